@@ -1,0 +1,1 @@
+"""Message catalogs, one module per language, with the same keys and placeholders."""

@@ -1,0 +1,66 @@
+"""Messages en français. Les clés `.one` / `.other` sont choisies selon l'argument `count`."""
+
+MESSAGES: dict[str, str] = {
+    # Quiz facts
+    "difficulty.easy": "facile",
+    "difficulty.medium": "moyen",
+    "difficulty.hard": "difficile",
+    "quiz.line": "{id} · {title} · {count} questions · {difficulty}",
+    "quiz.intro": "{title} · {difficulty} · {count} questions",
+    "quiz.unknown": "Je ne connais pas de quiz nommé « {name} ». Quiz disponibles : {names}.",
+    "quiz.none": "Aucun quiz n'est encore installé.",
+    "quiz.start_button": "▶ {title}",
+    # A posted question
+    "question.header": "{title} · Question {number}/{total}",
+    "question.answered.one": "{count} réponse pour l'instant",
+    "question.answered.other": "{count} réponses pour l'instant",
+    "question.closes": "Fin {when}",
+    "question.reveal_button": "Révéler",
+    # Verdicts, told privately to the player
+    "verdict.right": "✅ Bonne réponse ! {letter}. {choice}",
+    "verdict.wrong": "❌ Pas tout à fait. La bonne réponse est {letter}. {choice}",
+    "verdict.already": "Vous avez déjà répondu {letter}. Seule la première réponse compte.",
+    "verdict.closed": "Cette question est close ; votre réponse n'a pas été comptée.",
+    "verdict.invalid": (
+        "Ce bouton ne correspond à aucune question que je connais. Rien n'a été enregistré."
+    ),
+    "verdict.note": "À propos de {letter} : {note}",
+    "verdict.more": "Explication complète dans ma conversation privée.",
+    "verdict.references": "Pour aller plus loin :",
+    # A closed question, shown to everyone
+    "closed.answer": "✅ Réponse : {letter}. {choice}",
+    "closed.votes.one": "{count} réponse",
+    "closed.votes.other": "{count} réponses",
+    "closed.nobody": "Personne n'a répondu à cette question.",
+    # End of a round
+    "summary.title": "🏁 Fin de la partie : {title}",
+    "summary.line": "{rank}. {name} : {points}/{total} ({seconds} s)",
+    "summary.nobody": "Personne n'a répondu pendant cette partie.",
+    "summary.solo": "Votre score : {points}/{total}",
+    "summary.stopped": "La partie a été arrêtée.",
+    # Leaderboards and stats
+    "period.today": "aujourd'hui",
+    "period.week": "cette semaine",
+    "period.all": "depuis le début",
+    "leaderboard.title": "🏆 Classement, {period}",
+    "leaderboard.title_quiz": "🏆 Classement, {period}, {quiz}",
+    "leaderboard.line.one": "{rank}. {name} : {points} point",
+    "leaderboard.line.other": "{rank}. {name} : {points} points",
+    "leaderboard.you": "Vous",
+    "leaderboard.empty": (
+        "Aucune réponse pour l'instant. Lancez une partie pour entrer au classement !"
+    ),
+    "stats.title": "📊 {name}",
+    "stats.body": (
+        "Réponses : {answered}\nBonnes réponses : {correct} ({accuracy} %)\n"
+        "Série en cours : {current} jours\nMeilleure série : {best} jours"
+    ),
+    "stats.empty": "{name} n'a encore répondu à aucune question.",
+    # Terminal
+    "console.prompt": "Votre réponse ({first}-{last}, q pour quitter) : ",
+    "console.bad_letter": "Tapez une lettre de {first} à {last}, ou q pour quitter.",
+    "console.bye": "Partie arrêtée. Vos réponses sont enregistrées.",
+    "console.saved_to": "Les scores sont conservés dans {path}",
+    # Command-line errors
+    "cli.bad_questions": "--questions doit être un nombre entier de 1 à {max}.",
+}

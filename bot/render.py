@@ -1,0 +1,389 @@
+"""Every user-facing text, built from the catalogs, for any platform's markup.
+
+Adapters pass a `Style` (plain, Telegram HTML, Discord Markdown); everything a user or a quiz
+author wrote goes through `Style.escape`, so names like `<b>&</b>` or `@everyone **x**` are shown
+as typed and never interpreted.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot import payload
+from bot.engine import Answer, Leaderboard, Period, Post, Ranked, Refusal, Stats
+from bot.i18n import t
+from bot.models import LETTERS, Language, Question, Quiz
+
+MAX_NAME = 32
+ALERT_LIMIT = 200
+
+
+class Style:
+    """Plain text: the terminal, and Telegram alerts (which have no markup)."""
+
+    def escape(self, text: str) -> str:
+        return text
+
+    def bold(self, text: str) -> str:
+        return text
+
+    def italic(self, text: str) -> str:
+        return text
+
+    def link(self, title: str, url: str) -> str:
+        return f"{self.escape(title)} ({url})"
+
+
+class HtmlStyle(Style):
+    """Telegram's HTML parse mode."""
+
+    def escape(self, text: str) -> str:
+        return html.escape(text, quote=False)
+
+    def bold(self, text: str) -> str:
+        return f"<b>{text}</b>"
+
+    def italic(self, text: str) -> str:
+        return f"<i>{text}</i>"
+
+    def link(self, title: str, url: str) -> str:
+        return f'<a href="{html.escape(url)}">{self.escape(title)}</a>'
+
+
+_MARKDOWN_SPECIAL = re.compile(r"([\\*_`~|>#\[\]()<:-])")
+
+
+class MarkdownStyle(Style):
+    """Discord Markdown; mentions are also disarmed by `allowed_mentions` in the adapter."""
+
+    def escape(self, text: str) -> str:
+        escaped = _MARKDOWN_SPECIAL.sub(r"\\\1", text)
+        return escaped.replace("@", "@\u200b")
+
+    def bold(self, text: str) -> str:
+        return f"**{text}**"
+
+    def italic(self, text: str) -> str:
+        return f"*{text}*"
+
+    def link(self, title: str, url: str) -> str:
+        return f"[{self.escape(title)}](<{url}>)"
+
+
+PLAIN = Style()
+
+
+@dataclass(frozen=True, slots=True)
+class Button:
+    label: str
+    payload: str
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A message with buttons, before any platform has touched it."""
+
+    text: str
+    buttons: tuple[Button, ...] = ()
+
+
+def clean_name(name: str) -> str:
+    """A display name safe to show: no control or bidi characters, not absurdly long."""
+    kept = "".join(ch for ch in name if unicodedata.category(ch) not in ("Cc", "Cf", "Zl", "Zp"))
+    kept = " ".join(kept.split())
+    if len(kept) > MAX_NAME:
+        kept = kept[: MAX_NAME - 1] + "…"
+    return kept or "?"
+
+
+def letter(index: int) -> str:
+    return LETTERS[index]
+
+
+def choice_lines(question: Question, post: Post, language: Language, style: Style) -> list[str]:
+    return [
+        f"{style.bold(letter(i))}. {style.escape(question.choices[choice].get(language))}"
+        for i, choice in enumerate(post.order)
+    ]
+
+
+def question_card(
+    quiz: Quiz,
+    question: Question,
+    post: Post,
+    language: Language,
+    style: Style = PLAIN,
+    answered: int = 0,
+    closes: str | None = None,
+) -> Card:
+    """The posted question: header, prompt, lettered choices, one button a letter."""
+    header = t(
+        language,
+        "question.header",
+        title=quiz.title.get(language),
+        number=post.number,
+        total=post.total,
+    )
+    parts = [
+        style.bold(style.escape(header)),
+        style.escape(question.prompt.get(language)),
+        "\n".join(choice_lines(question, post, language, style)),
+    ]
+    footer = []
+    if answered:
+        footer.append(t(language, "question.answered", count=answered))
+    if closes:
+        footer.append(t(language, "question.closes", when=closes))
+    if footer:
+        parts.append(style.italic(style.escape(" · ".join(footer))))
+    buttons = tuple(
+        Button(letter(i), payload.encode(payload.AnswerPress(post.post_id, i)))
+        for i in range(len(post.order))
+    )
+    return Card("\n\n".join(parts), buttons)
+
+
+def verdict_line(question: Question, post: Post, answer: Answer, language: Language) -> str:
+    """The one-line verdict: right or wrong, and the correct answer."""
+    correct_index = post.correct_letter_index(question)
+    key = "verdict.right" if answer.correct else "verdict.wrong"
+    return t(
+        language,
+        key,
+        letter=letter(correct_index),
+        choice=question.choices[question.answer].get(language),
+    )
+
+
+def verdict(
+    question: Question, post: Post, answer: Answer, language: Language, style: Style = PLAIN
+) -> str:
+    """The full private verdict: line, explanation, a note on the chosen choice, references."""
+    parts = [
+        style.bold(style.escape(verdict_line(question, post, answer, language))),
+        style.escape(question.explanation.get(language)),
+    ]
+    note = question.notes.get(answer.choice)
+    if note is not None and not answer.correct:
+        chosen = letter(post.order.index(answer.choice))
+        parts.append(
+            style.escape(t(language, "verdict.note", letter=chosen, note=note.get(language)))
+        )
+    if question.references:
+        links = [f"• {style.link(ref.title, ref.url)}" for ref in question.references]
+        parts.append("\n".join([style.escape(t(language, "verdict.references")), *links]))
+    return "\n\n".join(parts)
+
+
+def verdict_alert(question: Question, post: Post, answer: Answer, language: Language) -> str:
+    """The verdict squeezed into a Telegram alert (≤200 chars), offering the full text."""
+    line = verdict_line(question, post, answer, language)
+    explanation = question.explanation.get(language)
+    whole = f"{line}\n\n{explanation}"
+    if len(whole) <= ALERT_LIMIT:
+        return whole
+    more = t(language, "verdict.more")
+    room = ALERT_LIMIT - len(line) - len(more) - 5
+    if room < 20:
+        return line[:ALERT_LIMIT]
+    cut = explanation[:room].rsplit(" ", 1)[0].rstrip(" ,;:.")
+    return f"{line}\n\n{cut}…\n{more}"
+
+
+def refusal(reason: Refusal, language: Language) -> str:
+    key = "verdict.closed" if reason is Refusal.CLOSED else "verdict.invalid"
+    return t(language, key)
+
+
+def already_answered(post: Post, first: Answer, language: Language) -> str:
+    return t(language, "verdict.already", letter=letter(post.order.index(first.choice)))
+
+
+def closed_card(
+    quiz: Quiz,
+    question: Question,
+    post: Post,
+    answers: Sequence[Answer],
+    language: Language,
+    style: Style = PLAIN,
+) -> Card:
+    """The question once closed: correct answer, how the group voted, the explanation."""
+    header = t(
+        language,
+        "question.header",
+        title=quiz.title.get(language),
+        number=post.number,
+        total=post.total,
+    )
+    correct = post.correct_letter_index(question)
+    parts = [
+        style.bold(style.escape(header)),
+        style.escape(question.prompt.get(language)),
+        style.bold(
+            style.escape(
+                t(
+                    language,
+                    "closed.answer",
+                    letter=letter(correct),
+                    choice=question.choices[question.answer].get(language),
+                )
+            )
+        ),
+        vote_bars(post, answers, correct, language, style),
+        style.escape(question.explanation.get(language)),
+    ]
+    return Card("\n\n".join(parts))
+
+
+def vote_bars(
+    post: Post, answers: Sequence[Answer], correct: int, language: Language, style: Style
+) -> str:
+    if not answers:
+        return style.escape(t(language, "closed.nobody"))
+    counts = [0] * len(post.order)
+    for answer in answers:
+        counts[post.order.index(answer.choice)] += 1
+    total = len(answers)
+    lines = []
+    for index, count in enumerate(counts):
+        filled = round(10 * count / total)
+        mark = " ✅" if index == correct else ""
+        share = round(100 * count / total)
+        lines.append(
+            f"{letter(index)} {'█' * filled}{'░' * (10 - filled)} {count} ({share}%){mark}"
+        )
+    lines.append(t(language, "closed.votes", count=total))
+    return style.escape("\n".join(lines))
+
+
+def seconds(milliseconds: int, language: Language) -> str:
+    text = f"{milliseconds / 1000:.1f}"
+    return text.replace(".", ",") if language == "fr" else text
+
+
+def round_summary(
+    quiz: Quiz,
+    ranking: Sequence[Ranked],
+    total: int,
+    language: Language,
+    style: Style = PLAIN,
+    stopped: bool = False,
+) -> str:
+    lines = [
+        style.bold(style.escape(t(language, "summary.title", title=quiz.title.get(language))))
+    ]
+    if stopped:
+        lines.append(style.escape(t(language, "summary.stopped")))
+    if not ranking:
+        lines.append(style.escape(t(language, "summary.nobody")))
+    for entry in ranking:
+        lines.append(
+            style.escape(
+                t(
+                    language,
+                    "summary.line",
+                    rank=entry.rank,
+                    name=clean_name(entry.line.name),
+                    points=entry.line.points,
+                    total=total,
+                    seconds=seconds(entry.line.total_ms, language),
+                )
+            )
+        )
+    return "\n".join(lines)
+
+
+def leaderboard(
+    board: Leaderboard, quiz: Quiz | None, language: Language, style: Style = PLAIN
+) -> str:
+    period = t(language, f"period.{board.period}")
+    if quiz is None:
+        title = t(language, "leaderboard.title", period=period)
+    else:
+        title = t(language, "leaderboard.title_quiz", period=period, quiz=quiz.title.get(language))
+    lines = [style.bold(style.escape(title))]
+    if not board.top:
+        lines.append(style.escape(t(language, "leaderboard.empty")))
+    lines.extend(_board_line(entry, language, style) for entry in board.top)
+    if board.me is not None:
+        lines.append("…")
+        lines.append(style.bold(_board_line(board.me, language, style)))
+    return "\n".join(lines)
+
+
+def _board_line(entry: Ranked, language: Language, style: Style) -> str:
+    return style.escape(
+        t(
+            language,
+            "leaderboard.line",
+            count=entry.line.points,
+            rank=entry.rank,
+            name=clean_name(entry.line.name),
+            points=entry.line.points,
+        )
+    )
+
+
+def stats(name: str, player_stats: Stats, language: Language, style: Style = PLAIN) -> str:
+    shown = clean_name(name)
+    if not player_stats.answered:
+        return style.escape(t(language, "stats.empty", name=shown))
+    body = t(
+        language,
+        "stats.body",
+        answered=player_stats.answered,
+        correct=player_stats.correct,
+        accuracy=round(100 * player_stats.accuracy),
+        current=player_stats.current_streak,
+        best=player_stats.best_streak,
+    )
+    return "\n".join(
+        [style.bold(style.escape(t(language, "stats.title", name=shown))), style.escape(body)]
+    )
+
+
+def quiz_line(quiz: Quiz, language: Language, style: Style = PLAIN) -> str:
+    return style.escape(
+        t(
+            language,
+            "quiz.line",
+            id=quiz.id,
+            title=quiz.title.get(language),
+            count=len(quiz.questions),
+            difficulty=t(language, f"difficulty.{quiz.difficulty}"),
+        )
+    )
+
+
+def quiz_intro(quiz: Quiz, count: int, language: Language, style: Style = PLAIN) -> str:
+    intro = t(
+        language,
+        "quiz.intro",
+        title=quiz.title.get(language),
+        count=count,
+        difficulty=t(language, f"difficulty.{quiz.difficulty}"),
+    )
+    return "\n".join(
+        [style.bold(style.escape(intro)), style.escape(quiz.description.get(language))]
+    )
+
+
+def unknown_quiz(name: str, known: Sequence[str], language: Language) -> str:
+    if not known:
+        return t(language, "quiz.none")
+    return t(language, "quiz.unknown", name=clean_name(name), names=", ".join(known))
+
+
+def start_button(quiz: Quiz, language: Language) -> Button:
+    return Button(
+        t(language, "quiz.start_button", title=quiz.title.get(language)),
+        payload.encode(payload.StartPress(quiz.id)),
+    )
+
+
+def period_name(period: Period, language: Language) -> str:
+    return t(language, f"period.{period}")
