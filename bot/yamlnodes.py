@@ -1,0 +1,100 @@
+"""YAML to plain values that remember their line, for error messages that point at the file.
+
+PyYAML's own loader forgets positions, silently keeps the last of two duplicate keys, and
+expands aliases without bound; composing nodes ourselves fixes all three.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import yaml
+
+MAX_NODES = 50_000
+"""More values than any honest quiz needs; stops alias bombs ("billion laughs")."""
+
+_BOOL_WORDS = {"yes", "no", "on", "off"}
+
+Value = str | int | float | bool | None | list["Node"] | dict[str, "Node"]
+
+
+@dataclass(frozen=True, slots=True)
+class Node:
+    value: Value
+    line: int
+    """1-based line where the value starts."""
+    raw: str = ""
+    """The scalar as written, to explain surprises such as `no` read as false."""
+
+    @property
+    def is_yes_no_trap(self) -> bool:
+        return isinstance(self.value, bool) and self.raw.lower() in _BOOL_WORDS
+
+
+class YamlError(Exception):
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(message)
+        self.line = line
+        self.message = message
+
+
+def parse(text: str) -> Node:
+    """Parse one YAML document into `Node`s, raising YamlError with the line at fault."""
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        line = mark.line + 1 if mark else 1
+        column = mark.column + 1 if mark else 1
+        problem = error.problem or error.context or "invalid YAML"
+        raise YamlError(line, f"YAML syntax error at column {column}: {problem}") from None
+    except yaml.YAMLError as error:
+        raise YamlError(1, f"YAML error: {error}") from None
+    if root is None:
+        raise YamlError(1, "the file is empty")
+    return _Converter().convert(root)
+
+
+class _Converter:
+    def __init__(self) -> None:
+        self.count = 0
+        self.constructor = yaml.constructor.SafeConstructor()
+
+    def convert(self, node: yaml.Node) -> Node:
+        self.count += 1
+        line = node.start_mark.line + 1
+        if self.count > MAX_NODES:
+            raise YamlError(
+                line,
+                f"the file holds more than {MAX_NODES} values (are aliases repeating a block?)",
+            )
+        if isinstance(node, yaml.MappingNode):
+            return Node(self._mapping(node), line)
+        if isinstance(node, yaml.SequenceNode):
+            return Node([self.convert(item) for item in node.value], line)
+        if not isinstance(node, yaml.ScalarNode):
+            raise YamlError(line, "unsupported YAML value")
+        try:
+            value = self.constructor.construct_object(node, deep=True)
+        except (yaml.YAMLError, ValueError) as error:
+            raise YamlError(line, f"cannot read value {node.value!r}: {error}") from None
+        if not isinstance(value, str | int | float | bool | type(None)):
+            # Dates and timestamps: keep them as written, the schema will say what it expects.
+            value = str(node.value)
+        return Node(value, line, raw=str(node.value))
+
+    def _mapping(self, node: yaml.MappingNode) -> dict[str, Node]:
+        result: dict[str, Node] = {}
+        key_lines: dict[str, int] = {}
+        for key_node, value_node in node.value:
+            key_line = key_node.start_mark.line + 1
+            is_merge = key_node.tag == "tag:yaml.org,2002:merge"
+            if not isinstance(key_node, yaml.ScalarNode) or is_merge:
+                raise YamlError(key_line, "keys must be plain words")
+            key = str(key_node.value)
+            if key in result:
+                first = key_lines[key]
+                raise YamlError(key_line, f"duplicate key '{key}' (first given on line {first})")
+            key_lines[key] = key_line
+            result[key] = self.convert(value_node)
+        return result
