@@ -1,0 +1,60 @@
+"""Settings from the environment (or a `.env` file); tokens are wrapped so they never print."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from dotenv import load_dotenv
+from platformdirs import user_data_dir
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+
+class Secret:
+    """A token that shows as `***` in reprs, logs and tracebacks."""
+
+    __slots__ = ("_value",)
+
+    def __init__(self, value: str) -> None:
+        self._value = value
+
+    def reveal(self) -> str:
+        return self._value
+
+    def __repr__(self) -> str:
+        return "Secret('***')"
+
+    __str__ = __repr__
+
+
+@dataclass(frozen=True)
+class Settings:
+    database: Path
+    quizzes: Path
+    telegram_token: Secret | None
+    telegram_api_url: str | None
+    discord_token: Secret | None
+    discord_guild_id: int | None
+
+
+def _secret(name: str) -> Secret | None:
+    value = os.environ.get(name, "").strip()
+    return Secret(value) if value else None
+
+
+def load_settings(env_file: Path | None = None) -> Settings:
+    """Read settings; a `.env` in the working directory fills what the environment lacks."""
+    load_dotenv(env_file or Path.cwd() / ".env", override=False)
+    database = os.environ.get("QUIZBOT_DB") or str(Path(user_data_dir("quizbot")) / "quizbot.db")
+    quizzes = os.environ.get("QUIZBOT_QUIZZES") or str(PROJECT_ROOT / "quizzes")
+    guild = os.environ.get("DISCORD_GUILD_ID", "").strip()
+    return Settings(
+        database=Path(database).expanduser(),
+        quizzes=Path(quizzes).expanduser(),
+        telegram_token=_secret("TELEGRAM_TOKEN"),
+        telegram_api_url=os.environ.get("TELEGRAM_API_URL") or None,
+        discord_token=_secret("DISCORD_TOKEN"),
+        discord_guild_id=int(guild) if guild.isdigit() else None,
+    )

@@ -1,0 +1,114 @@
+"""The storage interface: the source of truth for rounds, posts, answers and players.
+
+Small on purpose: a second backend (PostgreSQL) implements these methods in one module.
+Memory elsewhere is only a cache of what is here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Protocol
+
+from bot.engine import Answer, Mode, Player, Post, Round, ScoreLine
+
+
+class StoreError(Exception):
+    """The database cannot be used; the message says why and what to do, in one line."""
+
+
+@dataclass(frozen=True, slots=True)
+class NewRound:
+    chat_id: str
+    channel_ref: str
+    quiz_id: str
+    mode: Mode
+    question_ids: tuple[str, ...]
+    started_by: str
+    seconds_per_question: int | None
+    language: str
+
+
+@dataclass(frozen=True, slots=True)
+class NewPost:
+    chat_id: str
+    quiz_id: str
+    question_id: str
+    order: tuple[int, ...]
+    number: int
+    total: int
+    opened_at: datetime
+    deadline: datetime | None
+    round_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerTotals:
+    answered: int
+    correct: int
+    correct_times: tuple[datetime, ...]
+    """When each correct answer was given, for day streaks in the chat's time zone."""
+
+
+class RoundConflictError(Exception):
+    """Another round is already running where this one would start."""
+
+
+class Store(Protocol):
+    async def close(self) -> None: ...
+
+    async def save_player(self, player: Player) -> None: ...
+
+    async def player_name(self, user_id: str) -> str | None: ...
+
+    async def create_round(self, new: NewRound, now: datetime) -> Round:
+        """Raises RoundConflictError if a round of the same kind already runs there."""
+        ...
+
+    async def get_round(self, round_id: int) -> Round | None: ...
+
+    async def running_round(
+        self, chat_id: str, channel_ref: str, mode: Mode, started_by: str | None = None
+    ) -> Round | None: ...
+
+    async def running_rounds(self) -> list[Round]: ...
+
+    async def end_round(self, round_id: int, status: str, now: datetime) -> bool:
+        """Mark a running round finished or stopped; False if it had already ended."""
+        ...
+
+    async def create_post(self, new: NewPost) -> Post:
+        """Post the round's next question; also advances the round's position."""
+        ...
+
+    async def get_post(self, post_id: int) -> Post | None: ...
+
+    async def round_posts(self, round_id: int) -> list[Post]: ...
+
+    async def set_post_message(self, post_id: int, message_ref: str) -> None: ...
+
+    async def close_post(self, post_id: int, now: datetime) -> bool:
+        """Close an open post; False if it was already closed (so only one closer acts)."""
+        ...
+
+    async def open_posts(self) -> list[Post]: ...
+
+    async def add_answer(self, answer: Answer, post: Post) -> tuple[Answer, bool]:
+        """Commit an answer unless the user already answered this post.
+
+        Returns the stored answer and whether this call created it. Returns only once the
+        answer is committed, so callers may acknowledge it.
+        """
+        ...
+
+    async def get_answer(self, post_id: int, user_id: str) -> Answer | None: ...
+
+    async def post_answers(self, post_id: int) -> list[Answer]: ...
+
+    async def round_scores(self, round_id: int) -> list[ScoreLine]: ...
+
+    async def scores(
+        self, chat_id: str, since: datetime | None, quiz_id: str | None = None
+    ) -> list[ScoreLine]: ...
+
+    async def player_totals(self, chat_id: str, user_id: str) -> PlayerTotals: ...
