@@ -1,0 +1,1 @@
+"""Platform adapters: the terminal, Telegram and Discord, around the neutral quiz engine."""

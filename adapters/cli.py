@@ -1,0 +1,128 @@
+"""The `quizbot` command: wires settings, quizzes, the store and an adapter together."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from adapters.console import CHAT_ID, ConsoleGame, console_player, default_language, default_name
+from bot import render
+from bot.catalog import load_catalog
+from bot.config import Settings, load_settings
+from bot.engine import PERIODS
+from bot.i18n import t
+from bot.loader import QuizError, validate
+from bot.models import LANGUAGES, Language, Quiz
+from bot.service import QuizService, UnknownQuizError
+from bot.sqlite_store import SQLiteStore
+from bot.store import StoreError
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="quizbot",
+        description="Quizzes for study groups: in the terminal, on Discord and on Telegram.",
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    play = commands.add_parser("play", help="play a quiz in the terminal")
+    play.add_argument("quiz", metavar="QUIZ", help="quiz id, e.g. parallelism")
+    play.add_argument("--lang", choices=LANGUAGES, help="language (default: the terminal's)")
+    play.add_argument("--name", help="your name on the leaderboard (default: your login)")
+    play.add_argument("--questions", type=int, metavar="N", help="play N questions only")
+
+    listing = commands.add_parser("list", help="list the installed quizzes")
+    listing.add_argument("--lang", choices=LANGUAGES)
+
+    board = commands.add_parser("leaderboard", help="show the terminal leaderboard")
+    board.add_argument("--period", choices=PERIODS, default="all")
+    board.add_argument("--quiz", help="only this quiz")
+    board.add_argument("--lang", choices=LANGUAGES)
+
+    check = commands.add_parser("validate", help="check quiz files (default: the quizzes folder)")
+    check.add_argument("paths", nargs="*", type=Path, metavar="PATH")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    settings = load_settings()
+    try:
+        if args.command == "validate":
+            return run_validate(args.paths or [settings.quizzes])
+        quizzes = load_catalog(settings.quizzes)
+        language: Language = args.lang or default_language()
+        if args.command == "list":
+            return run_list(quizzes, language)
+        return asyncio.run(run_with_store(args, settings, quizzes, language))
+    except QuizError as error:
+        print(error, file=sys.stderr)
+        return 1
+    except StoreError as error:
+        print(f"quizbot: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
+
+
+def run_validate(paths: list[Path]) -> int:
+    quizzes, problems = validate(paths)
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    if not quizzes and not problems:
+        print("no quiz files found in: " + ", ".join(map(str, paths)), file=sys.stderr)
+        return 1
+    for quiz in quizzes:
+        print(f"ok  {quiz.id}: {len(quiz.questions)} questions")
+    return 1 if problems else 0
+
+
+def run_list(quizzes: dict[str, Quiz], language: Language) -> int:
+    if not quizzes:
+        print(t(language, "quiz.none"))
+    for quiz in sorted(quizzes.values(), key=lambda quiz: quiz.id):
+        print(render.quiz_line(quiz, language))
+    return 0
+
+
+async def run_with_store(
+    args: argparse.Namespace, settings: Settings, quizzes: dict[str, Quiz], language: Language
+) -> int:
+    store = await SQLiteStore.open(settings.database)
+    try:
+        service = QuizService(store, quizzes)
+        if args.command == "leaderboard":
+            if args.quiz:
+                service.quiz(args.quiz)
+            board = await service.leaderboard(CHAT_ID, args.period, quiz_id=args.quiz)
+            quiz = quizzes.get(args.quiz) if args.quiz else None
+            print(render.leaderboard(board, quiz, language))
+            return 0
+        return await run_play(args, service, language, settings.database)
+    except UnknownQuizError as error:
+        print(render.unknown_quiz(error.name, error.known, language), file=sys.stderr)
+        return 1
+    finally:
+        await store.close()
+
+
+async def run_play(
+    args: argparse.Namespace, service: QuizService, language: Language, database: Path
+) -> int:
+    quiz = service.quiz(args.quiz)
+    if args.questions is not None and not 1 <= args.questions <= len(quiz.questions):
+        print(t(language, "cli.bad_questions", max=len(quiz.questions)), file=sys.stderr)
+        return 2
+    player = console_player(args.name or default_name(), language)
+    game = ConsoleGame(service, player, language, sys.stdin, sys.stdout)
+    await game.play(quiz.id, args.questions)
+    print(t(language, "console.saved_to", path=database))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
