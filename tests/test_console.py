@@ -1,0 +1,165 @@
+"""The terminal as a newcomer meets it: `quizbot` processes with answers piped on stdin."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.models import Quiz
+from tests.conftest import ROOT
+
+
+def quizbot(
+    *args: str, stdin: str = "", db: Path, lang: str = "C.UTF-8"
+) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "QUIZBOT_DB": str(db), "LANG": lang, "LC_ALL": "", "LC_MESSAGES": ""}
+    return subprocess.run(
+        [sys.executable, "-m", "adapters.cli", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+
+
+def stored_answers(db: Path) -> list[tuple[str, int]]:
+    with sqlite3.connect(db) as connection:
+        return connection.execute("SELECT user_id, correct FROM answers").fetchall()
+
+
+def test_a_whole_quiz_in_english(tmp_path: Path, quizzes: dict[str, Quiz]) -> None:
+    db = tmp_path / "q.db"
+    result = quizbot(
+        "play",
+        "parallelism",
+        "--lang",
+        "en",
+        "--name",
+        "Ana",
+        stdin="A\nB\nC\nD\nA\nB\nC\nD\n",
+        db=db,
+    )
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    for number in range(1, 9):
+        assert f"Model and pipeline parallelism · Question {number}/8" in out
+    for question in quizzes["parallelism"].questions:
+        assert question.explanation.en in out
+    verdicts = out.count("✅ Right!") + out.count("❌ Not quite.")
+    assert verdicts == 8
+    answers = stored_answers(db)
+    score = sum(correct for _, correct in answers)
+    assert len(answers) == 8
+    assert f"Your score: {score}/8" in out
+    assert f"1. Ana: {score} point" in out
+
+
+def test_a_whole_quiz_in_french(tmp_path: Path, quizzes: dict[str, Quiz]) -> None:
+    result = quizbot(
+        "play",
+        "parallelism",
+        "--lang",
+        "fr",
+        "--name",
+        "Zoé",
+        stdin="a\nb\nc\nd\na\nb\nc\nd\n",
+        db=tmp_path / "q.db",
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Parallélisme des modèles et des pipelines · Question 3/8" in result.stdout
+    for question in quizzes["parallelism"].questions:
+        assert question.explanation.fr in result.stdout
+    assert "Votre score : " in result.stdout
+    assert "🏆 Classement, depuis le début" in result.stdout
+
+
+def test_the_terminal_language_is_the_default(tmp_path: Path) -> None:
+    result = quizbot(
+        "play",
+        "parallelism",
+        "--questions",
+        "1",
+        "--name",
+        "Luc",
+        stdin="a\n",
+        db=tmp_path / "q.db",
+        lang="fr_FR.UTF-8",
+    )
+    assert "Question 1/1" in result.stdout
+    assert "Votre score" in result.stdout
+
+
+def test_invalid_letters_are_asked_again(tmp_path: Path) -> None:
+    db = tmp_path / "q.db"
+    result = quizbot(
+        "play", "parallelism", "--lang", "en", "--questions", "1", stdin="x\nE\n\nBB\nb\n", db=db
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.count("Please type one letter from A to D, or q to quit.") == 4
+    assert len(stored_answers(db)) == 1
+
+
+def test_end_of_input_stops_cleanly_and_keeps_the_answers(tmp_path: Path) -> None:
+    db = tmp_path / "q.db"
+    result = quizbot(
+        "play", "parallelism", "--lang", "en", "--name", "Ana", stdin="a\nb\nc\n", db=db
+    )
+    assert result.returncode == 0
+    assert "Traceback" not in result.stderr
+    assert "Stopped. Your answers so far are saved." in result.stdout
+    assert "Question 4/8" in result.stdout
+    assert len(stored_answers(db)) == 3
+    again = quizbot("play", "parallelism", "--lang", "en", "--name", "Ana", stdin="q\n", db=db)
+    assert again.returncode == 0, again.stderr
+    assert len(stored_answers(db)) == 3
+
+
+def test_unknown_quiz_names_the_known_ones(tmp_path: Path) -> None:
+    result = quizbot("play", "chemistry", "--lang", "en", db=tmp_path / "q.db")
+    assert result.returncode == 1
+    assert result.stderr.strip() == (
+        "I don't know a quiz called “chemistry”. Quizzes you can play: parallelism."
+    )
+
+
+@pytest.mark.parametrize("count", ["0", "9", "-2"])
+def test_question_count_out_of_range(tmp_path: Path, count: str) -> None:
+    result = quizbot(
+        "play", "parallelism", "--lang", "en", "--questions", count, db=tmp_path / "q.db"
+    )
+    assert result.returncode == 2
+    assert result.stderr.strip() == "--questions must be a whole number from 1 to 8."
+
+
+def test_list_and_leaderboard(tmp_path: Path) -> None:
+    db = tmp_path / "q.db"
+    listing = quizbot("list", "--lang", "en", db=db)
+    assert listing.stdout.strip() == (
+        "parallelism · Model and pipeline parallelism · 8 questions · hard"
+    )
+    empty = quizbot("leaderboard", "--lang", "en", db=db)
+    assert "No answers yet" in empty.stdout
+    quizbot("play", "parallelism", "--questions", "2", "--name", "Ana", stdin="a\na\n", db=db)
+    quizbot("play", "parallelism", "--questions", "2", "--name", "Ben", stdin="b\nb\n", db=db)
+    board = quizbot("leaderboard", "--lang", "en", "--period", "today", db=db)
+    assert board.returncode == 0
+    lines = board.stdout.splitlines()
+    assert lines[0] == "🏆 Leaderboard, today"
+    assert {line.split(". ")[1].split(":")[0] for line in lines[1:]} == {"Ana", "Ben"}
+
+
+def test_an_unusable_database_path_is_one_clear_line(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    result = quizbot("play", "parallelism", db=blocker / "q.db")
+    assert result.returncode == 1
+    assert result.stderr.startswith("quizbot: cannot open the database")
+    assert "Traceback" not in result.stderr

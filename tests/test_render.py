@@ -1,0 +1,141 @@
+"""Rendering: both languages complete, every text within its platform limit, names disarmed."""
+
+from __future__ import annotations
+
+import dataclasses
+import string
+from datetime import UTC, datetime
+
+import pytest
+
+from bot import limits, render
+from bot.engine import Answer, Leaderboard, Post, Ranked, ScoreLine
+from bot.i18n import CATALOGS, t
+from bot.models import LANGUAGES, Language, Quiz, Text
+
+NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+STYLES = [render.PLAIN, render.HtmlStyle(), render.MarkdownStyle()]
+
+
+def placeholders(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def test_catalogs_have_the_same_keys_and_placeholders() -> None:
+    english, french = CATALOGS["en"], CATALOGS["fr"]
+    assert set(english) == set(french)
+    for key in english:
+        assert placeholders(english[key]) == placeholders(french[key]), key
+
+
+def test_plural_forms() -> None:
+    assert t("en", "question.answered", count=1) == "1 answer so far"
+    assert t("en", "question.answered", count=0) == "0 answers so far"
+    assert t("fr", "question.answered", count=0) == "0 réponse pour l'instant"
+    assert t("fr", "question.answered", count=2) == "2 réponses pour l'instant"
+
+
+def every_answer(quiz: Quiz):  # type: ignore[no-untyped-def]
+    for question in quiz.questions:
+        post = Post(
+            10**18 - 1,
+            "c",
+            quiz.id,
+            question.id,
+            tuple(range(len(question.choices))),
+            1,
+            len(quiz.questions),
+            NOW,
+        )
+        for choice in range(len(question.choices)):
+            yield (
+                question,
+                post,
+                Answer(post.post_id, "u", choice, choice == question.answer, NOW, 0),
+            )
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_bundled_text_fits_its_platform_limit(
+    quizzes: dict[str, Quiz], language: Language
+) -> None:
+    for quiz in quizzes.values():
+        assert limits.check_quiz(quiz) == []
+        for question, post, answer in every_answer(quiz):
+            alert = render.verdict_alert(question, post, answer, language)
+            assert len(alert) <= limits.TELEGRAM_ALERT
+            assert alert.startswith(render.verdict_line(question, post, answer, language))
+            for style in STYLES:
+                card = render.question_card(quiz, question, post, language, style)
+                assert len(card.text) <= limits.DISCORD_MESSAGE
+                assert all(len(b.payload.encode()) <= 64 for b in card.buttons)
+                assert len(render.verdict(question, post, answer, language, style)) <= 2000
+
+
+def test_a_long_explanation_is_cut_in_the_alert_with_an_offer(quizzes: dict[str, Quiz]) -> None:
+    quiz = quizzes["parallelism"]
+    question, post, answer = next(iter(every_answer(quiz)))
+    assert len(question.explanation.fr) > 200
+    alert = render.verdict_alert(question, post, answer, "fr")
+    assert alert.endswith(t("fr", "verdict.more"))
+    assert "…" in alert
+
+
+def test_questions_render_in_the_chosen_language(quizzes: dict[str, Quiz]) -> None:
+    quiz = quizzes["parallelism"]
+    question = quiz.questions[6]
+    post = Post(5, "c", quiz.id, question.id, (1, 0, 3, 2), 7, 8, NOW)
+    french = render.question_card(quiz, question, post, "fr").text
+    english = render.question_card(quiz, question, post, "en").text
+    assert french.startswith("Parallélisme des modèles et des pipelines · Question 7/8")
+    assert question.prompt.fr in french
+    assert english.startswith("Model and pipeline parallelism · Question 7/8")
+    assert f"A. {question.choices[1].en}" in english
+    assert [b.label for b in render.question_card(quiz, question, post, "en").buttons] == list(
+        "ABCD"
+    )
+
+
+def test_a_too_long_correct_choice_is_reported(quizzes: dict[str, Quiz]) -> None:
+    quiz = quizzes["parallelism"]
+    question = quiz.questions[0]
+    long_choice = Text(en="x" * 190, fr="y" * 190)
+    choices = list(question.choices)
+    choices[question.answer] = long_choice
+    broken = dataclasses.replace(
+        quiz, questions=(dataclasses.replace(question, choices=tuple(choices)),)
+    )
+    findings = limits.check_quiz(broken)
+    assert (
+        question.id,
+        "the short verdict line is 202 characters in English; Telegram alerts "
+        "hold 200 (shorten the correct choice)",
+    ) in findings
+
+
+HOSTILE = "<b>&</b> @everyone **x** \u202eevil"
+
+
+def board_with(name: str) -> Leaderboard:
+    return Leaderboard("all", None, (Ranked(1, ScoreLine("u", name, 3, 3, 0)),), None, 1)
+
+
+def test_names_are_escaped_for_html() -> None:
+    text = render.leaderboard(board_with(HOSTILE), None, "en", render.HtmlStyle())
+    assert "&lt;b&gt;&amp;&lt;/b&gt;" in text
+    assert "<b>&</b>" not in text
+    assert "\u202e" not in text
+
+
+def test_names_are_escaped_for_discord_markdown() -> None:
+    text = render.leaderboard(board_with(HOSTILE), None, "en", render.MarkdownStyle())
+    assert "@everyone" not in text
+    assert "**x**" not in text
+    assert "\\*\\*x\\*\\*" in text
+
+
+def test_huge_names_are_shortened() -> None:
+    shown = render.clean_name("A" * 10_000)
+    assert len(shown) == render.MAX_NAME
+    assert shown.endswith("…")
+    assert render.clean_name("\u200f\u202e\n") == "?"

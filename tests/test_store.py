@@ -1,0 +1,156 @@
+"""The SQLite store on real files: persistence across reopen, uniqueness, schema versions."""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from bot.engine import Answer, Player
+from bot.sqlite_store import SCHEMA_VERSION, SQLiteStore
+from bot.store import NewPost, NewRound, RoundConflictError, StoreError
+
+NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+
+
+def new_round(chat: str = "tg:-1", mode: str = "group", by: str = "tg:1") -> NewRound:
+    return NewRound(
+        chat,
+        "",
+        "parallelism",
+        mode,
+        ("why-parallelism", "tensor-split"),
+        by,  # type: ignore[arg-type]
+        30,
+        "en",
+    )
+
+
+def new_post(round_id: int, number: int = 1, chat: str = "tg:-1") -> NewPost:
+    return NewPost(
+        chat,
+        "parallelism",
+        "why-parallelism",
+        (3, 1, 0, 2),
+        number,
+        2,
+        NOW,
+        NOW + timedelta(seconds=30),
+        round_id,
+    )
+
+
+async def test_everything_survives_closing_and_reopening_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "nested" / "quiz.db"
+    store = await SQLiteStore.open(path)
+    await store.save_player(Player("tg:1", "Ana", "fr"))
+    started = await store.create_round(new_round(), NOW)
+    post = await store.create_post(new_post(started.round_id))
+    await store.set_post_message(post.post_id, "tg:-1:55")
+    answer = Answer(post.post_id, "tg:1", 0, True, NOW + timedelta(seconds=4), 4000)
+    await store.add_answer(answer, post)
+    await store.close()
+
+    reopened = await SQLiteStore.open(path)
+    try:
+        assert await reopened.player_name("tg:1") == "Ana"
+        running = await reopened.running_rounds()
+        assert [r.round_id for r in running] == [started.round_id]
+        assert running[0].position == 1
+        stored_post = await reopened.get_post(post.post_id)
+        assert stored_post is not None
+        assert stored_post.order == (3, 1, 0, 2)
+        assert stored_post.deadline == NOW + timedelta(seconds=30)
+        assert stored_post.message_ref == "tg:-1:55"
+        assert await reopened.open_posts() == [stored_post]
+        assert await reopened.get_answer(post.post_id, "tg:1") == answer
+        scores = await reopened.round_scores(started.round_id)
+        assert [(s.user_id, s.name, s.points, s.total_ms) for s in scores] == [
+            ("tg:1", "Ana", 1, 4000)
+        ]
+    finally:
+        await reopened.close()
+
+
+async def test_an_answer_is_stored_once_per_post_and_user(store: SQLiteStore) -> None:
+    started = await store.create_round(new_round(), NOW)
+    post = await store.create_post(new_post(started.round_id))
+    first = Answer(post.post_id, "tg:1", 2, False, NOW, 100)
+    second = Answer(post.post_id, "tg:1", 0, True, NOW, 200)
+    assert await store.add_answer(first, post) == (first, True)
+    assert await store.add_answer(second, post) == (first, False)
+    assert await store.post_answers(post.post_id) == [first]
+
+
+async def test_a_post_closes_once(store: SQLiteStore) -> None:
+    started = await store.create_round(new_round(), NOW)
+    post = await store.create_post(new_post(started.round_id))
+    assert await store.close_post(post.post_id, NOW)
+    assert not await store.close_post(post.post_id, NOW)
+    assert await store.open_posts() == []
+
+
+async def test_one_running_group_round_per_channel(store: SQLiteStore) -> None:
+    first = await store.create_round(new_round(), NOW)
+    with pytest.raises(RoundConflictError):
+        await store.create_round(new_round(by="tg:2"), NOW)
+    other_chat = await store.create_round(new_round(chat="tg:-2"), NOW)
+    assert other_chat.round_id != first.round_id
+    assert await store.end_round(first.round_id, "finished", NOW)
+    assert not await store.end_round(first.round_id, "stopped", NOW)
+    again = await store.create_round(new_round(), NOW)
+    assert again.is_running
+
+
+async def test_the_same_question_number_cannot_be_posted_twice(store: SQLiteStore) -> None:
+    started = await store.create_round(new_round(), NOW)
+    await store.create_post(new_post(started.round_id, number=1))
+    with pytest.raises(sqlite3.IntegrityError):
+        await store.create_post(new_post(started.round_id, number=1))
+    assert len(await store.round_posts(started.round_id)) == 1
+
+
+async def test_scores_filter_by_chat_time_and_quiz(store: SQLiteStore) -> None:
+    started = await store.create_round(new_round(), NOW)
+    post = await store.create_post(new_post(started.round_id))
+    await store.add_answer(Answer(post.post_id, "tg:1", 0, True, NOW, 10), post)
+    await store.add_answer(Answer(post.post_id, "tg:2", 1, False, NOW, 20), post)
+    everyone = await store.scores("tg:-1", None)
+    assert sorted((s.user_id, s.points, s.answered) for s in everyone) == [
+        ("tg:1", 1, 1),
+        ("tg:2", 0, 1),
+    ]
+    assert await store.scores("tg:-1", NOW + timedelta(seconds=1)) == []
+    assert await store.scores("tg:-1", None, "another-quiz") == []
+    assert await store.scores("tg:-99", None) == []
+    totals = await store.player_totals("tg:-1", "tg:1")
+    assert (totals.answered, totals.correct, totals.correct_times) == (1, 1, (NOW,))
+
+
+async def test_a_database_from_a_newer_version_is_refused_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "future.db"
+    with sqlite3.connect(path) as connection:
+        connection.execute("CREATE TABLE kept (x)")
+        connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    with pytest.raises(StoreError, match="newer quizbot"):
+        await SQLiteStore.open(path)
+    with sqlite3.connect(path) as connection:
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION + 1
+        tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
+    assert tables == {"kept"}
+
+
+async def test_a_file_that_is_not_a_database_gives_a_clear_error(tmp_path: Path) -> None:
+    path = tmp_path / "notes.db"
+    path.write_text("these are my notes, not a database\n" * 100)
+    with pytest.raises(StoreError, match="cannot use the database"):
+        await SQLiteStore.open(path)
+    assert path.read_text().startswith("these are my notes")
+
+
+async def test_wal_mode_and_current_schema(store: SQLiteStore) -> None:
+    with sqlite3.connect(store.path) as connection:
+        assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
