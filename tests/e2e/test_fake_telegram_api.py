@@ -1,0 +1,193 @@
+"""Tests of the fake Telegram Bot API, driven by the real python-telegram-bot stack.
+
+Why: the bot's end-to-end tests trust this fake; these tests pin down that PTB can talk to it
+(polling, callback answers, rate-limit retries, token rejection) and that it reports requests
+Telegram would reject.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+import pytest
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
+from telegram.error import BadRequest, InvalidToken
+from telegram.ext import (
+    AIORateLimiter,
+    Application,
+    ApplicationBuilder,
+    CallbackQueryHandler,
+    CommandHandler,
+    ContextTypes,
+)
+
+from tests.fakes.telegram_api import SPEC_FILE, FakeTelegramAPI, find_specs_dir
+
+App = Application[Any, Any, Any, Any, Any, Any]
+TOKEN = "4242424242:TEST-token"
+GROUP_ID = -100123
+_SPECS = find_specs_dir()
+needs_spec = pytest.mark.skipif(
+    _SPECS is None or not (_SPECS / SPEC_FILE).is_file(),
+    reason=f"Bot API description {SPEC_FILE} not found (set QUIZBOT_SPECS_DIR or provide "
+    "../shared/specs next to the repository)",
+)
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeTelegramAPI]:
+    async with FakeTelegramAPI() as api:
+        yield api
+
+
+def build_app(fake: FakeTelegramAPI, token: str = TOKEN, *, rate_limited: bool = False) -> App:
+    builder: ApplicationBuilder[Any, Any, Any, Any, Any, Any] = ApplicationBuilder()
+    builder = builder.token(token).base_url(fake.base_url)
+    builder = builder.base_file_url(fake.base_file_url)
+    if rate_limited:
+        builder = builder.rate_limiter(AIORateLimiter(max_retries=2))
+    return builder.build()
+
+
+@contextlib.asynccontextmanager
+async def polling(app: App) -> AsyncIterator[App]:
+    """Run the application the way production does, with a 1 s long poll."""
+    async with app:
+        await app.start()
+        assert app.updater is not None
+        await app.updater.start_polling(poll_interval=0, timeout=1)
+        try:
+            yield app
+        finally:
+            await app.updater.stop()
+            await app.stop()
+
+
+async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    assert update.effective_chat is not None
+    keyboard = InlineKeyboardMarkup(
+        [[InlineKeyboardButton(label, callback_data=label.lower()) for label in "AB"]]
+    )
+    await context.bot.send_message(update.effective_chat.id, "Pick one", reply_markup=keyboard)
+
+
+async def answer(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    query = update.callback_query
+    assert query is not None
+    assert query.from_user is not None
+    await query.answer(f"{query.from_user.first_name} picked {query.data}")
+
+
+def answering(query_id: str) -> Callable[[dict[str, Any]], bool]:
+    return lambda params: params["callback_query_id"] == query_id
+
+
+@pytest.mark.asyncio
+async def test_three_users_press_buttons_and_each_gets_an_answer(fake: FakeTelegramAPI) -> None:
+    group = fake.group(GROUP_ID, "Study group", chat_type="supergroup")
+    users = [fake.user(i, name) for i, name in enumerate(["Ann", "Bob", "Cleo"], start=1)]
+    app = build_app(fake)
+    app.add_handler(CommandHandler("start", start))
+    app.add_handler(CallbackQueryHandler(answer))
+
+    async with polling(app):
+        fake.send_command(group, users[0], "/start@quizbot")
+        sent = await fake.wait_for("sendMessage", lambda p: p["chat_id"] == GROUP_ID)
+        message_id = sent.response["result"]["message_id"]
+        queries = {
+            fake.press(group, user, message_id, data): user
+            for user, data in zip(users, "aba", strict=True)
+        }
+        for query_id in queries:
+            await fake.wait_for("answerCallbackQuery", answering(query_id))
+        await fake.drained()
+
+    for query_id, user in queries.items():
+        answers = fake.answers_for(query_id)
+        assert len(answers) == 1
+        assert answers[0]["text"].startswith(user["first_name"])
+    assert fake.bot_messages(group)[0]["reply_markup"]["inline_keyboard"][0][1]["text"] == "B"
+    assert fake.violations == []
+    assert fake.errors == []
+
+
+@pytest.mark.asyncio
+async def test_command_with_bot_username_carries_a_bot_command_entity(
+    fake: FakeTelegramAPI,
+) -> None:
+    group = fake.group(GROUP_ID, "Study group")
+    message = fake.send_command(group, fake.user(7, "Dee"), "/quiz@quizbot parallelism")
+    assert message["entities"] == [{"type": "bot_command", "offset": 0, "length": 13}]
+    seen: list[list[str]] = []
+
+    async def quiz(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        seen.append(list(context.args or []))
+        assert update.effective_chat is not None
+        await context.bot.send_message(update.effective_chat.id, "Quiz started")
+
+    app = build_app(fake)
+    app.add_handler(CommandHandler("quiz", quiz))
+    async with polling(app):
+        await fake.wait_for("sendMessage")
+        await fake.drained()
+    assert seen == [["parallelism"]]
+
+
+@pytest.mark.asyncio
+async def test_edit_with_identical_content_is_not_modified(fake: FakeTelegramAPI) -> None:
+    group = fake.group(GROUP_ID, "Study group")
+    async with build_app(fake) as app:
+        sent = await app.bot.send_message(GROUP_ID, "Question 1")
+        edited = await app.bot.edit_message_text("Question 1 (closed)", GROUP_ID, sent.message_id)
+        assert edited.text == "Question 1 (closed)"
+        with pytest.raises(BadRequest, match="not modified"):
+            await app.bot.edit_message_text("Question 1 (closed)", GROUP_ID, sent.message_id)
+    assert fake.message(group, sent.message_id)["text"] == "Question 1 (closed)"
+
+
+@pytest.mark.asyncio
+async def test_rate_limited_send_is_retried_and_delivered(fake: FakeTelegramAPI) -> None:
+    group = fake.group(GROUP_ID, "Study group")
+    fake.fail_next("sendMessage", error_code=429, retry_after=1)
+    async with build_app(fake, rate_limited=True) as app:
+        await app.bot.send_message(GROUP_ID, "hello")
+    statuses = [call.response.get("error_code", 200) for call in fake.calls_to("sendMessage")]
+    assert statuses == [429, 200]
+    assert [m["text"] for m in fake.bot_messages(group)] == ["hello"]
+
+
+@needs_spec
+@pytest.mark.asyncio
+async def test_unknown_field_is_a_violation(fake: FakeTelegramAPI) -> None:
+    fake.group(GROUP_ID, "Study group")
+    async with build_app(fake) as app:
+        with pytest.raises(BadRequest):
+            await app.bot.send_message(GROUP_ID, "hi", api_kwargs={"bogus_field": 1})
+    assert fake.spec_checked
+    assert fake.violations == ["sendMessage: bogus_field: unknown field"]
+
+
+@pytest.mark.asyncio
+async def test_callback_data_over_64_bytes_is_a_violation(fake: FakeTelegramAPI) -> None:
+    fake.group(GROUP_ID, "Study group")
+    # 33 characters but 66 UTF-8 bytes: the limit is in bytes.
+    markup = InlineKeyboardMarkup([[InlineKeyboardButton("go", callback_data="é" * 33)]])
+    async with build_app(fake) as app:
+        with pytest.raises(BadRequest, match=r"(?i)button_data_invalid"):
+            await app.bot.send_message(GROUP_ID, "hi", reply_markup=markup)
+    assert fake.violations == [
+        "sendMessage: reply_markup.inline_keyboard[0][0].callback_data: must be 1-64 bytes, got 66"
+    ]
+    assert fake.bot_messages(GROUP_ID) == []
+
+
+@pytest.mark.asyncio
+async def test_rejected_token_raises_invalid_token() -> None:
+    async with FakeTelegramAPI(rejected_tokens={TOKEN}) as fake:
+        app = build_app(fake)
+        with pytest.raises(InvalidToken):
+            await app.initialize()
+        await app.bot.shutdown()  # its HTTP clients were opened before getMe failed
+    assert [(call.method, call.response["error_code"]) for call in fake.calls] == [("getMe", 401)]

@@ -1,0 +1,1062 @@
+"""Loopback fake of the Telegram Bot API for end-to-end tests.
+
+Why: the bot's Telegram adapter should be tested through the *real* python-telegram-bot stack
+(HTTP client, request encoding, Updater polling, rate limiter) without network access. This fake
+serves the Bot API over HTTP on 127.0.0.1, keeps just enough state (chats, users, messages,
+callback queries) to simulate several users pressing inline buttons, and checks every request
+against the official API description so both bot bugs and fake drift surface as violations.
+
+Point PTB at it with ``ApplicationBuilder().token(t).base_url(fake.base_url)
+.base_file_url(fake.base_file_url)``: PTB appends the token and ``/method`` to the base URL.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import copy
+import html
+import itertools
+import json
+import os
+import re
+import socket
+import time
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Literal, NamedTuple, Self, TypeVar
+
+from aiohttp import web
+
+JSONDict = dict[str, Any]
+ChatRef = int | str | Mapping[str, Any]
+UserRef = int | Mapping[str, Any]
+Handler = Callable[[JSONDict, str], Awaitable[Any]]
+T = TypeVar("T")
+
+SPECS_ENV = "QUIZBOT_SPECS_DIR"
+SPEC_FILE = "telegram-bot-api.json"
+
+# Limits Telegram enforces (values as in telegram.constants; the spec only has them in prose).
+MAX_TEXT_LENGTH = 4096
+MAX_ANSWER_TEXT_LENGTH = 200
+MIN_CALLBACK_DATA_BYTES = 1
+MAX_CALLBACK_DATA_BYTES = 64
+
+_BUTTON_ACTIONS = frozenset(
+    {
+        "url",
+        "callback_data",
+        "web_app",
+        "login_url",
+        "switch_inline_query",
+        "switch_inline_query_current_chat",
+        "switch_inline_query_chosen_chat",
+        "copy_text",
+        "callback_game",
+        "pay",
+    }
+)
+# Fields that stay strings when no spec is available to say so (text "42" is not an Integer).
+_STRING_FIELDS = frozenset(
+    {
+        "text",
+        "caption",
+        "callback_query_id",
+        "inline_message_id",
+        "parse_mode",
+        "url",
+        "language_code",
+        "title",
+        "description",
+        "business_connection_id",
+        "secret_token",
+        "ip_address",
+    }
+)
+_HTML_TAGS = frozenset(
+    {
+        "b",
+        "strong",
+        "i",
+        "em",
+        "u",
+        "ins",
+        "s",
+        "strike",
+        "del",
+        "span",
+        "tg-spoiler",
+        "a",
+        "code",
+        "pre",
+        "blockquote",
+        "tg-emoji",
+        "tg-time",
+    }
+)
+_HTML_TAG_RE = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9-]*)(\s[^<>]*)?>")
+_HTML_ENTITY_RE = re.compile(r"&(lt|gt|amp|quot|#\d+|#x[0-9a-fA-F]+);")
+_INT_RE = re.compile(r"-?\d+")
+
+
+class Call(NamedTuple):
+    """One request the fake answered; ``response`` is the full JSON body sent back."""
+
+    method: str
+    params: JSONDict
+    response: JSONDict
+
+
+class ApiError(Exception):
+    """Raised inside handlers to answer like Telegram does on failure (``ok: false``)."""
+
+    def __init__(
+        self,
+        error_code: int,
+        description: str,
+        parameters: JSONDict | None = None,
+        *,
+        note: str | None = None,
+        record: bool = True,
+    ) -> None:
+        super().__init__(description)
+        self.error_code = error_code
+        self.description = description
+        self.parameters = parameters
+        self.note = note  # what goes into FakeTelegramAPI.errors instead of the description
+        self.record = record  # False: already recorded elsewhere, or expected (auth, faults)
+
+    def body(self) -> JSONDict:
+        """The JSON body Telegram would send for this error."""
+        body: JSONDict = {"ok": False, "error_code": self.error_code}
+        body["description"] = self.description
+        if self.parameters:
+            body["parameters"] = self.parameters
+        return body
+
+
+@dataclass
+class _Fault:
+    """A queued injected failure for one method."""
+
+    error_code: int
+    description: str
+    parameters: JSONDict | None
+    times: int
+
+
+class _Changes:
+    """Broadcast "something changed" signal usable from sync helpers.
+
+    Why: test helpers such as :meth:`FakeTelegramAPI.press` are synchronous, yet must wake
+    long-polling ``getUpdates`` handlers; an ``asyncio.Condition`` would need ``await``.
+    """
+
+    def __init__(self) -> None:
+        self._event = asyncio.Event()
+
+    def notify(self) -> None:
+        self._event.set()
+        self._event = asyncio.Event()
+
+    async def wait_until(self, probe: Callable[[], T | None], seconds: float) -> T:
+        """Re-run ``probe`` after every change until it returns non-None (TimeoutError)."""
+        async with asyncio.timeout(seconds):
+            while True:
+                event = self._event
+                result = probe()
+                if result is not None:
+                    return result
+                await event.wait()
+
+
+def find_specs_dir(start: Path | None = None) -> Path | None:
+    """Locate the shared API descriptions: ``$QUIZBOT_SPECS_DIR`` or a ``shared/specs`` above."""
+    env = os.environ.get(SPECS_ENV)
+    if env:
+        return Path(env)
+    for parent in (start or Path(__file__)).resolve().parents:
+        candidate = parent / "shared" / "specs"
+        if candidate.is_dir():
+            return candidate
+    return None
+
+
+def _kind(value: object) -> str:
+    return type(value).__name__
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+_PRIMITIVES: dict[str, Callable[[object], bool]] = {
+    "Integer": _is_int,
+    "Float": lambda v: _is_int(v) or isinstance(v, float),
+    "Boolean": lambda v: isinstance(v, bool),
+    "String": lambda v: isinstance(v, str),
+}
+
+
+def _decode_form_value(raw: object, types: Sequence[str]) -> object:
+    """Turn a form string back into the value PTB JSON-encoded (strings are sent verbatim)."""
+    if not isinstance(raw, str):
+        return raw
+    for type_name in types:
+        if type_name in ("String", "InputFile"):
+            continue
+        if type_name == "Integer" and _INT_RE.fullmatch(raw):
+            return int(raw)
+        if type_name == "Float":
+            with contextlib.suppress(ValueError):
+                return float(raw)
+        elif type_name == "Boolean" and raw.lower() in ("true", "false"):
+            return raw.lower() == "true"
+        elif type_name not in _PRIMITIVES:
+            with contextlib.suppress(ValueError):
+                decoded = json.loads(raw)
+                if isinstance(decoded, dict | list):
+                    return decoded
+    return raw
+
+
+def _guess_decode(name: str, raw: object) -> object:
+    """Decode a form value without a spec: JSON where it parses, except for known text fields."""
+    if not isinstance(raw, str) or name in _STRING_FIELDS:
+        return raw
+    try:
+        return json.loads(raw)
+    except ValueError:
+        return raw
+
+
+class ApiSpec:
+    """The Telegram Bot API description (``methods``/``types`` → ``fields``) and its checks."""
+
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        self.version: str = str(data.get("version", "?"))
+        self.methods: Mapping[str, JSONDict] = data["methods"]
+        self.types: Mapping[str, JSONDict] = data["types"]
+        self._by_lower = {name.lower(): name for name in self.methods}
+
+    @classmethod
+    def load(cls, specs_dir: Path | None) -> ApiSpec | None:
+        """Read the spec file, or None when absent (spec checking is then disabled)."""
+        if specs_dir is None or not (specs_dir / SPEC_FILE).is_file():
+            return None
+        return cls(json.loads((specs_dir / SPEC_FILE).read_text(encoding="utf-8")))
+
+    def canonical(self, method: str) -> str | None:
+        """Telegram matches method names case-insensitively."""
+        return self._by_lower.get(method.lower())
+
+    def decode(self, method: str, raw: Mapping[str, object]) -> JSONDict:
+        fields = {f["name"]: f["types"] for f in self.methods[method].get("fields", [])}
+        return {
+            name: _decode_form_value(value, fields[name]) if name in fields else value
+            for name, value in raw.items()
+        }
+
+    def check(self, method: str, params: Mapping[str, object]) -> list[str]:
+        """Every problem with ``params`` as ``"field: problem"`` strings (empty when valid)."""
+        return self._check_fields(self.methods[method].get("fields", []), params, "")
+
+    def _check_fields(
+        self, fields: Iterable[JSONDict], value: Mapping[str, object], prefix: str
+    ) -> list[str]:
+        by_name = {f["name"]: f for f in fields}
+        problems = [f"{prefix}{name}: unknown field" for name in value if name not in by_name]
+        for name, field in by_name.items():
+            if name not in value:
+                if field["required"]:
+                    problems.append(f"{prefix}{name}: required field missing")
+                continue
+            problems += self._check_value(value[name], field["types"], f"{prefix}{name}")
+        return problems
+
+    def _check_value(self, value: object, types: Sequence[str], path: str) -> list[str]:
+        best: list[str] | None = None
+        for type_name in types:
+            problems = self._check_type(value, type_name, path)
+            if not problems:
+                return []
+            if best is None or len(problems) < len(best):
+                best = problems
+        return best or []
+
+    def _check_type(self, value: object, type_name: str, path: str) -> list[str]:
+        if type_name.startswith("Array of "):
+            if not isinstance(value, list):
+                return [f"{path}: expected {type_name}, got {_kind(value)}"]
+            inner = type_name.removeprefix("Array of ")
+            problems: list[str] = []
+            for index, item in enumerate(value):
+                problems += self._check_value(item, [inner], f"{path}[{index}]")
+            return problems
+        if type_name in _PRIMITIVES:
+            ok = _PRIMITIVES[type_name](value)
+            return [] if ok else [f"{path}: expected {type_name}, got {_kind(value)}"]
+        spec = self.types.get(type_name)
+        if spec is None:
+            return []
+        if "subtypes" in spec:
+            return self._check_value(value, spec["subtypes"], path)
+        if "fields" not in spec:  # InputFile, CallbackGame: opaque to us
+            return []
+        if not isinstance(value, dict):
+            return [f"{path}: expected {type_name} object, got {_kind(value)}"]
+        return self._check_fields(spec["fields"], value, f"{path}.")
+
+
+def _strip_html(text: str) -> tuple[str, str | None]:
+    """Approximate Telegram's HTML parse mode: the visible text and a parse error, if any."""
+    stack: list[str] = []
+    pieces: list[str] = []
+    position = 0
+    for match in _HTML_TAG_RE.finditer(text):
+        pieces.append(text[position : match.start()])
+        position = match.end()
+        closing, tag = match.group(1) == "/", match.group(2).lower()
+        if tag not in _HTML_TAGS:
+            return text, f'unsupported start tag "{tag}" at byte offset {match.start()}'
+        if not closing:
+            stack.append(tag)
+        elif not stack or stack.pop() != tag:
+            return text, f'unmatched end tag at byte offset {match.start()}, expected "</{tag}>"'
+    pieces.append(text[position:])
+    if stack:
+        return text, f'can\'t find end tag corresponding to start tag "{stack[-1]}"'
+    visible = "".join(pieces)
+    if "<" in visible or ">" in visible:
+        return text, 'unescaped "<" or ">" outside of a tag'
+    if "&" in _HTML_ENTITY_RE.sub("", visible):
+        return text, 'unescaped "&" (use &amp;)'
+    return html.unescape(visible), None
+
+
+def _limit_problems(method: str, params: Mapping[str, object]) -> list[tuple[str, str]]:
+    """Limits Telegram enforces beyond types, as (violation, Telegram-like description)."""
+    problems: list[tuple[str, str]] = []
+    text = params.get("text")
+    if method in ("sendMessage", "editMessageText") and isinstance(text, str):
+        visible = _strip_html(text)[0] if params.get("parse_mode") == "HTML" else text
+        if not visible.strip():
+            problems.append(("text: must be 1-4096 characters, got 0", "message text is empty"))
+        elif len(visible) > MAX_TEXT_LENGTH:
+            violation = f"text: must be 1-{MAX_TEXT_LENGTH} characters, got {len(visible)}"
+            problems.append((violation, "message is too long"))
+    too_long = isinstance(text, str) and len(text) > MAX_ANSWER_TEXT_LENGTH
+    if method == "answerCallbackQuery" and isinstance(text, str) and too_long:
+        violation = f"text: must be 0-{MAX_ANSWER_TEXT_LENGTH} characters, got {len(text)}"
+        problems.append((violation, "MESSAGE_TOO_LONG"))
+    markup = params.get("reply_markup")
+    rows = markup.get("inline_keyboard") if isinstance(markup, dict) else None
+    if isinstance(rows, list):
+        for r, row in enumerate(rows if all(isinstance(x, list) for x in rows) else []):
+            for c, button in enumerate(row):
+                if isinstance(button, dict):
+                    problems += _button_problems(button, f"reply_markup.inline_keyboard[{r}][{c}]")
+    return problems
+
+
+def _button_problems(button: Mapping[str, object], path: str) -> list[tuple[str, str]]:
+    problems: list[tuple[str, str]] = []
+    if not button.get("text"):
+        problems.append((f"{path}.text: must not be empty", "BUTTON_TEXT_INVALID"))
+    if not _BUTTON_ACTIONS & button.keys():
+        problems.append(
+            (f"{path}: button has no action", "text buttons are unallowed in the inline keyboard")
+        )
+    data = button.get("callback_data")
+    if isinstance(data, str):
+        size = len(data.encode("utf-8"))
+        if not MIN_CALLBACK_DATA_BYTES <= size <= MAX_CALLBACK_DATA_BYTES:
+            bounds = f"{MIN_CALLBACK_DATA_BYTES}-{MAX_CALLBACK_DATA_BYTES}"
+            violation = f"{path}.callback_data: must be {bounds} bytes, got {size}"
+            problems.append((violation, "BUTTON_DATA_INVALID"))
+    return problems
+
+
+class FakeTelegramAPI:
+    """An in-process Telegram Bot API server plus helpers that play the users' side.
+
+    State lives in plain JSON-shaped dicts (exactly what Telegram would send), so tests can
+    compare against them directly. All waits are event driven: no sleeps, no polling loops.
+    """
+
+    def __init__(
+        self,
+        *,
+        bot_id: int = 4242424242,
+        bot_first_name: str = "Quiz Bot",
+        bot_username: str = "quizbot",
+        rejected_tokens: Iterable[str] = (),
+        specs_dir: Path | None = None,
+    ) -> None:
+        self.bot: JSONDict = {
+            "id": bot_id,
+            "is_bot": True,
+            "first_name": bot_first_name,
+            "username": bot_username,
+        }
+        self.rejected_tokens: set[str] = set(rejected_tokens)
+        self.spec: ApiSpec | None = ApiSpec.load(specs_dir or find_specs_dir())
+        self.calls: list[Call] = []
+        self.violations: list[str] = []
+        self.errors: list[str] = []
+        self.users: dict[int, JSONDict] = {}
+        self.chats: dict[int, JSONDict] = {}
+        self.messages: dict[int, dict[int, JSONDict]] = {}
+        self.admins: dict[int, dict[int, str]] = {}  # chat -> user -> "creator"/"administrator"
+        self.members: dict[int, set[int]] = {}
+        self.commands: dict[str, list[JSONDict]] = {}
+        self.webhook_url = ""
+        self.callback_queries: dict[str, JSONDict] = {}
+        self._answered: set[str] = set()
+        self._updates: list[JSONDict] = []
+        self._next_update_id = 1
+        self._next_message_id: dict[int, int] = {}
+        self._query_ids = itertools.count(1)
+        self._faults: dict[str, list[_Fault]] = {}
+        self._poll_generation: dict[str, int] = {}
+        self._changes: _Changes | None = None
+        self._runner: web.AppRunner | None = None
+        self._port: int | None = None
+        self._stopping = False
+        self._handlers: dict[str, Handler] = {
+            "getMe": self._get_me,
+            "getUpdates": self._get_updates,
+            "deleteWebhook": self._delete_webhook,
+            "setWebhook": self._set_webhook,
+            "setMyCommands": self._set_my_commands,
+            "getMyCommands": self._get_my_commands,
+            "deleteMyCommands": self._delete_my_commands,
+            "sendMessage": self._send_message,
+            "editMessageText": self._edit_message_text,
+            "editMessageReplyMarkup": self._edit_message_reply_markup,
+            "answerCallbackQuery": self._answer_callback_query,
+            "getChatMember": self._get_chat_member,
+            "getChatAdministrators": self._get_chat_administrators,
+            "getChat": self._get_chat,
+            "close": self._true,
+            "logOut": self._true,
+        }
+        self._handlers_lower = {name.lower(): name for name in self._handlers}
+
+    # ------------------------------------------------------------------ lifecycle
+
+    @property
+    def spec_checked(self) -> bool:
+        """Whether requests are checked against the API description (False if it is absent)."""
+        return self.spec is not None
+
+    @property
+    def url(self) -> str:
+        if self._port is None:
+            raise RuntimeError("FakeTelegramAPI is not started")
+        return f"http://127.0.0.1:{self._port}"
+
+    @property
+    def base_url(self) -> str:
+        """Value for ``ApplicationBuilder.base_url``; PTB appends ``{token}/{method}``."""
+        return f"{self.url}/bot"
+
+    @property
+    def base_file_url(self) -> str:
+        return f"{self.url}/file/bot"
+
+    async def start(self) -> None:
+        """Serve on a free loopback port (bound before start, so no port race)."""
+        self._changes = _Changes()
+        self._stopping = False
+        app = web.Application()
+        app.router.add_route("*", "/bot{token}/{method}", self._dispatch)
+        app.router.add_route("*", "/file/bot{token}/{path:.*}", self._file_not_found)
+        self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=2.0)
+        await self._runner.setup()
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.bind(("127.0.0.1", 0))
+        self._port = sock.getsockname()[1]
+        await web.SockSite(self._runner, sock).start()
+
+    async def stop(self) -> None:
+        """Stop serving; pending long polls return at once so clients shut down quickly."""
+        self._stopping = True
+        self._notify()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    async def __aenter__(self) -> Self:
+        await self.start()
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.stop()
+
+    # ------------------------------------------------------------------ user-side helpers
+
+    def user(
+        self,
+        id: int,
+        first_name: str,
+        language_code: str | None = "en",
+        username: str | None = None,
+        *,
+        is_bot: bool = False,
+    ) -> JSONDict:
+        """Register a user and return its Telegram ``User`` dict."""
+        user: JSONDict = {"id": id, "is_bot": is_bot, "first_name": first_name}
+        if username is not None:
+            user["username"] = username
+        if language_code is not None:
+            user["language_code"] = language_code
+        self.users[id] = user
+        return user
+
+    def group(
+        self,
+        chat_id: int,
+        title: str,
+        *,
+        chat_type: Literal["group", "supergroup"] = "group",
+        username: str | None = None,
+    ) -> JSONDict:
+        """Register a group chat and return its ``Chat`` dict."""
+        chat: JSONDict = {"id": chat_id, "type": chat_type, "title": title}
+        if username is not None:
+            chat["username"] = username
+        return self._add_chat(chat)
+
+    def private_chat(self, user: UserRef) -> JSONDict:
+        """The private chat between ``user`` and the bot (the user "started" the bot)."""
+        u = self._user(user)
+        chat: JSONDict = {"id": u["id"], "type": "private", "first_name": u["first_name"]}
+        if "username" in u:
+            chat["username"] = u["username"]
+        self._add_chat(chat)
+        self.members[u["id"]].add(u["id"])
+        return chat
+
+    def add_member(self, chat: ChatRef, user: UserRef) -> None:
+        self.members[self._chat(chat)["id"]].add(self._user(user)["id"])
+
+    def add_admin(self, chat: ChatRef, user: UserRef, *, owner: bool = False) -> None:
+        """Make ``user`` an administrator (or the creator) of ``chat``."""
+        chat_id, user_id = self._chat(chat)["id"], self._user(user)["id"]
+        self.members[chat_id].add(user_id)
+        self.admins[chat_id][user_id] = "creator" if owner else "administrator"
+
+    def send_text(
+        self, chat: ChatRef, user: UserRef, text: str, entities: list[JSONDict] | None = None
+    ) -> JSONDict:
+        """Enqueue a message update from ``user``; returns the stored message."""
+        c, u = self._chat(chat), self._user(user)
+        self.members[c["id"]].add(u["id"])
+        message = self._store_message(c, u, text, entities=entities)
+        self._enqueue({"message": copy.deepcopy(message)})
+        return message
+
+    def send_command(self, chat: ChatRef, user: UserRef, text: str) -> JSONDict:
+        """Enqueue a command such as ``/quiz@quizbot parallelism`` with its bot_command entity."""
+        command = text.split(maxsplit=1)[0]
+        entity = {"type": "bot_command", "offset": 0, "length": _utf16_len(command)}
+        return self.send_text(chat, user, text, entities=[entity])
+
+    def press(
+        self, chat: ChatRef, user: UserRef, message_id: int, data: str, *, strict: bool = True
+    ) -> str:
+        """Enqueue a callback query for a button press; returns the callback query id.
+
+        ``strict`` rejects data not on the message's current keyboard (a test bug); pass
+        False to simulate a stale client pressing a button that was edited away.
+        """
+        c, u = self._chat(chat), self._user(user)
+        message = self.messages[c["id"]].get(message_id)
+        if message is None:
+            raise KeyError(f"no message {message_id} in chat {c['id']}")
+        if strict and data not in _callback_data(message):
+            buttons = sorted(_callback_data(message))
+            raise ValueError(f"{data!r} is not a button of message {message_id}: {buttons}")
+        self.members[c["id"]].add(u["id"])
+        query_id = f"{u['id']}-{next(self._query_ids)}"
+        query: JSONDict = {
+            "id": query_id,
+            "from": u,
+            "message": copy.deepcopy(message),
+            "chat_instance": f"instance{c['id']}",
+            "data": data,
+        }
+        self.callback_queries[query_id] = query
+        self._enqueue({"callback_query": copy.deepcopy(query)})
+        return query_id
+
+    # ------------------------------------------------------------------ assertions / waiting
+
+    async def wait_for(
+        self,
+        method: str,
+        predicate: Callable[[JSONDict], bool] | None = None,
+        *,
+        timeout: float = 5.0,  # noqa: ASYNC109 - the deadline is the point of this helper
+        since: int = 0,
+    ) -> Call:
+        """First logged call (from index ``since``) to ``method`` whose params match.
+
+        Already-logged calls count, so a fast bot cannot win a race against the test.
+        """
+        changes = self._require_started()
+
+        def probe() -> Call | None:
+            for call in self.calls[since:]:
+                if call.method == method and (predicate is None or predicate(call.params)):
+                    return call
+            return None
+
+        try:
+            return await changes.wait_until(probe, timeout)
+        except TimeoutError:
+            seen = [c.method for c in self.calls[since:]][-20:]
+            raise TimeoutError(
+                f"no matching {method} request within {timeout}s; last calls: {seen}; "
+                f"violations: {self.violations}; errors: {self.errors}"
+            ) from None
+
+    async def drained(self, timeout: float = 5.0) -> None:  # noqa: ASYNC109
+        """Wait until every enqueued update was fetched and confirmed by a later offset."""
+        try:
+            await self._require_started().wait_until(
+                lambda: True if not self._updates else None, timeout
+            )
+        except TimeoutError:
+            raise TimeoutError(
+                f"{len(self._updates)} updates still unconfirmed after {timeout}s"
+            ) from None
+
+    def calls_to(self, method: str) -> list[Call]:
+        return [call for call in self.calls if call.method == method]
+
+    def answers_for(self, callback_query_id: str) -> list[JSONDict]:
+        """Params of every answerCallbackQuery for this query (a second one is a bot bug)."""
+        return [
+            call.params
+            for call in self.calls_to("answerCallbackQuery")
+            if call.params.get("callback_query_id") == callback_query_id
+        ]
+
+    def bot_messages(self, chat: ChatRef) -> list[JSONDict]:
+        """Messages the bot sent to ``chat``, oldest first, in their current (edited) state."""
+        return [
+            m
+            for m in self.messages[self._chat(chat)["id"]].values()
+            if m["from"]["id"] == self.bot["id"]
+        ]
+
+    def message(self, chat: ChatRef, message_id: int) -> JSONDict:
+        return self.messages[self._chat(chat)["id"]][message_id]
+
+    @property
+    def pending_updates(self) -> int:
+        return len(self._updates)
+
+    # ------------------------------------------------------------------ fault injection
+
+    def fail_next(
+        self,
+        method: str,
+        error_code: int = 429,
+        retry_after: float = 1,
+        times: int = 1,
+        description: str | None = None,
+    ) -> None:
+        """Answer the next ``times`` calls to ``method`` with an error instead of serving them.
+
+        429 carries ``parameters.retry_after`` (PTB raises RetryAfter; AIORateLimiter sleeps
+        retry_after + 0.1 s and retries). Telegram only sends whole seconds.
+        """
+        parameters: JSONDict | None = None
+        if error_code == 429:
+            shown = int(retry_after) if float(retry_after).is_integer() else retry_after
+            description = description or f"Too Many Requests: retry after {shown}"
+            parameters = {"retry_after": shown}
+        description = description or "Bad Request: injected failure"
+        fault = _Fault(error_code, description, parameters, times)
+        self._faults.setdefault(method, []).append(fault)
+
+    # ------------------------------------------------------------------ HTTP plumbing
+
+    async def _file_not_found(self, request: web.Request) -> web.Response:
+        return web.json_response(ApiError(404, "Not Found").body(), status=404)
+
+    async def _dispatch(self, request: web.Request) -> web.Response:
+        token, raw_method = request.match_info["token"], request.match_info["method"]
+        params = await _read_params(request)
+        method = raw_method
+        try:
+            if token in self.rejected_tokens:
+                raise ApiError(401, "Unauthorized", record=False)
+            method = self._resolve(raw_method)
+            if self.spec is not None:
+                params = self.spec.decode(method, params)
+            else:
+                params = {name: _guess_decode(name, value) for name, value in params.items()}
+            self._validate(method, params)
+            self._inject_fault(method)
+            result = await self._handlers[method](params, token)
+            body: JSONDict = {"ok": True, "result": result}
+        except ApiError as error:
+            body = error.body()
+            if error.record:
+                self.errors.append(error.note or f"{method}: {error.description}")
+        self.calls.append(Call(method, params, body))
+        self._notify()
+        return web.json_response(body, status=200 if body["ok"] else body["error_code"])
+
+    def _resolve(self, raw_method: str) -> str:
+        name = self.spec.canonical(raw_method) if self.spec else raw_method
+        handled = self._handlers_lower.get((name or raw_method).lower())
+        if name is None or handled is None:
+            note = f"{name}: in the Bot API but not served by the fake" if name else None
+            raise ApiError(404, "Not Found", note=note)
+        return handled
+
+    def _validate(self, method: str, params: JSONDict) -> None:
+        """Record spec and limit violations; answer the first with 400 like Telegram."""
+        found: list[tuple[str, str]] = []
+        if self.spec is not None:
+            found += [(p, p) for p in self.spec.check(method, params)]
+        found += _limit_problems(method, params)
+        if params.get("parse_mode") == "HTML" and isinstance(params.get("text"), str):
+            error = _strip_html(params["text"])[1]
+            if error:
+                found.append(
+                    (f"text: can't parse entities: {error}", f"can't parse entities: {error}")
+                )
+        if found:
+            self.violations += [f"{method}: {violation}" for violation, _ in found]
+            raise ApiError(400, f"Bad Request: {found[0][1]}", record=False)
+
+    def _inject_fault(self, method: str) -> None:
+        faults = self._faults.get(method)
+        if not faults:
+            return
+        fault = faults[0]
+        fault.times -= 1
+        if fault.times <= 0:
+            faults.pop(0)
+        raise ApiError(fault.error_code, fault.description, fault.parameters, record=False)
+
+    def _notify(self) -> None:
+        if self._changes is not None:
+            self._changes.notify()
+
+    def _require_started(self) -> _Changes:
+        if self._changes is None:
+            raise RuntimeError("FakeTelegramAPI is not started")
+        return self._changes
+
+    # ------------------------------------------------------------------ state helpers
+
+    def _add_chat(self, chat: JSONDict) -> JSONDict:
+        chat_id = chat["id"]
+        self.chats[chat_id] = chat
+        self.messages.setdefault(chat_id, {})
+        self.members.setdefault(chat_id, set())
+        self.admins.setdefault(chat_id, {})
+        self._next_message_id.setdefault(chat_id, 1)
+        return chat
+
+    def _chat(self, ref: ChatRef) -> JSONDict:
+        if isinstance(ref, Mapping):
+            ref = ref["id"]
+        if isinstance(ref, str) and _INT_RE.fullmatch(ref):
+            ref = int(ref)
+        if isinstance(ref, str):
+            for chat in self.chats.values():
+                if ref.startswith("@") and chat.get("username") == ref[1:]:
+                    return chat
+        elif ref in self.chats:
+            return self.chats[ref]
+        raise ApiError(400, "Bad Request: chat not found")
+
+    def _user(self, ref: UserRef) -> JSONDict:
+        user_id = ref["id"] if isinstance(ref, Mapping) else ref
+        if user_id == self.bot["id"]:
+            return self.bot
+        if user_id not in self.users:
+            raise ApiError(400, "Bad Request: PARTICIPANT_ID_INVALID")
+        return self.users[user_id]
+
+    def _store_message(
+        self,
+        chat: JSONDict,
+        sender: JSONDict,
+        text: str,
+        *,
+        entities: list[JSONDict] | None = None,
+        reply_markup: JSONDict | None = None,
+    ) -> JSONDict:
+        message_id = self._next_message_id[chat["id"]]
+        self._next_message_id[chat["id"]] = message_id + 1
+        message: JSONDict = {
+            "message_id": message_id,
+            "from": sender,
+            "chat": chat,
+            "date": int(time.time()),
+            "text": text,
+        }
+        if entities:
+            message["entities"] = entities
+        if reply_markup:
+            message["reply_markup"] = reply_markup
+        self.messages[chat["id"]][message_id] = message
+        return message
+
+    def _enqueue(self, payload: JSONDict) -> None:
+        self._updates.append({"update_id": self._next_update_id, **payload})
+        self._next_update_id += 1
+        self._notify()
+
+    # ------------------------------------------------------------------ Bot API methods
+
+    async def _true(self, params: JSONDict, token: str) -> bool:
+        return True
+
+    async def _get_me(self, params: JSONDict, token: str) -> JSONDict:
+        return {
+            **self.bot,
+            "can_join_groups": True,
+            "can_read_all_group_messages": False,
+            "supports_inline_queries": False,
+        }
+
+    async def _get_updates(self, params: JSONDict, token: str) -> list[JSONDict]:
+        """Long poll: answer at once when updates are queued, else wait up to ``timeout``.
+
+        A newer getUpdates with the same token ends older waits (their client has usually
+        given up already), and so does stop().
+        """
+        if self.webhook_url:
+            raise ApiError(
+                409,
+                "Conflict: can't use getUpdates method while webhook is active; "
+                "use deleteWebhook to delete the webhook first",
+            )
+        offset = int(params.get("offset") or 0)
+        if offset > 0:
+            self._updates = [u for u in self._updates if u["update_id"] >= offset]
+        elif offset < 0:
+            self._updates = self._updates[offset:]
+        allowed = params.get("allowed_updates")
+        if allowed:
+            self._updates = [u for u in self._updates if _update_type(u) in allowed]
+        self._notify()  # confirmations may complete drained()
+        generation = self._poll_generation.get(token, 0) + 1
+        self._poll_generation[token] = generation
+        limit = int(params.get("limit") or 100)
+
+        def ready() -> list[JSONDict] | None:
+            if self._updates or self._stopping or self._poll_generation[token] != generation:
+                return copy.deepcopy(self._updates[:limit])
+            return None
+
+        with contextlib.suppress(TimeoutError):
+            seconds = float(params.get("timeout") or 0)
+            return await self._require_started().wait_until(ready, seconds)
+        return []
+
+    async def _delete_webhook(self, params: JSONDict, token: str) -> bool:
+        self.webhook_url = ""
+        if params.get("drop_pending_updates"):
+            self._updates.clear()
+        return True
+
+    async def _set_webhook(self, params: JSONDict, token: str) -> bool:
+        self.webhook_url = str(params["url"])
+        if params.get("drop_pending_updates"):
+            self._updates.clear()
+        return True
+
+    @staticmethod
+    def _commands_key(params: JSONDict) -> str:
+        scope = params.get("scope") or {"type": "default"}
+        return json.dumps([scope, params.get("language_code") or ""], sort_keys=True)
+
+    async def _set_my_commands(self, params: JSONDict, token: str) -> bool:
+        self.commands[self._commands_key(params)] = list(params["commands"])
+        return True
+
+    async def _get_my_commands(self, params: JSONDict, token: str) -> list[JSONDict]:
+        return self.commands.get(self._commands_key(params), [])
+
+    async def _delete_my_commands(self, params: JSONDict, token: str) -> bool:
+        self.commands.pop(self._commands_key(params), None)
+        return True
+
+    async def _send_message(self, params: JSONDict, token: str) -> JSONDict:
+        chat = self._chat(params["chat_id"])
+        text = str(params["text"])
+        if params.get("parse_mode") == "HTML":
+            text = _strip_html(text)[0]
+        message = self._store_message(
+            chat,
+            self.bot,
+            text,
+            entities=params.get("entities"),
+            reply_markup=params.get("reply_markup"),
+        )
+        reply_to = (params.get("reply_parameters") or {}).get("message_id")
+        if reply_to in self.messages[chat["id"]]:
+            original = dict(self.messages[chat["id"]][reply_to])
+            original.pop("reply_to_message", None)
+            message["reply_to_message"] = original
+        return message
+
+    def _editable(self, params: JSONDict) -> JSONDict:
+        if "inline_message_id" in params:
+            raise ApiError(400, "Bad Request: the fake does not support inline messages")
+        if "chat_id" not in params or "message_id" not in params:
+            raise ApiError(400, "Bad Request: chat_id and message_id are required")
+        chat = self._chat(params["chat_id"])
+        message = self.messages[chat["id"]].get(params["message_id"])
+        if message is None:
+            raise ApiError(400, "Bad Request: message to edit not found")
+        if message["from"]["id"] != self.bot["id"]:
+            raise ApiError(400, "Bad Request: message can't be edited")
+        return message
+
+    @staticmethod
+    def _apply_edit(message: JSONDict, text: str, entities: Any, markup: Any) -> JSONDict:
+        unchanged = (
+            message["text"] == text
+            and message.get("entities") == (entities or None)
+            and (message.get("reply_markup") or None) == (markup or None)
+        )
+        if unchanged:
+            raise ApiError(
+                400,
+                "Bad Request: message is not modified: specified new message content and "
+                "reply markup are exactly the same as a current content and reply markup "
+                "of the message",
+            )
+        message["text"] = text
+        for key, value in (("entities", entities), ("reply_markup", markup)):
+            if value:
+                message[key] = value
+            else:
+                message.pop(key, None)
+        message["edit_date"] = int(time.time())
+        return message
+
+    async def _edit_message_text(self, params: JSONDict, token: str) -> JSONDict:
+        """Like Telegram, omitting ``reply_markup`` removes the inline keyboard."""
+        message = self._editable(params)
+        text = str(params.get("text", ""))
+        if params.get("parse_mode") == "HTML":
+            text = _strip_html(text)[0]
+        return self._apply_edit(message, text, params.get("entities"), params.get("reply_markup"))
+
+    async def _edit_message_reply_markup(self, params: JSONDict, token: str) -> JSONDict:
+        message = self._editable(params)
+        return self._apply_edit(
+            message, message["text"], message.get("entities"), params.get("reply_markup")
+        )
+
+    async def _answer_callback_query(self, params: JSONDict, token: str) -> bool:
+        query_id = str(params["callback_query_id"])
+        if query_id not in self.callback_queries or query_id in self._answered:
+            raise ApiError(
+                400,
+                "Bad Request: query is too old and response timeout expired or query ID is "
+                "invalid",
+            )
+        self._answered.add(query_id)
+        return True
+
+    def _member(self, chat_id: int, user: JSONDict) -> JSONDict:
+        status = self.admins[chat_id].get(user["id"])
+        if status == "creator":
+            return {"status": "creator", "user": user, "is_anonymous": False}
+        if status == "administrator":
+            rights = dict.fromkeys(_ADMIN_RIGHTS, True)
+            rights["can_promote_members"] = False
+            flags = {"can_be_edited": False, "is_anonymous": False}
+            return {"status": "administrator", "user": user, **flags, **rights}
+        if user["id"] in self.members[chat_id] or user["id"] == self.bot["id"]:
+            return {"status": "member", "user": user}
+        return {"status": "left", "user": user}
+
+    async def _get_chat_member(self, params: JSONDict, token: str) -> JSONDict:
+        chat = self._chat(params["chat_id"])
+        return self._member(chat["id"], self._user(params["user_id"]))
+
+    async def _get_chat_administrators(self, params: JSONDict, token: str) -> list[JSONDict]:
+        chat = self._chat(params["chat_id"])
+        if chat["type"] == "private":
+            raise ApiError(400, "Bad Request: there are no administrators in the private chat")
+        return [self._member(chat["id"], self._user(uid)) for uid in self.admins[chat["id"]]]
+
+    async def _get_chat(self, params: JSONDict, token: str) -> JSONDict:
+        chat = self._chat(params["chat_id"])
+        gifts = (
+            "unlimited_gifts",
+            "limited_gifts",
+            "unique_gifts",
+            "premium_subscription",
+            "gifts_from_channels",
+        )
+        return {
+            **chat,
+            "accent_color_id": 0,
+            "max_reaction_count": 11,
+            "accepted_gift_types": dict.fromkeys(gifts, False),
+        }
+
+
+_ADMIN_RIGHTS = (
+    "can_manage_chat",
+    "can_delete_messages",
+    "can_manage_video_chats",
+    "can_restrict_members",
+    "can_promote_members",
+    "can_change_info",
+    "can_invite_users",
+    "can_post_stories",
+    "can_edit_stories",
+    "can_delete_stories",
+)
+
+
+def _utf16_len(text: str) -> int:
+    """Entity offsets/lengths count UTF-16 code units, not code points."""
+    return len(text.encode("utf-16-le")) // 2
+
+
+def _update_type(update: Mapping[str, object]) -> str:
+    return next(key for key in update if key != "update_id")
+
+
+def _callback_data(message: Mapping[str, Any]) -> set[str]:
+    rows = (message.get("reply_markup") or {}).get("inline_keyboard", [])
+    return {b["callback_data"] for row in rows for b in row if "callback_data" in b}
+
+
+async def _read_params(request: web.Request) -> JSONDict:
+    """Query string plus body: JSON, urlencoded or multipart (PTB sends urlencoded forms)."""
+    params: JSONDict = dict(request.query)
+    if request.content_type == "application/json":
+        body = await request.json() if request.can_read_body else {}
+        if isinstance(body, dict):
+            params.update(body)
+    elif request.can_read_body:
+        for name, value in (await request.post()).items():
+            params[name] = value if isinstance(value, str) else "attach://file"
+    return params
