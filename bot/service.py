@@ -10,9 +10,9 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, tzinfo
-from typing import Protocol
 
 from bot import engine
+from bot.clock import Clock, SystemClock
 from bot.engine import (
     Accepted,
     AlreadyAnswered,
@@ -31,15 +31,6 @@ from bot.engine import (
 )
 from bot.models import Question, Quiz
 from bot.store import NewPost, NewRound, Store
-
-
-class Clock(Protocol):
-    def now(self) -> datetime: ...
-
-
-class SystemClock:
-    def now(self) -> datetime:
-        return datetime.now(UTC)
 
 
 class UnknownQuizError(LookupError):

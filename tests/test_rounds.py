@@ -1,0 +1,183 @@
+"""Group rounds driven by deadlines on an injected clock, with restarts on the same file."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bot.engine import Player, Round
+from bot.models import Quiz
+from bot.rounds import Control, RoundRunner
+from bot.service import ClosedView, QuestionView, QuizService, RoundSummary
+from bot.sqlite_store import SQLiteStore
+from bot.timers import ManualTimers
+from tests.conftest import FakeClock
+
+ANA = Player("tg:1", "Ana", "en")
+BEN = Player("tg:2", "Ben", "fr")
+CHAT = "tg:-5"
+
+
+@dataclass
+class RecordingPublisher:
+    """Records what a platform would show, in order."""
+
+    events: list[tuple[str, object]] = field(default_factory=list)
+
+    async def post_question(self, round_: Round, view: QuestionView) -> str:
+        self.events.append(("question", view.post.number))
+        return f"msg-{view.post.post_id}"
+
+    async def update_question(self, round_: Round, view: QuestionView, answered: int) -> None:
+        self.events.append(("count", answered))
+
+    async def show_results(self, round_: Round, closed: ClosedView) -> None:
+        self.events.append(("results", (closed.view.post.number, len(closed.answers))))
+
+    async def post_summary(self, round_: Round, summary: RoundSummary) -> None:
+        ranking = [(r.rank, r.line.name, r.line.points) for r in summary.ranking]
+        self.events.append(("summary", (summary.stopped, ranking)))
+
+
+def make_runner(
+    store: SQLiteStore, quizzes: dict[str, Quiz], clock: FakeClock, publisher: RecordingPublisher
+) -> tuple[RoundRunner, ManualTimers]:
+    timers = ManualTimers(clock)
+    service = QuizService(store, quizzes, clock=clock, rng=random.Random(1))
+    return RoundRunner(service, publisher, timers), timers
+
+
+async def current_view(runner: RoundRunner) -> QuestionView:
+    posts = await runner.store.open_posts()
+    assert len(posts) == 1
+    view = await runner.service.view(posts[0].post_id)
+    assert view is not None
+    return view
+
+
+async def test_a_timed_round_runs_to_its_ranking(
+    store: SQLiteStore, quizzes: dict[str, Quiz], clock: FakeClock
+) -> None:
+    publisher = RecordingPublisher()
+    runner, timers = make_runner(store, quizzes, clock, publisher)
+    await runner.start(
+        chat_id=CHAT, channel_ref="", player=ANA, quiz_id="parallelism", questions=2, seconds=30
+    )
+    for _ in range(2):
+        view = await current_view(runner)
+        assert view.post.message_ref == f"msg-{view.post.post_id}"
+        right = view.post.correct_letter_index(view.question)
+        clock.advance(1)
+        await runner.press(chat_id=CHAT, player=BEN, post_id=view.post.post_id, letter_index=right)
+        await timers.run_due()
+        clock.advance(29)
+        await timers.run_due()
+    assert publisher.events == [
+        ("question", 1),
+        ("count", 1),
+        ("results", (1, 1)),
+        ("question", 2),
+        ("count", 1),
+        ("results", (2, 1)),
+        ("summary", (False, [(1, "Ben", 2)])),
+    ]
+    assert await store.running_rounds() == []
+
+
+async def test_answered_count_edits_are_throttled(
+    store: SQLiteStore, quizzes: dict[str, Quiz], clock: FakeClock
+) -> None:
+    publisher = RecordingPublisher()
+    runner, timers = make_runner(store, quizzes, clock, publisher)
+    await runner.start(chat_id=CHAT, channel_ref="", player=ANA, quiz_id="parallelism", seconds=30)
+    view = await current_view(runner)
+    for number in range(6):
+        player = Player(f"tg:{100 + number}", f"P{number}", "en")
+        await runner.press(chat_id=CHAT, player=player, post_id=view.post.post_id, letter_index=0)
+        await timers.run_due()
+        clock.advance(1)
+    await timers.run_due()
+    counts = [value for kind, value in publisher.events if kind == "count"]
+    assert counts == [1, 6]  # at once, then not before 5 s later: presses 2-6 in one edit
+    late = Player("tg:200", "Late", "en")
+    await runner.press(chat_id=CHAT, player=late, post_id=view.post.post_id, letter_index=0)
+    await timers.run_due()
+    assert [v for k, v in publisher.events if k == "count"] == [1, 6]
+    clock.advance(4)
+    await timers.run_due()
+    assert [v for k, v in publisher.events if k == "count"] == [1, 6, 7]
+
+
+async def test_reveal_and_stop_need_the_starter_or_an_admin(
+    store: SQLiteStore, quizzes: dict[str, Quiz], clock: FakeClock
+) -> None:
+    publisher = RecordingPublisher()
+    runner, _ = make_runner(store, quizzes, clock, publisher)
+    await runner.start(
+        chat_id=CHAT, channel_ref="", player=ANA, quiz_id="parallelism", questions=3
+    )
+    view = await current_view(runner)
+    assert await runner.reveal(view.post.post_id, BEN, is_admin=False) is Control.NOT_ALLOWED
+    assert await runner.reveal(view.post.post_id, ANA, is_admin=False) is Control.DONE
+    assert ("results", (1, 0)) in publisher.events
+    assert ("question", 2) in publisher.events
+    assert await runner.stop(CHAT, "", BEN, is_admin=False) is Control.NOT_ALLOWED
+    assert await runner.stop(CHAT, "", BEN, is_admin=True) is Control.DONE
+    assert publisher.events[-2:] == [("results", (2, 0)), ("summary", (True, []))]
+    assert await runner.stop(CHAT, "", ANA, is_admin=False) is Control.NOTHING
+
+
+async def test_resume_after_a_restart(
+    tmp_path: Path, quizzes: dict[str, Quiz], clock: FakeClock
+) -> None:
+    path = tmp_path / "quiz.db"
+    first_store = await SQLiteStore.open(path)
+    runner, _ = make_runner(first_store, quizzes, clock, RecordingPublisher())
+    await runner.start(
+        chat_id=CHAT, channel_ref="", player=ANA, quiz_id="parallelism", questions=2, seconds=30
+    )
+    view = await current_view(runner)
+    await runner.press(chat_id=CHAT, player=BEN, post_id=view.post.post_id, letter_index=0)
+    await first_store.close()  # the process dies; its timers die with it
+
+    clock.advance(10)
+    store = await SQLiteStore.open(path)
+    try:
+        publisher = RecordingPublisher()
+        runner, timers = make_runner(store, quizzes, clock, publisher)
+        await runner.resume()
+        assert publisher.events == []
+        assert timers.pending() == [f"close:{view.post.post_id}"]
+        pressed_again = await runner.press(
+            chat_id=CHAT, player=BEN, post_id=view.post.post_id, letter_index=1
+        )
+        assert type(pressed_again.outcome).__name__ == "AlreadyAnswered"
+        clock.advance(20)
+        await timers.run_due()
+        assert publisher.events[:2] == [("results", (1, 1)), ("question", 2)]
+    finally:
+        await store.close()
+
+
+async def test_resume_closes_an_overdue_question_at_once(
+    tmp_path: Path, quizzes: dict[str, Quiz], clock: FakeClock
+) -> None:
+    path = tmp_path / "quiz.db"
+    first_store = await SQLiteStore.open(path)
+    runner, _ = make_runner(first_store, quizzes, clock, RecordingPublisher())
+    await runner.start(
+        chat_id=CHAT, channel_ref="", player=ANA, quiz_id="parallelism", questions=1, seconds=30
+    )
+    await first_store.close()
+    clock.advance(3600)
+    store = await SQLiteStore.open(path)
+    try:
+        publisher = RecordingPublisher()
+        runner, timers = make_runner(store, quizzes, clock, publisher)
+        await runner.resume()
+        await timers.run_due()
+        assert publisher.events == [("results", (1, 0)), ("summary", (False, []))]
+        assert await store.running_rounds() == []
+    finally:
+        await store.close()
