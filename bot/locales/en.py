@@ -59,4 +59,36 @@ MESSAGES: dict[str, str] = {
     "console.saved_to": "Scores are kept in {path}",
     # Command-line errors
     "cli.bad_questions": "--questions must be a whole number from 1 to {max}.",
+    # Rounds in chats
+    "round.started": "{title}: {count} questions, {seconds} s each. Good luck!",
+    "round.conflict": "A round is already running here. Finish it or /stop it first.",
+    "round.not_allowed": "Only the person who started the round or an admin can do that.",
+    "round.nothing_running": "No round is running here.",
+    "round.stopped_by": "Round stopped by {name}.",
+    "round.bad_count": "The number of questions must be a whole number from 1 to {max}.",
+    "round.bad_seconds": "The timer must be a whole number of seconds from {min} to {max}.",
+    "quiz.list_title": "Quizzes you can play:",
+    "leaderboard.bad_period": "Unknown period “{period}”. Use today, week or all.",
+    "error.generic": "Sorry, something went wrong on my side. Your answers are safe; try again.",
+    "error.admin_only": "Only admins can do that.",
+    "help.text": (
+        "I run quizzes for study groups. Everyone answers with the buttons; I tell you "
+        "privately whether you were right and why.\n\n"
+        "/quiz NAME [QUESTIONS]: start a round here\n"
+        "/stop: stop the round (its starter or an admin)\n"
+        "/quizzes: the quizzes you can play\n"
+        "/leaderboard [today|week|all] [QUIZ]: the ranking\n"
+        "/stats: your answers, accuracy and streaks\n"
+        "/practice NAME: practise alone, at your pace\n"
+        "/help: this message"
+    ),
+    # Command descriptions shown by the platforms
+    "command.quiz": "Start a quiz round in this chat",
+    "command.stop": "Stop the running round",
+    "command.quizzes": "List the quizzes you can play",
+    "command.leaderboard": "Show the leaderboard",
+    "command.stats": "Your answers, accuracy and streaks",
+    "command.help": "How to use the quiz bot",
+    "command.practice": "Practise a quiz alone, at your pace",
+    "command.start": "Start the bot",
 }

@@ -63,4 +63,40 @@ MESSAGES: dict[str, str] = {
     "console.saved_to": "Les scores sont conservés dans {path}",
     # Command-line errors
     "cli.bad_questions": "--questions doit être un nombre entier de 1 à {max}.",
+    # Rounds in chats
+    "round.started": "{title} : {count} questions, {seconds} s chacune. Bonne chance !",
+    "round.conflict": "Une partie est déjà en cours ici. Terminez-la ou arrêtez-la avec /stop.",
+    "round.not_allowed": (
+        "Seule la personne qui a lancé la partie ou un administrateur peut faire cela."
+    ),
+    "round.nothing_running": "Aucune partie n'est en cours ici.",
+    "round.stopped_by": "Partie arrêtée par {name}.",
+    "round.bad_count": "Le nombre de questions doit être un entier de 1 à {max}.",
+    "round.bad_seconds": "Le minuteur doit être un nombre entier de secondes de {min} à {max}.",
+    "quiz.list_title": "Quiz disponibles :",
+    "leaderboard.bad_period": "Période inconnue « {period} ». Utilisez today, week ou all.",
+    "error.generic": (
+        "Désolé, un problème est survenu de mon côté. Vos réponses sont en sécurité ; réessayez."
+    ),
+    "error.admin_only": "Seuls les administrateurs peuvent faire cela.",
+    "help.text": (
+        "J'anime des quiz pour les groupes d'étude. Chacun répond avec les boutons ; je vous dis "
+        "en privé si vous avez raison, et pourquoi.\n\n"
+        "/quiz NOM [QUESTIONS] : lancer une partie ici\n"
+        "/stop : arrêter la partie (celui qui l'a lancée ou un administrateur)\n"
+        "/quizzes : les quiz disponibles\n"
+        "/leaderboard [today|week|all] [QUIZ] : le classement\n"
+        "/stats : vos réponses, votre précision et vos séries\n"
+        "/practice NOM : s'entraîner seul, à son rythme\n"
+        "/help : ce message"
+    ),
+    # Command descriptions shown by the platforms
+    "command.quiz": "Lancer une partie de quiz ici",
+    "command.stop": "Arrêter la partie en cours",
+    "command.quizzes": "Les quiz disponibles",
+    "command.leaderboard": "Afficher le classement",
+    "command.stats": "Vos réponses, votre précision et vos séries",
+    "command.help": "Comment utiliser le bot de quiz",
+    "command.practice": "S'entraîner seul sur un quiz, à son rythme",
+    "command.start": "Démarrer le bot",
 }
