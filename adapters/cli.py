@@ -44,6 +44,18 @@ def build_parser() -> argparse.ArgumentParser:
 
     check = commands.add_parser("validate", help="check quiz files (default: the quizzes folder)")
     check.add_argument("paths", nargs="*", type=Path, metavar="PATH")
+
+    run = commands.add_parser("run", help="run the bot on a chat platform")
+    platforms = run.add_subparsers(dest="platform", required=True, metavar="PLATFORM")
+    telegram = platforms.add_parser("telegram", help="run the Telegram bot (TELEGRAM_TOKEN)")
+    telegram.add_argument(
+        "--webhook",
+        metavar="URL",
+        help="receive updates on this public HTTPS URL instead of polling",
+    )
+    telegram.add_argument("--listen", default="0.0.0.0", help="webhook address to listen on")
+    telegram.add_argument("--port", type=int, default=8443, help="webhook port to listen on")
+    telegram.add_argument("--secret", help="webhook secret token Telegram must send back")
     return parser
 
 
@@ -54,9 +66,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "validate":
             return run_validate(args.paths or [settings.quizzes])
         quizzes = load_catalog(settings.quizzes)
-        language: Language = args.lang or default_language()
+        language: Language = getattr(args, "lang", None) or default_language()
         if args.command == "list":
             return run_list(quizzes, language)
+        if args.command == "run":
+            return run_platform(args, settings, quizzes)
         return asyncio.run(run_with_store(args, settings, quizzes, language))
     except QuizError as error:
         print(error, file=sys.stderr)
@@ -87,6 +101,29 @@ def run_list(quizzes: dict[str, Quiz], language: Language) -> int:
     for quiz in sorted(quizzes.values(), key=lambda quiz: quiz.id):
         print(render.quiz_line(quiz, language))
     return 0
+
+
+def run_platform(args: argparse.Namespace, settings: Settings, quizzes: dict[str, Quiz]) -> int:
+    """Start a chat bot; imported lazily so the terminal never loads the platform libraries."""
+    from adapters import telegram_adapter
+
+    if settings.telegram_token is None:
+        print(
+            "quizbot: TELEGRAM_TOKEN is not set. Create a bot with @BotFather, then put "
+            "TELEGRAM_TOKEN=... in the environment or in a .env file.",
+            file=sys.stderr,
+        )
+        return 2
+    setup = telegram_adapter.TelegramSetup(
+        token=settings.telegram_token.reveal(),
+        database=settings.database,
+        quizzes=quizzes,
+        api_url=settings.telegram_api_url,
+    )
+    webhook = None
+    if args.webhook:
+        webhook = telegram_adapter.Webhook(args.webhook, args.listen, args.port, args.secret)
+    return telegram_adapter.run(setup, webhook)
 
 
 async def run_with_store(

@@ -15,6 +15,8 @@ MESSAGES: dict[str, str] = {
     "question.answered.one": "{count} answer so far",
     "question.answered.other": "{count} answers so far",
     "question.closes": "Closes {when}",
+    "time.at": "at {time} UTC",
+    "question.explain_button": "📖 Explanation",
     "question.reveal_button": "Reveal",
     # Verdicts, told privately to the player
     "verdict.right": "✅ Right! {letter}. {choice}",
@@ -23,7 +25,7 @@ MESSAGES: dict[str, str] = {
     "verdict.closed": "This question is closed; your answer was not counted.",
     "verdict.invalid": "That button does not belong to a question I know. Nothing was recorded.",
     "verdict.note": "About {letter}: {note}",
-    "verdict.more": "Full explanation in my private chat.",
+    "verdict.more": "Full explanation: 📖 under the question.",
     "verdict.references": "Read more:",
     # A closed question, shown to everyone
     "closed.answer": "✅ Answer: {letter}. {choice}",
@@ -82,6 +84,9 @@ MESSAGES: dict[str, str] = {
         "/practice NAME: practise alone, at your pace\n"
         "/help: this message"
     ),
+    "practice.in_private": "Practise alone, at your pace, in our private chat: {link}",
+    "explain.unknown": "I can't find that question any more.",
+    "explain.answer_first": "Answer the question first: the explanation gives the answer away.",
     # Command descriptions shown by the platforms
     "command.quiz": "Start a quiz round in this chat",
     "command.stop": "Stop the running round",

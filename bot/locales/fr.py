@@ -15,6 +15,8 @@ MESSAGES: dict[str, str] = {
     "question.answered.one": "{count} réponse pour l'instant",
     "question.answered.other": "{count} réponses pour l'instant",
     "question.closes": "Fin {when}",
+    "time.at": "à {time} UTC",
+    "question.explain_button": "📖 Explication",
     "question.reveal_button": "Révéler",
     # Verdicts, told privately to the player
     "verdict.right": "✅ Bonne réponse ! {letter}. {choice}",
@@ -25,7 +27,7 @@ MESSAGES: dict[str, str] = {
         "Ce bouton ne correspond à aucune question que je connais. Rien n'a été enregistré."
     ),
     "verdict.note": "À propos de {letter} : {note}",
-    "verdict.more": "Explication complète dans ma conversation privée.",
+    "verdict.more": "Explication complète : 📖 sous la question.",
     "verdict.references": "Pour aller plus loin :",
     # A closed question, shown to everyone
     "closed.answer": "✅ Réponse : {letter}. {choice}",
@@ -90,6 +92,9 @@ MESSAGES: dict[str, str] = {
         "/practice NOM : s'entraîner seul, à son rythme\n"
         "/help : ce message"
     ),
+    "practice.in_private": "Entraînez-vous seul, à votre rythme, en privé : {link}",
+    "explain.unknown": "Je ne retrouve plus cette question.",
+    "explain.answer_first": "Répondez d'abord : l'explication dévoile la réponse.",
     # Command descriptions shown by the platforms
     "command.quiz": "Lancer une partie de quiz ici",
     "command.stop": "Arrêter la partie en cours",

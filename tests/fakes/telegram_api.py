@@ -599,6 +599,11 @@ class FakeTelegramAPI:
         self._enqueue({"callback_query": copy.deepcopy(query)})
         return query_id
 
+    def redeliver(self, query_id: str) -> None:
+        """Deliver a callback query again, as Telegram does when a bot crashed before the
+        update was confirmed (updates arrive at least once)."""
+        self._enqueue({"callback_query": copy.deepcopy(self.callback_queries[query_id])})
+
     # ------------------------------------------------------------------ assertions / waiting
 
     async def wait_for(

@@ -1,0 +1,188 @@
+"""`quizbot run telegram`: the python-telegram-bot Application around the quiz service."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import signal
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+from telegram import Bot, BotCommand, Update
+from telegram.error import InvalidToken, NetworkError
+from telegram.ext import (
+    AIORateLimiter,
+    Application,
+    ApplicationBuilder,
+    CallbackQueryHandler,
+    CommandHandler,
+    ContextTypes,
+)
+
+from adapters import telegram_handlers as handlers
+from adapters.logs import redact_secrets
+from adapters.telegram_publisher import TelegramPublisher
+from bot.clock import Clock, SystemClock
+from bot.i18n import t
+from bot.models import LANGUAGES, Quiz
+from bot.rounds import RoundRunner
+from bot.service import QuizService
+from bot.sqlite_store import SQLiteStore
+from bot.timers import AsyncioTimers, Timers
+
+log = logging.getLogger(__name__)
+TelegramApp = Application[Any, Any, Any, Any, Any, Any]
+COMMANDS = ("quiz", "stop", "quizzes", "leaderboard", "stats", "practice", "help")
+ErrorHook = Callable[[BaseException], None]
+
+
+@dataclass
+class TelegramSetup:
+    """Everything `build_application` needs; tests swap the clock, timers and server."""
+
+    token: str
+    database: Path
+    quizzes: Mapping[str, Quiz]
+    api_url: str | None = None
+    clock: Clock = field(default_factory=SystemClock)
+    timers: Timers | None = None
+    rng: random.Random | None = None
+    on_error: ErrorHook | None = None
+    """Called with every error a handler raises (tests fail on them)."""
+    rate_limit_retries: int = 3
+
+
+def build_application(setup: TelegramSetup) -> TelegramApp:
+    builder: ApplicationBuilder[Any, Any, Any, Any, Any, Any] = ApplicationBuilder()
+    builder = builder.token(setup.token).rate_limiter(
+        AIORateLimiter(max_retries=setup.rate_limit_retries)
+    )
+    builder = builder.base_url(_base_url(setup, "bot"))
+    builder = builder.base_file_url(_base_url(setup, "file/bot"))
+
+    async def post_init(application: TelegramApp) -> None:
+        store = await SQLiteStore.open(setup.database)
+        service = QuizService(store, setup.quizzes, clock=setup.clock, rng=setup.rng)
+        timers = setup.timers or AsyncioTimers(setup.clock)
+        runner = RoundRunner(service, TelegramPublisher(application.bot), timers)
+        application.bot_data["quiz"] = handlers.QuizApp(service, runner)
+        await register_commands(application)
+        await runner.resume()
+
+    async def post_stop(application: TelegramApp) -> None:
+        """No deadline may fire once the bot can no longer send."""
+        app: handlers.QuizApp | None = application.bot_data.get("quiz")
+        if app is not None and isinstance(app.runner.timers, AsyncioTimers):
+            await app.runner.timers.close()
+
+    async def post_shutdown(application: TelegramApp) -> None:
+        app: handlers.QuizApp | None = application.bot_data.pop("quiz", None)
+        if app is not None:
+            await app.service.store.close()
+
+    builder = builder.post_init(post_init).post_stop(post_stop).post_shutdown(post_shutdown)
+    application = builder.build()
+    for name, callback in handlers.handler_names().items():
+        application.add_handler(CommandHandler(name, callback))
+    application.add_handler(CallbackQueryHandler(handlers.button))
+    application.add_error_handler(_error_handler(setup.on_error))
+    return application
+
+
+async def register_commands(application: TelegramApp) -> None:
+    """The command menu in English (default) and French."""
+    for language in LANGUAGES:
+        commands = [BotCommand(name, t(language, f"command.{name}")) for name in COMMANDS]
+        await application.bot.set_my_commands(
+            commands, language_code=None if language == "en" else language
+        )
+
+
+def _error_handler(hook: ErrorHook | None) -> Callable[[object, Any], Any]:
+    async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+        error = context.error
+        if error is None:
+            return
+        if isinstance(error, NetworkError) and not isinstance(error, InvalidToken):
+            log.warning("Telegram could not be reached: %s", error)
+            return
+        log.error("a handler failed", exc_info=error)
+        if hook is not None:
+            hook(error)
+        if isinstance(update, Update):
+            await _apologise(update)
+
+    return on_error
+
+
+async def _apologise(update: Update) -> None:
+    language = handlers.language_of(update)
+    try:
+        if update.callback_query is not None:
+            await update.callback_query.answer(t(language, "error.generic"), show_alert=True)
+        elif update.effective_message is not None:
+            await update.effective_message.reply_text(t(language, "error.generic"))
+    except Exception:  # the apology is best effort; the error is already logged
+        log.warning("could not tell the user about the error")
+
+
+@dataclass(frozen=True)
+class Webhook:
+    url: str
+    listen: str
+    port: int
+    secret: str | None
+
+
+def check_connection(setup: TelegramSetup) -> str | None:
+    """Ask Telegram who we are before starting: a bad token or URL becomes one clear line."""
+
+    async def get_me() -> None:
+        async with Bot(setup.token, base_url=_base_url(setup, "bot")) as bot:
+            await bot.get_me()
+
+    try:
+        asyncio.run(get_me())
+    except InvalidToken:
+        return "quizbot: Telegram rejected TELEGRAM_TOKEN; check it with @BotFather."
+    except NetworkError as error:
+        return f"quizbot: cannot reach the Telegram Bot API ({error}); check TELEGRAM_API_URL."
+    return None
+
+
+def _base_url(setup: TelegramSetup, kind: str) -> str:
+    base = (setup.api_url or "https://api.telegram.org").rstrip("/")
+    return f"{base}/{kind}"
+
+
+def run(setup: TelegramSetup, webhook: Webhook | None = None) -> int:
+    """Run until SIGINT/SIGTERM; one clear line instead of a traceback for a bad token."""
+    redact_secrets([setup.token])
+    problem = check_connection(setup)
+    if problem is not None:
+        print(problem)
+        return 1
+    application = build_application(setup)
+    stop_signals = (signal.SIGINT, signal.SIGTERM)
+    updates = [Update.MESSAGE, Update.CALLBACK_QUERY]
+    try:
+        if webhook is None:
+            application.run_polling(allowed_updates=updates, stop_signals=stop_signals)
+        else:
+            application.run_webhook(
+                listen=webhook.listen,
+                port=webhook.port,
+                url_path=urlparse(webhook.url).path.lstrip("/"),
+                webhook_url=webhook.url,
+                secret_token=webhook.secret,
+                allowed_updates=updates,
+                stop_signals=stop_signals,
+            )
+    except InvalidToken:
+        print("quizbot: Telegram rejected TELEGRAM_TOKEN; check it with @BotFather.")
+        return 1
+    return 0

@@ -1,0 +1,337 @@
+"""Telegram commands and button presses, translated into calls on the neutral quiz service."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from telegram import Chat, ChatMember, InlineKeyboardMarkup, Update, User
+from telegram.constants import ChatType, ParseMode
+from telegram.error import BadRequest
+from telegram.ext import ContextTypes
+
+from adapters.telegram_publisher import STYLE, keyboard
+from bot import payload, render
+from bot.engine import PERIODS, Accepted, AlreadyAnswered, Period, Player, Refused
+from bot.i18n import t
+from bot.models import Language, pick_language
+from bot.rounds import DEFAULT_SECONDS, Control, RoundRunner
+from bot.service import PressResult, QuizService, UnknownQuizError
+from bot.store import RoundConflictError
+
+log = logging.getLogger(__name__)
+Context = ContextTypes.DEFAULT_TYPE
+MIN_SECONDS, MAX_SECONDS = 10, 600
+
+
+@dataclass
+class QuizApp:
+    """What the handlers share, kept in `application.bot_data["quiz"]`."""
+
+    service: QuizService
+    runner: RoundRunner
+
+
+def quiz_app(context: Context) -> QuizApp:
+    found: QuizApp = context.application.bot_data["quiz"]
+    return found
+
+
+def chat_key(chat: Chat) -> str:
+    return f"tg:{chat.id}"
+
+
+def player_of(user: User) -> Player:
+    return Player(f"tg:{user.id}", user.full_name, pick_language(user.language_code))
+
+
+def language_of(update: Update) -> Language:
+    user = update.effective_user
+    return pick_language(user.language_code if user else None)
+
+
+async def reply(update: Update, text: str, markup: InlineKeyboardMarkup | None = None) -> None:
+    message = update.effective_message
+    if message is not None:
+        await message.reply_text(
+            text, parse_mode=ParseMode.HTML, reply_markup=markup, do_quote=False
+        )
+
+
+async def is_chat_admin(context: Context, chat: Chat, user: User) -> bool:
+    if chat.type == ChatType.PRIVATE:
+        return True
+    member = await context.bot.get_chat_member(chat.id, user.id)
+    return member.status in (ChatMember.ADMINISTRATOR, ChatMember.OWNER)
+
+
+def quiz_list(app: QuizApp, language: Language) -> tuple[str, InlineKeyboardMarkup]:
+    quizzes = sorted(app.service.quizzes.values(), key=lambda quiz: quiz.id)
+    lines = [STYLE.bold(STYLE.escape(t(language, "quiz.list_title")))]
+    lines += [render.quiz_line(quiz, language, STYLE) for quiz in quizzes]
+    buttons = [[render.start_button(quiz, language)] for quiz in quizzes]
+    return "\n".join(lines), keyboard(buttons)
+
+
+async def start_round(update: Update, context: Context, name: str, extra: list[str]) -> None:
+    """Start a round here: a timed group round in groups, solo practice in private chat."""
+    app, language = quiz_app(context), language_of(update)
+    chat, user = update.effective_chat, update.effective_user
+    if chat is None or user is None:
+        return
+    try:
+        quiz = app.service.quiz(name)
+    except UnknownQuizError as error:
+        text, markup = quiz_list(app, language)
+        unknown = render.unknown_quiz(error.name, error.known, language)
+        await reply(update, f"{STYLE.escape(unknown)}\n\n{text}", markup)
+        return
+    count = _whole_number(extra[0] if extra else None, 1, len(quiz.questions))
+    seconds = _whole_number(extra[1] if len(extra) > 1 else None, MIN_SECONDS, MAX_SECONDS)
+    if count is False:
+        await reply(update, STYLE.escape(t(language, "round.bad_count", max=len(quiz.questions))))
+        return
+    if seconds is False:
+        await reply(
+            update,
+            STYLE.escape(t(language, "round.bad_seconds", min=MIN_SECONDS, max=MAX_SECONDS)),
+        )
+        return
+    solo = chat.type == ChatType.PRIVATE
+    try:
+        await app.runner.start(
+            chat_id=chat_key(chat),
+            channel_ref="",
+            player=player_of(user),
+            quiz_id=quiz.id,
+            mode="solo" if solo else "group",
+            questions=count or None,
+            seconds=seconds or DEFAULT_SECONDS,
+        )
+    except RoundConflictError:
+        await reply(update, STYLE.escape(t(language, "round.conflict")))
+
+
+def _whole_number(text: str | None, low: int, high: int) -> int | bool | None:
+    """None when absent, the number when valid, False when present but invalid."""
+    if text is None:
+        return None
+    if not text.isdigit() or not low <= int(text) <= high:
+        return False
+    return int(text)
+
+
+async def quiz_command(update: Update, context: Context) -> None:
+    args = context.args or []
+    if not args:
+        text, markup = quiz_list(quiz_app(context), language_of(update))
+        await reply(update, text, markup)
+        return
+    await start_round(update, context, args[0], args[1:])
+
+
+async def quizzes_command(update: Update, context: Context) -> None:
+    text, markup = quiz_list(quiz_app(context), language_of(update))
+    await reply(update, text, markup)
+
+
+async def stop_command(update: Update, context: Context) -> None:
+    app, language = quiz_app(context), language_of(update)
+    chat, user = update.effective_chat, update.effective_user
+    if chat is None or user is None:
+        return
+    control = await app.runner.stop(
+        chat_key(chat), "", player_of(user), await is_chat_admin(context, chat, user)
+    )
+    if control is Control.NOT_ALLOWED:
+        await reply(update, STYLE.escape(t(language, "round.not_allowed")))
+    elif control is Control.NOTHING:
+        await reply(update, STYLE.escape(t(language, "round.nothing_running")))
+
+
+async def leaderboard_command(update: Update, context: Context) -> None:
+    app, language = quiz_app(context), language_of(update)
+    chat, user = update.effective_chat, update.effective_user
+    if chat is None or user is None:
+        return
+    period: Period = "all"
+    quiz_id: str | None = None
+    for word in (context.args or [])[:2]:
+        if word.lower() in PERIODS:
+            period = word.lower()  # type: ignore[assignment]
+            continue
+        try:
+            quiz_id = app.service.quiz(word).id
+        except UnknownQuizError as error:
+            await reply(
+                update, STYLE.escape(render.unknown_quiz(error.name, error.known, language))
+            )
+            return
+    board = await app.service.leaderboard(chat_key(chat), period, f"tg:{user.id}", quiz_id)
+    quiz = app.service.quizzes.get(quiz_id) if quiz_id else None
+    await reply(update, render.leaderboard(board, quiz, language, STYLE))
+
+
+async def stats_command(update: Update, context: Context) -> None:
+    app, language = quiz_app(context), language_of(update)
+    chat, user = update.effective_chat, update.effective_user
+    if chat is None or user is None:
+        return
+    stats = await app.service.stats(chat_key(chat), f"tg:{user.id}")
+    await reply(update, render.stats(user.full_name, stats, language, STYLE))
+
+
+async def help_command(update: Update, context: Context) -> None:
+    await reply(update, STYLE.escape(t(language_of(update), "help.text")))
+
+
+async def practice_command(update: Update, context: Context) -> None:
+    chat = update.effective_chat
+    args = context.args or []
+    if chat is not None and chat.type == ChatType.PRIVATE:
+        await (
+            start_round(update, context, args[0], args[1:2])
+            if args
+            else quizzes_command(update, context)
+        )
+        return
+    name = args[0] if args else next(iter(sorted(quiz_app(context).service.quizzes)), "")
+    link = f"https://t.me/{context.bot.username}?start=practice_{name.lower()}"
+    await reply(update, STYLE.escape(t(language_of(update), "practice.in_private", link=link)))
+
+
+async def start_command(update: Update, context: Context) -> None:
+    """Private chat entry point; deep links carry `ex_<post>` or `practice_<quiz>`."""
+    argument = (context.args or [""])[0]
+    if argument.startswith("ex_") and argument[3:].isdigit():
+        await explain(update, context, int(argument[3:]))
+    elif argument.startswith("practice_"):
+        await start_round(update, context, argument.removeprefix("practice_"), [])
+    else:
+        await help_command(update, context)
+
+
+async def explain(update: Update, context: Context, post_id: int) -> None:
+    """The full explanation of a question, but never of one the user could still answer."""
+    app, language = quiz_app(context), language_of(update)
+    user = update.effective_user
+    view = await app.service.view(post_id)
+    if view is None or user is None:
+        await reply(update, STYLE.escape(t(language, "explain.unknown")))
+        return
+    answer = await app.service.store.get_answer(post_id, f"tg:{user.id}")
+    if answer is not None:
+        text = render.verdict(view.question, view.post, answer, language, STYLE)
+    elif view.post.is_open(app.service.clock.now()):
+        text = STYLE.escape(t(language, "explain.answer_first"))
+    else:
+        text = render.closed_card(view.quiz, view.question, view.post, [], language, STYLE).text
+    await reply(update, text)
+
+
+async def button(update: Update, context: Context) -> None:
+    """Every press is answered at once; an answer only after it is committed."""
+    query = update.callback_query
+    if query is None:
+        return
+    language = pick_language(query.from_user.language_code)
+    message = query.message
+    try:
+        pressed = payload.decode(query.data)
+    except payload.PayloadError:
+        pressed = None
+    if pressed is None or message is None:
+        await answer_query(update, t(language, "verdict.invalid"), alert=True)
+        return
+    match pressed:
+        case payload.AnswerPress(post_id, letter_index):
+            await on_answer(update, context, post_id, letter_index)
+        case payload.RevealPress(post_id):
+            await on_reveal(update, context, post_id)
+        case payload.StartPress(quiz_id):
+            await answer_query(update, None)
+            await start_round(update, context, quiz_id, [])
+
+
+async def on_answer(update: Update, context: Context, post_id: int, letter_index: int) -> None:
+    app = quiz_app(context)
+    query, chat = update.callback_query, update.effective_chat
+    assert query is not None
+    assert chat is not None
+    result = await app.runner.press(
+        chat_id=chat_key(chat),
+        player=player_of(query.from_user),
+        post_id=post_id,
+        letter_index=letter_index,
+    )
+    language = await presser_language(app, query.from_user, result)
+    outcome, view = result.outcome, result.view
+    if isinstance(outcome, Accepted) and view is not None:
+        solo = chat.type == ChatType.PRIVATE
+        text = (
+            render.verdict_line(view.question, view.post, outcome.answer, language)
+            if solo
+            else render.verdict_alert(view.question, view.post, outcome.answer, language)
+        )
+        await answer_query(update, text, alert=not solo)
+        if solo:
+            await app.runner.next_solo(result)
+    elif isinstance(outcome, AlreadyAnswered) and view is not None:
+        await answer_query(
+            update, render.already_answered(view.post, outcome.first, language), alert=True
+        )
+    elif isinstance(outcome, Refused):
+        await answer_query(update, render.refusal(outcome.reason, language), alert=True)
+
+
+async def presser_language(app: QuizApp, user: User, result: PressResult) -> Language:
+    """The presser's language; without one, the language the round is played in."""
+    if user.language_code or result.view is None or result.view.post.round_id is None:
+        return pick_language(user.language_code)
+    current = await app.service.store.get_round(result.view.post.round_id)
+    return pick_language(current.language if current else None)
+
+
+async def on_reveal(update: Update, context: Context, post_id: int) -> None:
+    app = quiz_app(context)
+    query, chat = update.callback_query, update.effective_chat
+    assert query is not None
+    assert chat is not None
+    language = pick_language(query.from_user.language_code)
+    view = await app.service.view(post_id)
+    if view is None or view.post.chat_id != chat_key(chat):
+        await answer_query(update, t(language, "verdict.invalid"), alert=True)
+        return
+    admin = await is_chat_admin(context, chat, query.from_user)
+    control = await app.runner.reveal(post_id, player_of(query.from_user), admin)
+    if control is Control.NOT_ALLOWED:
+        await answer_query(update, t(language, "round.not_allowed"), alert=True)
+    else:
+        await answer_query(update, None)
+
+
+async def answer_query(update: Update, text: str | None, alert: bool = False) -> None:
+    """Answer a callback query; a redelivered update's query may be too old, which is fine."""
+    query = update.callback_query
+    if query is None:
+        return
+    try:
+        await query.answer(text, show_alert=alert)
+    except BadRequest as error:
+        if "query is too old" not in str(error).lower():
+            raise
+        log.info("callback query %s was already answered or expired", query.id)
+
+
+def handler_names() -> dict[str, Any]:
+    return {
+        "quiz": quiz_command,
+        "quizzes": quizzes_command,
+        "stop": stop_command,
+        "leaderboard": leaderboard_command,
+        "stats": stats_command,
+        "help": help_command,
+        "practice": practice_command,
+        "start": start_command,
+    }

@@ -1,0 +1,115 @@
+"""Runs the real python-telegram-bot Application, built as `quizbot run telegram` builds it,
+against the loopback fake Bot API, with the clock and deadlines in the test's hands."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from adapters.telegram_adapter import TelegramApp, TelegramSetup, build_application
+from adapters.telegram_handlers import QuizApp
+from bot.models import Quiz
+from bot.service import QuestionView
+from bot.timers import ManualTimers
+from tests.conftest import FakeClock
+from tests.fakes.telegram_api import FakeTelegramAPI
+
+TOKEN = "4242424242:TEST-secret-token-value"
+GROUP = -100500
+
+
+@dataclass
+class Harness:
+    fake: FakeTelegramAPI
+    app: TelegramApp
+    clock: FakeClock
+    timers: ManualTimers
+    errors: list[BaseException] = field(default_factory=list)
+
+    @property
+    def quiz(self) -> QuizApp:
+        found: QuizApp = self.app.bot_data["quiz"]
+        return found
+
+    async def command(self, chat: Any, user: Any, text: str) -> dict[str, Any]:
+        """Send a command and return the bot's first message to that chat after it."""
+        since = len(self.fake.calls)
+        self.fake.send_command(chat, user, text)
+        call = await self.fake.wait_for(
+            "sendMessage", lambda p: p["chat_id"] == _id(chat), since=since
+        )
+        result: dict[str, Any] = call.response["result"]
+        return result
+
+    async def press(
+        self, chat: Any, user: Any, message_id: int, data: str, strict: bool = True
+    ) -> dict[str, Any]:
+        """Press a button and return the bot's answerCallbackQuery parameters."""
+        query_id = self.fake.press(chat, user, message_id, data, strict=strict)
+        call = await self.fake.wait_for(
+            "answerCallbackQuery", lambda p: p["callback_query_id"] == query_id
+        )
+        return call.params
+
+    async def advance(self, seconds: float) -> None:
+        """Let time pass: deadlines and throttled edits due by then run now."""
+        self.clock.advance(seconds)
+        await self.timers.run_due()
+
+    async def open_view(self) -> QuestionView:
+        posts = await self.quiz.service.store.open_posts()
+        assert len(posts) == 1, posts
+        view = await self.quiz.service.view(posts[-1].post_id)
+        assert view is not None
+        return view
+
+    async def right_and_wrong(self) -> tuple[str, str]:
+        """Button data of the right and of a wrong letter of the open question."""
+        view = await self.open_view()
+        right = view.post.correct_letter_index(view.question)
+        data = f"v1:a:{view.post.post_id}:"
+        return data + "ABCD"[right], data + "ABCD"[(right + 1) % 4]
+
+
+def _id(chat: Any) -> int:
+    return int(chat["id"]) if isinstance(chat, dict) else int(chat)
+
+
+@contextlib.asynccontextmanager
+async def running_bot(
+    fake: FakeTelegramAPI, database: Path, quizzes: dict[str, Quiz], clock: FakeClock
+) -> AsyncIterator[Harness]:
+    """Start the bot the way `Application.run_polling` does, and stop it cleanly."""
+    timers = ManualTimers(clock)
+    harness_errors: list[BaseException] = []
+    setup = TelegramSetup(
+        token=TOKEN,
+        database=database,
+        quizzes=quizzes,
+        api_url=fake.url,
+        clock=clock,
+        timers=timers,
+        rng=random.Random(5),
+        on_error=harness_errors.append,
+    )
+    app = build_application(setup)
+    await app.initialize()
+    assert app.post_init is not None
+    await app.post_init(app)
+    await app.start()
+    assert app.updater is not None
+    await app.updater.start_polling(poll_interval=0, timeout=1)
+    harness = Harness(fake, app, clock, timers, harness_errors)
+    try:
+        yield harness
+    finally:
+        await app.updater.stop()
+        await app.stop()
+        await app.shutdown()
+        assert app.post_shutdown is not None
+        await app.post_shutdown(app)
+    assert harness.errors == [], "a handler raised"

@@ -1,0 +1,322 @@
+"""Telegram end to end: the real python-telegram-bot against the loopback fake Bot API."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.models import Quiz
+from tests.conftest import FakeClock
+from tests.e2e.telegram_harness import GROUP, Harness, running_bot
+from tests.fakes.telegram_api import FakeTelegramAPI
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeTelegramAPI]:
+    async with FakeTelegramAPI() as api:
+        yield api
+        assert api.violations == [], "the bot sent requests Telegram would reject"
+
+
+@pytest.fixture
+async def bot(
+    fake: FakeTelegramAPI, tmp_path: Path, quizzes: dict[str, Quiz], clock: FakeClock
+) -> AsyncIterator[Harness]:
+    async with running_bot(fake, tmp_path / "quiz.db", quizzes, clock) as harness:
+        yield harness
+
+
+@pytest.fixture
+def group(fake: FakeTelegramAPI) -> dict[str, Any]:
+    return fake.group(GROUP, "Study group", chat_type="supergroup")
+
+
+def users(fake: FakeTelegramAPI) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+    return (
+        fake.user(1, "Amélie", "fr"),
+        fake.user(2, "Bastien", "fr-FR"),
+        fake.user(3, "Chris", "en"),
+    )
+
+
+def buttons(message: dict[str, Any]) -> list[str]:
+    return [
+        button.get("callback_data") or button["url"]
+        for row in message["reply_markup"]["inline_keyboard"]
+        for button in row
+    ]
+
+
+async def test_three_users_play_a_round_in_their_languages(
+    bot: Harness, fake: FakeTelegramAPI, group: dict[str, Any], quizzes: dict[str, Quiz]
+) -> None:
+    amelie, bastien, chris = users(fake)
+    fake.add_admin(group, amelie)
+    first = await bot.command(group, amelie, "/quiz@quizbot parallelism 2")
+    assert first["text"].startswith("Parallélisme des modèles et des pipelines · Question 1/2")
+    assert len(buttons(first)) == 6  # A-D, Reveal, and the explanation link
+
+    for number in (1, 2):
+        right, wrong = await bot.right_and_wrong()
+        message_id = bot.fake.bot_messages(group)[-1]["message_id"]
+        await bot.advance(1)
+        to_amelie = await bot.press(group, amelie, message_id, right)
+        await bot.advance(1)
+        to_bastien = await bot.press(group, bastien, message_id, wrong)
+        await bot.advance(1)
+        to_chris = await bot.press(group, chris, message_id, right)
+        assert to_amelie["text"].startswith("✅ Bonne réponse !")
+        assert to_bastien["text"].startswith("❌ Pas tout à fait. La bonne réponse est")
+        assert to_chris["text"].startswith("✅ Right!")
+        for alert in (to_amelie, to_bastien, to_chris):
+            assert alert["show_alert"] is True
+            assert len(alert["text"]) <= 200
+        assert "📖" in to_chris["text"]  # explanations are longer than an alert: offer the rest
+        await bot.advance(27)  # the 30 s deadline
+        closed = fake.message(group, message_id)
+        assert "reply_markup" not in closed
+        assert f"Question {number}/2" in closed["text"]
+        assert "✅ Réponse :" in closed["text"]
+        assert "3 réponses" in closed["text"]
+
+    summary = fake.bot_messages(group)[-1]
+    assert summary["text"].splitlines() == [
+        "🏁 Fin de la partie : Parallélisme des modèles et des pipelines",
+        "1. Amélie : 2/2 (2,0 s)",
+        "2. Chris : 2/2 (6,0 s)",
+        "3. Bastien : 0/2 (4,0 s)",
+    ]
+    board = await bot.command(group, chris, "/leaderboard")
+    assert board["text"].splitlines()[1:] == [
+        "1. Amélie: 2 points",
+        "1. Chris: 2 points",
+        "3. Bastien: 0 points",
+    ]
+
+
+async def test_answered_count_is_edited_in(
+    bot: Harness, fake: FakeTelegramAPI, group: dict[str, Any]
+) -> None:
+    amelie, bastien, chris = users(fake)
+    question = await bot.command(group, chris, "/quiz parallelism")
+    right, _ = await bot.right_and_wrong()
+    for user in (amelie, bastien):
+        await bot.press(group, user, question["message_id"], right)
+    await bot.advance(0)
+    text = fake.message(group, question["message_id"])["text"]
+    assert "2 answers so far" in text
+
+
+async def test_forged_stale_and_repeated_presses(
+    bot: Harness, fake: FakeTelegramAPI, group: dict[str, Any]
+) -> None:
+    amelie, bastien, chris = users(fake)
+    other = fake.group(-100999, "Another group")
+    question = await bot.command(group, chris, "/quiz parallelism 1")
+    message_id = question["message_id"]
+    right, wrong = await bot.right_and_wrong()
+    store = bot.quiz.service.store
+    post_id = int(right.split(":")[2])
+
+    for forged in ("garbage", "v1:a:999999:A", "v9:a:1:A", "v1:a:1:Z", f"v1:r:{post_id}x"):
+        alert = await bot.press(group, amelie, message_id, forged, strict=False)
+        assert alert["text"] == (
+            "Ce bouton ne correspond à aucune question que je connais. Rien n'a été enregistré."
+        )
+    elsewhere = await bot.command(other, amelie, "/help")
+    alert = await bot.press(other, amelie, elsewhere["message_id"], right, strict=False)
+    assert alert["text"].startswith("Ce bouton ne correspond")
+    assert await store.post_answers(post_id) == []
+
+    first = await bot.press(group, chris, message_id, wrong)
+    again = await bot.press(group, chris, message_id, right)
+    assert first["text"].startswith("❌ Not quite.")
+    assert again["text"].startswith(f"You already answered {wrong[-1]}.")
+    query_id = fake.press(group, bastien, message_id, right)
+    await fake.wait_for("answerCallbackQuery", lambda p: p["callback_query_id"] == query_id)
+    fake.redeliver(query_id)  # at-least-once delivery after a crash
+    await fake.drained()
+    assert len(await store.post_answers(post_id)) == 2
+
+    await bot.advance(30)
+    late = await bot.press(group, amelie, message_id, right, strict=False)
+    assert late["text"] == "Cette question est close ; votre réponse n'a pas été comptée."
+    assert sorted(a.user_id for a in await store.post_answers(post_id)) == ["tg:2", "tg:3"]
+
+
+async def test_rate_limit_delays_instead_of_dropping(
+    bot: Harness, fake: FakeTelegramAPI, group: dict[str, Any]
+) -> None:
+    _, _, chris = users(fake)
+    fake.fail_next("sendMessage", error_code=429, retry_after=1)
+    fake.send_command(group, chris, "/quiz parallelism 1")
+    refused = await fake.wait_for("sendMessage", lambda p: "Question 1/1" in p["text"])
+    assert refused.response["error_code"] == 429
+    retried = await fake.wait_for(
+        "sendMessage", lambda p: "Question 1/1" in p["text"], since=fake.calls.index(refused) + 1
+    )
+    assert retried.response["ok"] is True
+    failures = [c for c in fake.calls_to("sendMessage") if not c.response["ok"]]
+    assert [f.response["error_code"] for f in failures] == [429]
+
+
+async def test_stop_needs_the_starter_or_an_admin(
+    bot: Harness, fake: FakeTelegramAPI, group: dict[str, Any]
+) -> None:
+    amelie, bastien, chris = users(fake)
+    fake.add_admin(group, amelie)
+    await bot.command(group, chris, "/quiz parallelism")
+    refused = await bot.command(group, bastien, "/stop")
+    assert refused["text"] == (
+        "Seule la personne qui a lancé la partie ou un administrateur peut faire cela."
+    )
+    assert await bot.quiz.service.store.running_rounds() != []
+    await bot.command(group, amelie, "/stop")
+    summary = await fake.wait_for("sendMessage", lambda p: "🏁" in p["text"])
+    assert "The round was stopped." in summary.params["text"]  # in the starter's language
+    assert await bot.quiz.service.store.running_rounds() == []
+    nothing = await bot.command(group, amelie, "/stop")
+    assert nothing["text"] == "Aucune partie n'est en cours ici."
+
+
+async def test_reveal_is_for_the_starter(
+    bot: Harness, fake: FakeTelegramAPI, group: dict[str, Any]
+) -> None:
+    amelie, bastien, _ = users(fake)
+    question = await bot.command(group, amelie, "/quiz parallelism 2")
+    reveal = next(data for data in buttons(question) if data.startswith("v1:r:"))
+    refused = await bot.press(group, bastien, question["message_id"], reveal)
+    assert refused["text"].startswith("Seule la personne qui a lancé la partie")
+    assert "reply_markup" in fake.message(group, question["message_id"])
+    await bot.press(group, amelie, question["message_id"], reveal)
+    assert "reply_markup" not in fake.message(group, question["message_id"])
+    assert "Question 2/2" in fake.bot_messages(group)[-1]["text"]
+
+
+async def test_hostile_names_are_shown_as_typed(
+    bot: Harness, fake: FakeTelegramAPI, group: dict[str, Any]
+) -> None:
+    hostile = fake.user(66, "<b>&</b>", "en")
+    question = await bot.command(group, hostile, "/quiz parallelism 1")
+    right, _ = await bot.right_and_wrong()
+    await bot.press(group, hostile, question["message_id"], right)
+    await bot.advance(30)
+    board = await bot.command(group, hostile, "/leaderboard all")
+    sent = fake.calls_to("sendMessage")[-1].params["text"]
+    assert "1. &lt;b&gt;&amp;&lt;/b&gt;: 1 point" in sent
+    assert "1. <b>&</b>: 1 point" in board["text"]  # what users see once Telegram parses it
+
+
+async def test_unknown_quiz_lists_the_quizzes_with_start_buttons(
+    bot: Harness, fake: FakeTelegramAPI, group: dict[str, Any]
+) -> None:
+    _, _, chris = users(fake)
+    answer = await bot.command(group, chris, "/quiz chemistry")
+    assert answer["text"].startswith(
+        "I don't know a quiz called “chemistry”. Quizzes you can play: parallelism."
+    )
+    start = buttons(answer)
+    assert start == ["v1:s:parallelism"]
+    await bot.press(group, chris, answer["message_id"], start[0])
+    question = await fake.wait_for("sendMessage", lambda p: "Question 1/8" in p["text"])
+    assert question.params["chat_id"] == GROUP
+
+
+async def test_leaderboard_and_stats_arguments(
+    bot: Harness, fake: FakeTelegramAPI, group: dict[str, Any]
+) -> None:
+    _, _, chris = users(fake)
+    week = await bot.command(group, chris, "/leaderboard week parallelism")
+    assert week["text"].startswith(
+        "🏆 Leaderboard, this week, Model and pipeline parallelism\nNo answers yet."
+    )
+    wrong = await bot.command(group, chris, "/leaderboard chemistry")
+    assert wrong["text"].startswith("I don't know a quiz called “chemistry”.")
+    stats = await bot.command(group, chris, "/stats")
+    assert stats["text"] == "Chris has not answered any question yet."
+    bad = await bot.command(group, chris, "/quiz parallelism 99")
+    assert bad["text"] == "The number of questions must be a whole number from 1 to 8."
+
+
+async def test_solo_practice_in_private_chat(bot: Harness, fake: FakeTelegramAPI) -> None:
+    chris = fake.user(3, "Chris", "en")
+    private = fake.private_chat(chris)
+    question = await bot.command(private, chris, "/start practice_parallelism")
+    assert "Question 1/8" in question["text"]
+    right, _ = await bot.right_and_wrong()
+    since = len(fake.calls)
+    toast = await bot.press(private, chris, question["message_id"], right)
+    assert toast["text"].startswith("✅ Right!")
+    assert not toast.get("show_alert")
+    second = await fake.wait_for("sendMessage", lambda p: "Question 2/8" in p["text"], since=since)
+    answered = fake.message(private, question["message_id"])
+    assert "reply_markup" not in answered
+    view_question = await bot.quiz.service.view(int(right.split(":")[2]))
+    assert view_question is not None
+    assert view_question.question.explanation.en in answered["text"]
+    assert second.params["chat_id"] == private["id"]
+
+
+async def test_deep_link_explains_only_after_answering(
+    bot: Harness, fake: FakeTelegramAPI, group: dict[str, Any]
+) -> None:
+    _, _, chris = users(fake)
+    question = await bot.command(group, chris, "/quiz parallelism 1")
+    link = next(data for data in buttons(question) if data.startswith("https://t.me/"))
+    payload = link.split("?start=")[1]
+    private = fake.private_chat(chris)
+    early = await bot.command(private, chris, f"/start {payload}")
+    assert early["text"] == "Answer the question first: the explanation gives the answer away."
+    right, _ = await bot.right_and_wrong()
+    await bot.press(group, chris, question["message_id"], right)
+    full = await bot.command(private, chris, f"/start {payload}")
+    view = await bot.quiz.service.view(int(payload.removeprefix("ex_")))
+    assert view is not None
+    assert full["text"].startswith("✅ Right!")
+    assert view.question.explanation.en in full["text"]
+
+
+async def test_commands_are_registered_in_both_languages(
+    bot: Harness, fake: FakeTelegramAPI
+) -> None:
+    calls = fake.calls_to("setMyCommands")
+    by_language = {c.params.get("language_code"): c.params["commands"] for c in calls}
+    assert set(by_language) == {None, "fr"}
+    french = {c["command"]: c["description"] for c in by_language["fr"]}
+    assert french["quiz"] == "Lancer une partie de quiz ici"
+    assert set(french) == {"quiz", "stop", "quizzes", "leaderboard", "stats", "practice", "help"}
+
+
+async def test_a_round_survives_a_restart(
+    fake: FakeTelegramAPI,
+    tmp_path: Path,
+    quizzes: dict[str, Quiz],
+    clock: FakeClock,
+    group: dict[str, Any],
+) -> None:
+    amelie, bastien, chris = users(fake)
+    database = tmp_path / "quiz.db"
+    async with running_bot(fake, database, quizzes, clock) as first:
+        question = await first.command(group, amelie, "/quiz parallelism 2")
+        right, wrong = await first.right_and_wrong()
+        await first.press(group, amelie, question["message_id"], right)
+    clock.advance(5)
+    async with running_bot(fake, database, quizzes, clock) as second:
+        counted = await second.press(group, bastien, question["message_id"], wrong)
+        assert counted["text"].startswith("❌ Pas tout à fait.")
+        repeated = await second.press(group, amelie, question["message_id"], wrong)
+        assert repeated["text"].startswith("Vous avez déjà répondu")
+        await second.advance(25)
+        assert "Question 2/2" in fake.bot_messages(group)[-1]["text"]
+        right, _ = await second.right_and_wrong()
+        await second.press(group, chris, fake.bot_messages(group)[-1]["message_id"], right)
+        await second.advance(30)
+        summary = fake.bot_messages(group)[-1]["text"]
+        assert summary.splitlines()[1:] == [
+            "1. Amélie : 1/2 (0,0 s)",
+            "1. Chris : 1/2 (0,0 s)",
+            "3. Bastien : 0/2 (5,0 s)",
+        ]

@@ -1,0 +1,171 @@
+"""`quizbot run telegram` as users meet it: a real process, talking to the fake Bot API."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+from tests.fakes.telegram_api import FakeTelegramAPI
+
+TOKEN = "777000:process-secret-token"
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeTelegramAPI]:
+    async with FakeTelegramAPI(rejected_tokens=["111:rejected-token"]) as api:
+        yield api
+
+
+async def start_bot(
+    fake: FakeTelegramAPI, database: Path, token: str = TOKEN
+) -> asyncio.subprocess.Process:
+    env = {
+        **os.environ,
+        "TELEGRAM_TOKEN": token,
+        "TELEGRAM_API_URL": fake.url,
+        "QUIZBOT_DB": str(database),
+    }
+    return await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "adapters.cli",
+        "run",
+        "telegram",
+        cwd=ROOT,
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+
+
+async def test_the_process_plays_and_stops_cleanly_on_sigterm(
+    fake: FakeTelegramAPI, tmp_path: Path
+) -> None:
+    group = fake.group(-100700, "Study group")
+    ana = fake.user(11, "Ana", "en")
+    process = await start_bot(fake, tmp_path / "quiz.db")
+    try:
+        await fake.wait_for("setMyCommands", timeout=30)
+        fake.send_command(group, ana, "/quiz parallelism 1")
+        sent = await fake.wait_for(
+            "sendMessage", lambda p: "Question 1/1" in p["text"], timeout=10
+        )
+        message = sent.response["result"]
+        query_id = fake.press(
+            group,
+            ana,
+            message["message_id"],
+            message["reply_markup"]["inline_keyboard"][0][0]["callback_data"],
+        )
+        answer = await fake.wait_for(
+            "answerCallbackQuery", lambda p: p["callback_query_id"] == query_id, timeout=10
+        )
+        assert answer.params["text"].startswith(("✅ Right!", "❌ Not quite."))
+    finally:
+        process.send_signal(signal.SIGTERM)
+        stdout, stderr = await asyncio.wait_for(process.communicate(), timeout=30)
+    assert process.returncode == 0, stderr.decode()
+    output = stdout.decode() + stderr.decode()
+    assert TOKEN not in output
+    assert "Traceback" not in output
+
+
+async def test_a_rejected_token_is_one_clear_line(fake: FakeTelegramAPI, tmp_path: Path) -> None:
+    process = await start_bot(fake, tmp_path / "quiz.db", token="111:rejected-token")
+    stdout, stderr = await asyncio.wait_for(process.communicate(), timeout=30)
+    assert process.returncode == 1
+    assert stdout.decode().strip() == (
+        "quizbot: Telegram rejected TELEGRAM_TOKEN; check it with @BotFather."
+    )
+    assert "rejected-token" not in stdout.decode() + stderr.decode()
+    assert "Traceback" not in stderr.decode()
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def test_webhook_mode_checks_the_secret(fake: FakeTelegramAPI, tmp_path: Path) -> None:
+    import aiohttp
+
+    port = free_port()
+    env = {
+        **os.environ,
+        "TELEGRAM_TOKEN": TOKEN,
+        "TELEGRAM_API_URL": fake.url,
+        "QUIZBOT_DB": str(tmp_path / "quiz.db"),
+    }
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "adapters.cli",
+        "run",
+        "telegram",
+        "--webhook",
+        "https://quiz.example/hook",
+        "--listen",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--secret",
+        "hook-secret",
+        cwd=ROOT,
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    group = fake.group(-100800, "Study group")
+    ana = fake.user(12, "Ana", "en")
+    update = {
+        "update_id": 1,
+        "message": {
+            "message_id": 1,
+            "date": 0,
+            "chat": group,
+            "from": ana,
+            "text": "/help",
+            "entities": [{"type": "bot_command", "offset": 0, "length": 5}],
+        },
+    }
+    try:
+        hook = await fake.wait_for("setWebhook", timeout=30)
+        await wait_for_line(process, "Application started")
+        assert hook.params["url"] == "https://quiz.example/hook"
+        assert hook.params["secret_token"] == "hook-secret"
+        async with aiohttp.ClientSession() as session:
+            url = f"http://127.0.0.1:{port}/hook"
+            async with session.post(url, json=update) as refused:
+                assert refused.status == 403
+            headers = {"X-Telegram-Bot-Api-Secret-Token": "hook-secret"}
+            async with session.post(url, json=update, headers=headers) as accepted:
+                assert accepted.status == 200
+        reply = await fake.wait_for(
+            "sendMessage", lambda p: p["chat_id"] == group["id"], timeout=10
+        )
+        assert "/quiz NAME [QUESTIONS]" in reply.params["text"]
+    finally:
+        process.send_signal(signal.SIGTERM)
+        _, stderr = await asyncio.wait_for(process.communicate(), timeout=30)
+    assert process.returncode == 0, stderr.decode()
+    assert TOKEN not in stderr.decode()
+
+
+async def wait_for_line(process: asyncio.subprocess.Process, text: str) -> None:
+    """Read the bot's log until a line says it is serving (the webhook port is open)."""
+    assert process.stderr is not None
+    while True:
+        line = await asyncio.wait_for(process.stderr.readline(), timeout=30)
+        assert line, f"the bot exited before logging {text!r}"
+        if text in line.decode():
+            return
