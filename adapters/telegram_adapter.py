@@ -13,7 +13,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 from telegram import Bot, BotCommand, Update
-from telegram.error import InvalidToken, NetworkError
+from telegram.error import InvalidToken, NetworkError, TimedOut
 from telegram.ext import (
     AIORateLimiter,
     Application,
@@ -107,7 +107,8 @@ def _error_handler(hook: ErrorHook | None) -> Callable[[object, Any], Any]:
         error = context.error
         if error is None:
             return
-        if isinstance(error, NetworkError) and not isinstance(error, InvalidToken):
+        if type(error) is NetworkError or isinstance(error, TimedOut):
+            # Connection trouble (not a refused request): PTB retries the polling itself.
             log.warning("Telegram could not be reached: %s", error)
             return
         log.error("a handler failed", exc_info=error)

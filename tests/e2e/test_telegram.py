@@ -320,3 +320,42 @@ async def test_a_round_survives_a_restart(
             "1. Chris : 1/2 (0,0 s)",
             "3. Bastien : 0/2 (5,0 s)",
         ]
+
+
+async def test_quiz_without_a_name_offers_start_buttons(
+    bot: Harness, fake: FakeTelegramAPI, group: dict[str, Any]
+) -> None:
+    _, _, chris = users(fake)
+    listing = await bot.command(group, chris, "/quiz")
+    assert listing["text"].splitlines() == [
+        "Quizzes you can play:",
+        "parallelism · Model and pipeline parallelism · 8 questions · hard",
+    ]
+    assert buttons(listing) == ["v1:s:parallelism"]
+
+
+async def test_a_failing_handler_apologises_and_the_bot_keeps_serving(
+    bot: Harness, fake: FakeTelegramAPI, group: dict[str, Any]
+) -> None:
+    _, _, chris = users(fake)
+    fake.fail_next("sendMessage", error_code=400, description="Bad Request: injected")
+    fake.send_command(group, chris, "/help")
+    apology = await fake.wait_for("sendMessage", lambda p: p["text"].startswith("Sorry"))
+    assert apology.params["text"] == (
+        "Sorry, something went wrong on my side. Your answers are safe; try again."
+    )
+    assert [type(error).__name__ for error in bot.errors] == ["BadRequest"]
+    bot.errors.clear()  # the harness fails a test on any handler error it did not expect
+    again = await bot.command(group, chris, "/help")
+    assert again["text"].startswith("I run quizzes for study groups.")
+
+
+async def test_a_press_without_language_uses_the_rounds(
+    bot: Harness, fake: FakeTelegramAPI, group: dict[str, Any]
+) -> None:
+    amelie = fake.user(1, "Amélie", "fr")
+    silent = fake.user(9, "Nolang", None)
+    question = await bot.command(group, amelie, "/quiz parallelism 1")
+    right, _ = await bot.right_and_wrong()
+    alert = await bot.press(group, silent, question["message_id"], right)
+    assert alert["text"].startswith("✅ Bonne réponse !")

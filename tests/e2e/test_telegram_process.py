@@ -169,3 +169,24 @@ async def wait_for_line(process: asyncio.subprocess.Process, text: str) -> None:
         assert line, f"the bot exited before logging {text!r}"
         if text in line.decode():
             return
+
+
+async def test_a_missing_token_is_one_clear_line(tmp_path: Path) -> None:
+    env = {key: value for key, value in os.environ.items() if key != "TELEGRAM_TOKEN"}
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "adapters.cli",
+        "run",
+        "telegram",
+        cwd=tmp_path,
+        env={**env, "PYTHONPATH": str(ROOT), "QUIZBOT_DB": str(tmp_path / "q.db")},
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    _, stderr = await asyncio.wait_for(process.communicate(), timeout=30)
+    assert process.returncode == 2
+    assert stderr.decode().strip() == (
+        "quizbot: TELEGRAM_TOKEN is not set. Create a bot with @BotFather, then put "
+        "TELEGRAM_TOKEN=... in the environment or in a .env file."
+    )
