@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -13,6 +14,7 @@ from bot import render
 from bot.catalog import load_catalog
 from bot.config import Settings, load_settings
 from bot.engine import PERIODS
+from bot.export import write_csv
 from bot.i18n import t
 from bot.loader import QuizError, validate
 from bot.models import LANGUAGES, Language, Quiz
@@ -44,6 +46,16 @@ def build_parser() -> argparse.ArgumentParser:
 
     check = commands.add_parser("validate", help="check quiz files (default: the quizzes folder)")
     check.add_argument("paths", nargs="*", type=Path, metavar="PATH")
+
+    export = commands.add_parser("export", help="write a chat's results for its organiser")
+    export.add_argument(
+        "--chat",
+        required=True,
+        metavar="ID",
+        help="the chat as stored, e.g. tg:-100123 (Telegram), dc:123 (Discord)",
+    )
+    export.add_argument("--format", choices=("csv",), default="csv")
+    export.add_argument("--output", type=Path, metavar="FILE", help="default: standard output")
 
     run = commands.add_parser("run", help="run the bot on a chat platform")
     platforms = run.add_subparsers(dest="platform", required=True, metavar="PLATFORM")
@@ -81,6 +93,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130
+    except BrokenPipeError:  # e.g. `quizbot export ... | head`: the reader has what it wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 def run_validate(paths: list[Path]) -> int:
@@ -132,6 +147,8 @@ async def run_with_store(
     store = await SQLiteStore.open(settings.database)
     try:
         service = QuizService(store, quizzes)
+        if args.command == "export":
+            return await run_export(args, store)
         if args.command == "leaderboard":
             if args.quiz:
                 service.quiz(args.quiz)
@@ -145,6 +162,24 @@ async def run_with_store(
         return 1
     finally:
         await store.close()
+
+
+async def run_export(args: argparse.Namespace, store: SQLiteStore) -> int:
+    rows = await store.export_chat(args.chat)
+    if not rows:
+        known = ", ".join(await store.chats()) or "none yet"
+        print(
+            f"quizbot: no answers stored for chat {args.chat!r}. Chats with answers: {known}",
+            file=sys.stderr,
+        )
+        return 1
+    if args.output is None:
+        write_csv(rows, sys.stdout)
+    else:
+        with args.output.open("w", encoding="utf-8", newline="") as stream:
+            write_csv(rows, stream)
+        print(f"{len(rows)} answers written to {args.output}", file=sys.stderr)
+    return 0
 
 
 async def run_play(

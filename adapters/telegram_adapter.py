@@ -36,7 +36,7 @@ from bot.timers import AsyncioTimers, Timers
 
 log = logging.getLogger(__name__)
 TelegramApp = Application[Any, Any, Any, Any, Any, Any]
-COMMANDS = ("quiz", "stop", "quizzes", "leaderboard", "stats", "practice", "help")
+COMMANDS = ("quiz", "stop", "quizzes", "leaderboard", "stats", "practice", "help", "forgetme")
 ErrorHook = Callable[[BaseException], None]
 
 

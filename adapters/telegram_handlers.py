@@ -252,6 +252,8 @@ async def button(update: Update, context: Context) -> None:
         case payload.StartPress(quiz_id):
             await answer_query(update, None)
             await start_round(update, context, quiz_id, [])
+        case payload.ForgetPress(owner, confirm):
+            await on_forget(update, context, owner, confirm)
 
 
 async def on_answer(update: Update, context: Context, post_id: int, letter_index: int) -> None:
@@ -324,6 +326,34 @@ async def answer_query(update: Update, text: str | None, alert: bool = False) ->
         log.info("callback query %s was already answered or expired", query.id)
 
 
+async def forget_command(update: Update, context: Context) -> None:
+    user = update.effective_user
+    if user is None:
+        return
+    rows = await quiz_app(context).service.store.count_player_rows(f"tg:{user.id}")
+    card = render.forget_prompt(rows, str(user.id), language_of(update))
+    await reply(
+        update, STYLE.escape(card.text), keyboard([list(card.buttons)]) if card.buttons else None
+    )
+
+
+async def on_forget(update: Update, context: Context, owner: str, confirm: bool) -> None:
+    """Delete the presser's data, only if the question was theirs."""
+    query = update.callback_query
+    assert query is not None
+    language = pick_language(query.from_user.language_code)
+    if str(query.from_user.id) != owner:
+        await answer_query(update, t(language, "forget.not_yours"), alert=True)
+        return
+    if confirm:
+        rows = await quiz_app(context).service.store.forget_player(f"tg:{owner}")
+        text = t(language, "forget.done", count=rows)
+    else:
+        text = t(language, "forget.cancelled")
+    await answer_query(update, None)
+    await query.edit_message_text(STYLE.escape(text), parse_mode=ParseMode.HTML)
+
+
 def handler_names() -> dict[str, Any]:
     return {
         "quiz": quiz_command,
@@ -334,4 +364,5 @@ def handler_names() -> dict[str, Any]:
         "help": help_command,
         "practice": practice_command,
         "start": start_command,
+        "forgetme": forget_command,
     }

@@ -19,6 +19,7 @@ ANSWER_PATTERN = r"v1:a:(?P<post>[1-9][0-9]{0,17}):(?P<letter>[A-J])"
 """Also the template of Discord's dynamic answer buttons."""
 REVEAL_PATTERN = r"v1:r:(?P<post>[1-9][0-9]{0,17})"
 START_PATTERN = r"v1:s:(?P<quiz>[a-z0-9][a-z0-9-]{0,23})"
+FORGET_PATTERN = r"v1:f:(?P<owner>[1-9][0-9]{0,19}):(?P<choice>[yn])"
 
 
 class PayloadError(ValueError):
@@ -41,7 +42,15 @@ class StartPress:
     quiz_id: str
 
 
-Payload = AnswerPress | RevealPress | StartPress
+@dataclass(frozen=True, slots=True)
+class ForgetPress:
+    """The answer to "delete all my data?"; only `owner` (a platform user id) may give it."""
+
+    owner: str
+    confirm: bool
+
+
+Payload = AnswerPress | RevealPress | StartPress | ForgetPress
 
 
 def encode(payload: Payload) -> str:
@@ -52,6 +61,8 @@ def encode(payload: Payload) -> str:
             return f"{VERSION}:r:{post_id}"
         case StartPress(quiz_id):
             return f"{VERSION}:s:{quiz_id}"
+        case ForgetPress(owner, confirm):
+            return f"{VERSION}:f:{owner}:{'y' if confirm else 'n'}"
 
 
 _PARSERS = (
@@ -61,6 +72,7 @@ _PARSERS = (
     ),
     (re.compile(REVEAL_PATTERN), lambda m: RevealPress(int(m["post"]))),
     (re.compile(START_PATTERN), lambda m: StartPress(m["quiz"])),
+    (re.compile(FORGET_PATTERN), lambda m: ForgetPress(m["owner"], m["choice"] == "y")),
 )
 
 

@@ -387,3 +387,14 @@ def start_button(quiz: Quiz, language: Language) -> Button:
 
 def period_name(period: Period, language: Language) -> str:
     return t(language, f"period.{period}")
+
+
+def forget_prompt(rows: int, owner: str, language: Language) -> Card:
+    """Ask before deleting everything about a player; only `owner` may answer."""
+    if not rows:
+        return Card(t(language, "forget.nothing"))
+    buttons = (
+        Button(t(language, "forget.yes"), payload.encode(payload.ForgetPress(owner, True))),
+        Button(t(language, "forget.no"), payload.encode(payload.ForgetPress(owner, False))),
+    )
+    return Card(t(language, "forget.ask", count=rows), buttons)

@@ -11,7 +11,14 @@ from pathlib import Path
 import aiosqlite
 
 from bot.engine import Answer, Mode, Player, Post, Round, RoundStatus, ScoreLine
-from bot.store import NewPost, NewRound, PlayerTotals, RoundConflictError, StoreError
+from bot.store import (
+    ExportRow,
+    NewPost,
+    NewRound,
+    PlayerTotals,
+    RoundConflictError,
+    StoreError,
+)
 
 MIGRATIONS: tuple[str, ...] = (
     """
@@ -447,3 +454,52 @@ class SQLiteStore:
         )
         correct_times = tuple(from_ms(int(str(at))) for correct, at in rows if correct)
         return PlayerTotals(len(rows), len(correct_times), correct_times)
+
+    async def count_player_rows(self, user_id: str) -> int:
+        return await self._scalar(
+            "SELECT (SELECT COUNT(*) FROM answers WHERE user_id = ?) "
+            "+ (SELECT COUNT(*) FROM users WHERE user_id = ?)",
+            user_id,
+            user_id,
+        )
+
+    async def forget_player(self, user_id: str) -> int:
+        await self._db.execute("BEGIN IMMEDIATE")
+        try:
+            deleted = 0
+            for table in ("answers", "users"):
+                async with self._db.execute(
+                    f"DELETE FROM {table} WHERE user_id = ?", (user_id,)
+                ) as cursor:
+                    deleted += cursor.rowcount
+            await self._db.execute("COMMIT")
+        except BaseException:
+            await self._db.execute("ROLLBACK")
+            raise
+        return deleted
+
+    async def export_chat(self, chat_id: str) -> list[ExportRow]:
+        rows = await self._rows(
+            "SELECT a.answered_at, a.user_id, COALESCE(u.name, a.user_id), a.quiz_id, "
+            "p.question_id, a.choice, a.correct, a.elapsed_ms FROM answers a "
+            "JOIN posts p ON p.post_id = a.post_id LEFT JOIN users u ON u.user_id = a.user_id "
+            "WHERE a.chat_id = ? ORDER BY a.answered_at, a.user_id",
+            chat_id,
+        )
+        return [
+            ExportRow(
+                from_ms(int(str(at))),
+                str(user),
+                str(name),
+                str(quiz),
+                str(question),
+                int(str(choice)),
+                bool(correct),
+                int(str(elapsed)),
+            )
+            for at, user, name, quiz, question, choice, correct, elapsed in rows
+        ]
+
+    async def chats(self) -> list[str]:
+        rows = await self._rows("SELECT DISTINCT chat_id FROM answers ORDER BY chat_id")
+        return [str(row[0]) for row in rows]

@@ -50,6 +50,20 @@ class PlayerTotals:
     """When each correct answer was given, for day streaks in the chat's time zone."""
 
 
+@dataclass(frozen=True, slots=True)
+class ExportRow:
+    """One answer as a group's organiser sees it in an export."""
+
+    answered_at: datetime
+    user_id: str
+    name: str
+    quiz_id: str
+    question_id: str
+    choice: int
+    correct: bool
+    elapsed_ms: int
+
+
 class RoundConflictError(Exception):
     """Another round is already running where this one would start."""
 
@@ -112,3 +126,17 @@ class Store(Protocol):
     ) -> list[ScoreLine]: ...
 
     async def player_totals(self, chat_id: str, user_id: str) -> PlayerTotals: ...
+
+    async def count_player_rows(self, user_id: str) -> int:
+        """How many rows hold this player's data (what `forget_player` would delete)."""
+        ...
+
+    async def forget_player(self, user_id: str) -> int:
+        """Delete the player's answers and profile everywhere; the number of rows deleted."""
+        ...
+
+    async def export_chat(self, chat_id: str) -> list[ExportRow]: ...
+
+    async def chats(self) -> list[str]:
+        """Every chat with at least one answer."""
+        ...

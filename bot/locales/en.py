@@ -82,6 +82,7 @@ MESSAGES: dict[str, str] = {
         "/leaderboard [today|week|all] [QUIZ]: the ranking\n"
         "/stats: your answers, accuracy and streaks\n"
         "/practice NAME: practise alone, at your pace\n"
+        "/forgetme: delete everything I keep about you\n"
         "/help: this message"
     ),
     "practice.in_private": "Practise alone, at your pace, in our private chat: {link}",
@@ -95,5 +96,17 @@ MESSAGES: dict[str, str] = {
     "command.stats": "Your answers, accuracy and streaks",
     "command.help": "How to use the quiz bot",
     "command.practice": "Practise a quiz alone, at your pace",
+    # Privacy
+    "forget.ask": (
+        "This deletes everything I keep about you, in every chat: {count} rows (your answers, "
+        "scores and streaks). It cannot be undone. Delete it?"
+    ),
+    "forget.nothing": "I keep no data about you.",
+    "forget.yes": "Delete my data",
+    "forget.no": "Cancel",
+    "forget.done": "Done: {count} rows deleted. You are on no leaderboard any more.",
+    "forget.cancelled": "Nothing was deleted.",
+    "forget.not_yours": "This button belongs to someone else.",
+    "command.forgetme": "Delete all your answers and scores",
     "command.start": "Start the bot",
 }

@@ -90,6 +90,7 @@ MESSAGES: dict[str, str] = {
         "/leaderboard [today|week|all] [QUIZ] : le classement\n"
         "/stats : vos réponses, votre précision et vos séries\n"
         "/practice NOM : s'entraîner seul, à son rythme\n"
+        "/forgetme : effacer tout ce que je garde sur vous\n"
         "/help : ce message"
     ),
     "practice.in_private": "Entraînez-vous seul, à votre rythme, en privé : {link}",
@@ -103,5 +104,19 @@ MESSAGES: dict[str, str] = {
     "command.stats": "Vos réponses, votre précision et vos séries",
     "command.help": "Comment utiliser le bot de quiz",
     "command.practice": "S'entraîner seul sur un quiz, à son rythme",
+    # Privacy
+    "forget.ask": (
+        "Ceci efface tout ce que je garde sur vous, dans toutes les discussions : {count} lignes "
+        "(vos réponses, scores et séries). C'est définitif. Tout effacer ?"
+    ),
+    "forget.nothing": "Je ne garde aucune donnée sur vous.",
+    "forget.yes": "Effacer mes données",
+    "forget.no": "Annuler",
+    "forget.done": (
+        "C'est fait : {count} lignes effacées. Vous n'apparaissez plus dans aucun classement."
+    ),
+    "forget.cancelled": "Rien n'a été effacé.",
+    "forget.not_yours": "Ce bouton appartient à quelqu'un d'autre.",
+    "command.forgetme": "Effacer toutes vos réponses et vos scores",
     "command.start": "Démarrer le bot",
 }

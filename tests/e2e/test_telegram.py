@@ -287,7 +287,16 @@ async def test_commands_are_registered_in_both_languages(
     assert set(by_language) == {None, "fr"}
     french = {c["command"]: c["description"] for c in by_language["fr"]}
     assert french["quiz"] == "Lancer une partie de quiz ici"
-    assert set(french) == {"quiz", "stop", "quizzes", "leaderboard", "stats", "practice", "help"}
+    assert set(french) == {
+        "quiz",
+        "stop",
+        "quizzes",
+        "leaderboard",
+        "stats",
+        "practice",
+        "help",
+        "forgetme",
+    }
 
 
 async def test_a_round_survives_a_restart(
@@ -359,3 +368,54 @@ async def test_a_press_without_language_uses_the_rounds(
     right, _ = await bot.right_and_wrong()
     alert = await bot.press(group, silent, question["message_id"], right)
     assert alert["text"].startswith("✅ Bonne réponse !")
+
+
+async def test_forgetme_deletes_only_the_confirming_users_data(
+    bot: Harness, fake: FakeTelegramAPI, group: dict[str, Any]
+) -> None:
+    amelie, _, chris = users(fake)
+    other = fake.group(-100321, "Other group")
+    for chat in (group, other):
+        question = await bot.command(chat, chris, "/quiz parallelism 1")
+        right, _ = await bot.right_and_wrong()
+        for user in (amelie, chris):
+            await bot.press(chat, user, question["message_id"], right)
+        await bot.advance(30)
+    prompt = await bot.command(group, chris, "/forgetme")
+    assert prompt["text"].startswith(
+        "This deletes everything I keep about you, in every chat: 3 rows"
+    )
+    yes, no = buttons(prompt)
+    refused = await bot.press(group, amelie, prompt["message_id"], yes)
+    assert refused["text"] == "Ce bouton appartient à quelqu'un d'autre."
+    await bot.press(group, chris, prompt["message_id"], yes)
+    await fake.wait_for("editMessageText", lambda p: p["message_id"] == prompt["message_id"])
+    done = fake.message(group, prompt["message_id"])
+    assert done["text"] == "Done: 3 rows deleted. You are on no leaderboard any more."
+    assert "reply_markup" not in done
+    store = bot.quiz.service.store
+    assert await store.count_player_rows("tg:3") == 0
+    assert await store.count_player_rows("tg:1") == 3
+    for chat in (group, other):
+        board = await bot.command(chat, amelie, "/leaderboard")
+        assert "Chris" not in board["text"]
+        assert "Amélie" in board["text"]
+    again = await bot.command(group, chris, "/forgetme")
+    assert again["text"] == "I keep no data about you."
+    assert no.endswith(":n")
+
+
+async def test_absurd_command_arguments_get_clear_answers(
+    bot: Harness, fake: FakeTelegramAPI, group: dict[str, Any]
+) -> None:
+    _, _, chris = users(fake)
+    huge = await bot.command(group, chris, "/quiz parallelism 99999999999999999999999")
+    assert huge["text"] == "The number of questions must be a whole number from 1 to 8."
+    timer = await bot.command(group, chris, "/quiz parallelism 2 100000")
+    assert timer["text"] == "The timer must be a whole number of seconds from 10 to 600."
+    long_name = await bot.command(group, chris, "/quiz " + "x" * 3000)
+    assert long_name["text"].startswith("I don't know a quiz called “xxxxxxxxx")
+    assert len(long_name["text"]) < 400
+    many = await bot.command(group, chris, "/leaderboard " + " ".join(["week"] * 500))
+    assert many["text"].startswith("🏆 Leaderboard, this week")
+    assert await bot.quiz.service.store.running_rounds() == []
