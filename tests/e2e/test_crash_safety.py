@@ -1,0 +1,98 @@
+"""SIGKILL in the middle of bursts: every acknowledged answer survives, none counts twice.
+
+The real `quizbot run telegram` process serves the loopback fake Bot API; it is killed at
+random moments while many users press, restarted on the same database file, and the
+acknowledgements the fake received are checked against what the database holds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import signal
+import sqlite3
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.e2e.test_telegram_process import start_bot
+from tests.fakes.telegram_api import FakeTelegramAPI
+
+USERS = 40
+KILLS = 4
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeTelegramAPI]:
+    async with FakeTelegramAPI() as api:
+        yield api
+
+
+async def wait_for_acks(fake: FakeTelegramAPI, query_ids: set[str], count: int) -> None:
+    """Until `count` of these presses have been answered (by whichever process)."""
+
+    def answered(_: dict[str, Any]) -> bool:
+        acked = {c.params["callback_query_id"] for c in fake.calls_to("answerCallbackQuery")}
+        return len(acked & query_ids) >= count
+
+    await fake.wait_for("answerCallbackQuery", answered, timeout=30)
+
+
+@pytest.mark.slow
+async def test_sigkill_mid_burst_loses_no_acknowledged_answer(
+    fake: FakeTelegramAPI, tmp_path: Path
+) -> None:
+    database = tmp_path / "quiz.db"
+    rng = random.Random(20261130)
+    group = fake.group(-100900, "Crash group")
+    users = [fake.user(5000 + n, f"User{n}", "en") for n in range(USERS)]
+    process = await start_bot(fake, database)
+    await fake.wait_for("setMyCommands", timeout=30)
+    fake.send_command(group, users[0], "/quiz parallelism 2 600")
+    sent = await fake.wait_for("sendMessage", lambda p: "Question 1/2" in p["text"], timeout=30)
+    message = sent.response["result"]
+    letters = [b["callback_data"] for b in message["reply_markup"]["inline_keyboard"][0]]
+    pressed: set[str] = set()
+    try:
+        for _ in range(KILLS):
+            burst = {
+                fake.press(group, user, message["message_id"], rng.choice(letters))
+                for user in rng.sample(users, 25)
+            }
+            pressed |= burst
+            await wait_for_acks(fake, burst, rng.randint(1, len(burst) - 1))
+            process.kill()  # SIGKILL: no cleanup, no flush, mid-burst
+            await process.wait()
+            since = len(fake.calls)
+            process = await start_bot(fake, database)
+            await fake.wait_for("setMyCommands", since=since, timeout=30)
+        await fake.drained(timeout=30)
+        await wait_for_acks(fake, pressed, 1)
+    finally:
+        process.send_signal(signal.SIGTERM)
+        await asyncio.wait_for(process.communicate(), timeout=30)
+
+    with sqlite3.connect(database) as connection:
+        assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        stored = {
+            (user, bool(correct))
+            for user, correct in connection.execute("SELECT user_id, correct FROM answers")
+        }
+        rounds = connection.execute("SELECT status, position FROM rounds").fetchall()
+    stored_users = {user for user, _ in stored}
+    assert len(stored_users) == len(stored)  # one answer per user for the one question
+    acknowledged = 0
+    for call in fake.calls_to("answerCallbackQuery"):
+        text = call.params.get("text", "")
+        query = fake.callback_queries[call.params["callback_query_id"]]
+        user = f"tg:{query['from']['id']}"
+        if text.startswith(("✅", "❌")):
+            acknowledged += 1
+            assert (user, text.startswith("✅")) in stored, f"acknowledged but lost: {user}"
+        elif text.startswith("You already answered"):
+            assert user in stored_users
+    assert acknowledged >= KILLS
+    assert acknowledged == len(stored)
+    assert rounds == [("running", 1)]  # the round survived every kill, still on question 1
