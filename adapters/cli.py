@@ -44,6 +44,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     check = commands.add_parser("validate", help="check quiz files (default: the quizzes folder)")
     check.add_argument("paths", nargs="*", type=Path, metavar="PATH")
+
+    run = commands.add_parser("run", help="run the bot on a chat platform")
+    run.add_argument("platform", choices=("discord",), help="where to run the bot")
+
+    discord_cli = commands.add_parser("discord", help="Discord set-up tasks")
+    discord_tasks = discord_cli.add_subparsers(dest="task", required=True, metavar="TASK")
+    sync = discord_tasks.add_parser("sync", help="publish the slash commands now")
+    sync.add_argument("--guild", type=int, metavar="ID", help="only this server (instant)")
     return parser
 
 
@@ -57,6 +65,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         language: Language = args.lang or default_language()
         if args.command == "list":
             return run_list(quizzes, language)
+        if args.command in ("run", "discord"):
+            return run_platform(args, settings, quizzes, language)
         return asyncio.run(run_with_store(args, settings, quizzes, language))
     except QuizError as error:
         print(error, file=sys.stderr)
@@ -79,6 +89,16 @@ def run_validate(paths: list[Path]) -> int:
     for quiz in quizzes:
         print(f"ok  {quiz.id}: {len(quiz.questions)} questions")
     return 1 if problems else 0
+
+
+def run_platform(
+    args: argparse.Namespace, settings: Settings, quizzes: dict[str, Quiz], language: Language
+) -> int:
+    """Chat platforms are imported only when asked for, so `quizbot play` stays light."""
+    from adapters.discord_sync import main_discord
+
+    sync_guild = None if args.command == "run" else (args.guild or 0)
+    return main_discord(settings, quizzes, language, sync_guild)
 
 
 def run_list(quizzes: dict[str, Quiz], language: Language) -> int:
