@@ -21,6 +21,16 @@ from adapters.discord_adapter import QuizBot
 from bot.models import Quiz
 from bot.sqlite_store import SQLiteStore
 
+SETTLE_SECONDS = 0.5
+"""simcord waits out, in real time, bot timers shorter than its settle timeout; with a short
+one, the 5-second throttle of count edits is virtual and fires only on `advance_time`."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "e2e" in item.nodeid and item.get_closest_marker("simcord") is None:
+            item.add_marker(pytest.mark.simcord(settle_timeout=SETTLE_SECONDS))
+
 
 class ErrorLogs(logging.Handler):
     def __init__(self) -> None:
