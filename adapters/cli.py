@@ -62,7 +62,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "validate":
             return run_validate(args.paths or [settings.quizzes])
         quizzes = load_catalog(settings.quizzes)
-        language: Language = args.lang or default_language()
+        language: Language = getattr(args, "lang", None) or default_language()
         if args.command == "list":
             return run_list(quizzes, language)
         if args.command in ("run", "discord"):
