@@ -136,6 +136,11 @@ async def quiz_command(
         )
     except RoundConflictError:  # another /quiz won the race since the check above
         await send_private(interaction, t(language, "round.conflict"))
+    except discord.HTTPException:  # e.g. no permission to post here: do not block the channel
+        current = await bot.store.running_round(chat_id, channel_ref, "group")
+        if current is not None:
+            await bot.service.finish_round(current.round_id, stopped=True)
+        raise
 
 
 @app_commands.command(name=text("discord.name.stop"), description=text("command.stop"))

@@ -138,3 +138,18 @@ async def test_errors_in_a_click_or_a_command_are_reported_politely(
         "RuntimeError",
         "CommandInvokeError",
     ]
+
+
+async def test_a_question_that_cannot_be_posted_does_not_block_the_channel(
+    world: World, error_logs: ErrorLogs
+) -> None:
+    ana = world.members["ana"]
+    world.env.inject_error("POST", "/channels/*/messages", status=403, code=50013)
+    failed = await ana.slash(world.channel, "quiz", quiz="parallelism", questions=1)
+    assert failed.followups[0].ephemeral
+    assert failed.followups[0].content == t("en", "error.generic")
+    assert len(world.env.errors) == 1
+    assert len(error_logs.claim()) == 1
+    assert await world.bot.store.running_rounds() == []
+    await ana.slash(world.channel, "quiz", quiz="parallelism", questions=1)
+    assert "Question 1/1" in world.channel.last_message.embeds[0].description
