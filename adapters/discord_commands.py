@@ -83,6 +83,24 @@ async def find_quiz(interaction: discord.Interaction[Any], name: str) -> Quiz | 
         return None
 
 
+async def startable_quiz(
+    interaction: discord.Interaction[Any], name: str, questions: int | None
+) -> Quiz | None:
+    """The quiz if a round of it can start here; otherwise None, the user told why."""
+    language = language_of(interaction)
+    found = await find_quiz(interaction, name)
+    if found is None:
+        return None
+    if questions is not None and questions > len(found.questions):
+        await send_private(interaction, t(language, "round.bad_count", max=len(found.questions)))
+        return None
+    store, chat_id = quiz_bot(interaction).store, chat_of(interaction)
+    if await store.running_round(chat_id, str(interaction.channel_id), "group") is not None:
+        await send_private(interaction, t(language, "round.conflict"))
+        return None
+    return found
+
+
 @app_commands.command(name=text("discord.name.quiz"), description=text("command.quiz"))
 @app_commands.rename(
     quiz=text("discord.option.quiz"),
@@ -102,24 +120,18 @@ async def quiz_command(
     questions: app_commands.Range[int, 1, MAX_QUESTIONS] | None = None,
     timer: app_commands.Range[int, MIN_SECONDS, MAX_SECONDS] | None = None,
 ) -> None:
+    """Announce the round at once (the 3 s deadline), then post its first question."""
     bot, language = quiz_bot(interaction), language_of(interaction)
-    found = await find_quiz(interaction, quiz)
+    found = await startable_quiz(interaction, quiz, questions)
     if found is None:
         return
-    total = len(found.questions)
-    if questions is not None and questions > total:
-        await send_private(interaction, t(language, "round.bad_count", max=total))
-        return
     chat_id, channel_ref = chat_of(interaction), str(interaction.channel_id)
-    if await bot.store.running_round(chat_id, channel_ref, "group") is not None:
-        await send_private(interaction, t(language, "round.conflict"))
-        return
     seconds = timer or DEFAULT_SECONDS
     started = t(
         language,
         "round.started",
         title=found.title.get(language),
-        count=questions or total,
+        count=questions or len(found.questions),
         seconds=seconds,
     )
     await interaction.response.send_message(

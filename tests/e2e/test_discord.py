@@ -153,14 +153,20 @@ async def test_commands_are_localized_and_the_quiz_option_autocompletes(world: W
     assert (timer["min_value"], timer["max_value"]) == (10, 600)
 
 
-async def test_stats_and_an_unknown_quiz(world: World) -> None:
+async def test_stats_and_rounds_that_cannot_start(world: World) -> None:
     ben = world.members["ben"]
     unknown = await ben.slash(world.channel, "quiz", quiz="cooking")
     assert unknown.ephemeral
     assert "parallelism" in unknown.response.content
+    too_many = await ben.slash(world.channel, "quiz", quiz="parallelism", questions=9)
+    assert too_many.response.content == t("en", "round.bad_count", max=8)
+    await ben.slash(world.channel, "quiz", quiz="parallelism")
+    second = await world.members["ana"].slash(world.channel, "quiz", quiz="parallelism")
+    assert second.ephemeral
+    assert second.response.content == t("en", "round.conflict")
     stats = await ben.slash(world.channel, "stats")
     assert "ben" in stats.response.embeds[0].description
-    assert await world.bot.store.running_rounds() == []
+    assert len(await world.bot.store.running_rounds()) == 1
 
 
 async def test_practice_is_a_solo_round_in_ephemeral_messages(world: World) -> None:
