@@ -28,7 +28,8 @@ one, the 5-second throttle of count edits is virtual and fires only on `advance_
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
-        if "e2e" in item.nodeid and item.get_closest_marker("simcord") is None:
+        uses_simcord = "simcord_env" in getattr(item, "fixturenames", ())
+        if uses_simcord and item.get_closest_marker("simcord") is None:
             item.add_marker(pytest.mark.simcord(settle_timeout=SETTLE_SECONDS))
 
 
