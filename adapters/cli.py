@@ -68,6 +68,12 @@ def build_parser() -> argparse.ArgumentParser:
     telegram.add_argument("--listen", default="0.0.0.0", help="webhook address to listen on")
     telegram.add_argument("--port", type=int, default=8443, help="webhook port to listen on")
     telegram.add_argument("--secret", help="webhook secret token Telegram must send back")
+    platforms.add_parser("discord", help="run the Discord bot (DISCORD_TOKEN)")
+
+    discord_cli = commands.add_parser("discord", help="Discord set-up tasks")
+    discord_tasks = discord_cli.add_subparsers(dest="task", required=True, metavar="TASK")
+    sync = discord_tasks.add_parser("sync", help="publish the slash commands now")
+    sync.add_argument("--guild", type=int, metavar="ID", help="only this server (instant)")
     return parser
 
 
@@ -81,8 +87,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         language: Language = getattr(args, "lang", None) or default_language()
         if args.command == "list":
             return run_list(quizzes, language)
-        if args.command == "run":
-            return run_platform(args, settings, quizzes)
+        if args.command in ("run", "discord"):
+            return run_platform(args, settings, quizzes, language)
         return asyncio.run(run_with_store(args, settings, quizzes, language))
     except QuizError as error:
         print(error, file=sys.stderr)
@@ -118,8 +124,19 @@ def run_list(quizzes: dict[str, Quiz], language: Language) -> int:
     return 0
 
 
-def run_platform(args: argparse.Namespace, settings: Settings, quizzes: dict[str, Quiz]) -> int:
+def run_platform(
+    args: argparse.Namespace, settings: Settings, quizzes: dict[str, Quiz], language: Language
+) -> int:
     """Start a chat bot; imported lazily so the terminal never loads the platform libraries."""
+    if args.command == "discord" or args.platform == "discord":
+        from adapters.discord_sync import main_discord
+
+        sync_guild = None if args.command == "run" else (args.guild or 0)
+        return main_discord(settings, quizzes, language, sync_guild)
+    return run_telegram(args, settings, quizzes)
+
+
+def run_telegram(args: argparse.Namespace, settings: Settings, quizzes: dict[str, Quiz]) -> int:
     from adapters import telegram_adapter
 
     if settings.telegram_token is None:

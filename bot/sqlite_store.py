@@ -77,6 +77,12 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX answers_by_chat ON answers (chat_id, answered_at);
     CREATE INDEX answers_by_player ON answers (user_id, chat_id);
     """,
+    """
+    CREATE TABLE meta (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    );
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -444,6 +450,17 @@ class SQLiteStore:
                 quiz_id,
                 quiz_id,
             )
+        )
+
+    async def get_meta(self, key: str) -> str | None:
+        rows = await self._rows("SELECT value FROM meta WHERE key = ?", key)
+        return str(rows[0][0]) if rows else None
+
+    async def set_meta(self, key: str, value: str) -> None:
+        await self._db.execute(
+            "INSERT INTO meta (key, value) VALUES (?, ?) "
+            "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            (key, value),
         )
 
     async def player_totals(self, chat_id: str, user_id: str) -> PlayerTotals:

@@ -140,3 +140,9 @@ class Store(Protocol):
     async def chats(self) -> list[str]:
         """Every chat with at least one answer."""
         ...
+
+    async def get_meta(self, key: str) -> str | None:
+        """A small setting kept by an adapter (e.g. the hash of the last command sync)."""
+        ...
+
+    async def set_meta(self, key: str, value: str) -> None: ...

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.engine import Answer, Player
-from bot.sqlite_store import SCHEMA_VERSION, SQLiteStore
+from bot.sqlite_store import MIGRATIONS, SCHEMA_VERSION, SQLiteStore
 from bot.store import NewPost, NewRound, RoundConflictError, StoreError
 
 NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
@@ -154,3 +154,22 @@ async def test_wal_mode_and_current_schema(store: SQLiteStore) -> None:
     with sqlite3.connect(store.path) as connection:
         assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+
+
+async def test_meta_settings_survive_reopen_and_a_version_1_file_is_migrated(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "old.db"
+    with sqlite3.connect(path) as connection:
+        connection.executescript(MIGRATIONS[0])
+        connection.execute("PRAGMA user_version = 1")
+    store = await SQLiteStore.open(path)
+    assert await store.get_meta("discord.commands") is None
+    await store.set_meta("discord.commands", "abc")
+    await store.set_meta("discord.commands", "def")
+    await store.close()
+    reopened = await SQLiteStore.open(path)
+    try:
+        assert await reopened.get_meta("discord.commands") == "def"
+    finally:
+        await reopened.close()

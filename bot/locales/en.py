@@ -109,4 +109,35 @@ MESSAGES: dict[str, str] = {
     "forget.not_yours": "This button belongs to someone else.",
     "command.forgetme": "Delete all your answers and scores",
     "command.start": "Start the bot",
+    # Discord: command, option and choice names and descriptions (app_commands.Translator)
+    "discord.name.quiz": "quiz",
+    "discord.name.stop": "stop",
+    "discord.name.quizzes": "quizzes",
+    "discord.name.practice": "practice",
+    "discord.name.leaderboard": "leaderboard",
+    "discord.name.stats": "stats",
+    "discord.name.help": "help",
+    "discord.option.quiz": "quiz",
+    "discord.option.quiz.about": "Which quiz to play",
+    "discord.option.questions": "questions",
+    "discord.option.questions.about": "How many questions (default: all)",
+    "discord.option.timer": "timer",
+    "discord.option.timer.about": "Seconds to answer each question (default: 30)",
+    "discord.option.period": "period",
+    "discord.option.period.about": "Today, this week or all time (default: all time)",
+    "discord.option.user": "user",
+    "discord.option.user.about": "Whose stats (default: yours)",
+    # Discord: messages and the command line
+    "discord.practice_intro": "Practice: only you can see these questions.",
+    "discord.token_missing": (
+        "quizbot: DISCORD_TOKEN is not set. Put your bot token in the environment or in .env."
+    ),
+    "discord.token_rejected": (
+        "quizbot: Discord rejected DISCORD_TOKEN. Copy the bot token again from the "
+        "Developer Portal."
+    ),
+    "discord.synced": "Synced {count} commands to {scope}.",
+    "discord.scope.global": "every server (Discord may take a while to show them)",
+    "discord.scope.guild": "server {guild}",
+    "discord.unreachable": "quizbot: cannot reach Discord ({error}). Check the network and retry.",
 }

@@ -119,4 +119,40 @@ MESSAGES: dict[str, str] = {
     "forget.not_yours": "Ce bouton appartient à quelqu'un d'autre.",
     "command.forgetme": "Effacer toutes vos réponses et vos scores",
     "command.start": "Démarrer le bot",
+    # Discord : noms et descriptions des commandes, options et choix (app_commands.Translator)
+    "discord.name.quiz": "quiz",
+    "discord.name.stop": "stop",
+    "discord.name.quizzes": "quiz-disponibles",
+    "discord.name.practice": "entrainement",
+    "discord.name.leaderboard": "classement",
+    "discord.name.stats": "stats",
+    "discord.name.help": "aide",
+    "discord.option.quiz": "quiz",
+    "discord.option.quiz.about": "Le quiz à jouer",
+    "discord.option.questions": "questions",
+    "discord.option.questions.about": "Combien de questions (par défaut : toutes)",
+    "discord.option.timer": "minuteur",
+    "discord.option.timer.about": "Secondes pour répondre à chaque question (par défaut : 30)",
+    "discord.option.period": "periode",
+    "discord.option.period.about": (
+        "Aujourd'hui, cette semaine ou depuis le début (par défaut : depuis le début)"
+    ),
+    "discord.option.user": "membre",
+    "discord.option.user.about": "Les statistiques de qui (par défaut : les vôtres)",
+    # Discord : messages et ligne de commande
+    "discord.practice_intro": "Entraînement : vous seul voyez ces questions.",
+    "discord.token_missing": (
+        "quizbot : DISCORD_TOKEN n'est pas défini. Mettez le jeton du bot dans "
+        "l'environnement ou dans .env."
+    ),
+    "discord.token_rejected": (
+        "quizbot : Discord a refusé DISCORD_TOKEN. Copiez à nouveau le jeton du bot depuis le "
+        "portail des développeurs."
+    ),
+    "discord.synced": "{count} commandes synchronisées pour {scope}.",
+    "discord.scope.global": "tous les serveurs (Discord peut mettre un moment à les afficher)",
+    "discord.scope.guild": "le serveur {guild}",
+    "discord.unreachable": (
+        "quizbot : impossible de joindre Discord ({error}). Vérifiez le réseau et réessayez."
+    ),
 }

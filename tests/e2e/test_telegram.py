@@ -10,6 +10,7 @@ import pytest
 
 from bot.models import Quiz
 from tests.conftest import FakeClock
+from tests.e2e.conftest import ErrorLogs
 from tests.e2e.telegram_harness import GROUP, Harness, running_bot
 from tests.fakes.telegram_api import FakeTelegramAPI
 
@@ -344,7 +345,7 @@ async def test_quiz_without_a_name_offers_start_buttons(
 
 
 async def test_a_failing_handler_apologises_and_the_bot_keeps_serving(
-    bot: Harness, fake: FakeTelegramAPI, group: dict[str, Any]
+    bot: Harness, fake: FakeTelegramAPI, group: dict[str, Any], error_logs: ErrorLogs
 ) -> None:
     _, _, chris = users(fake)
     fake.fail_next("sendMessage", error_code=400, description="Bad Request: injected")
@@ -355,6 +356,7 @@ async def test_a_failing_handler_apologises_and_the_bot_keeps_serving(
     )
     assert [type(error).__name__ for error in bot.errors] == ["BadRequest"]
     bot.errors.clear()  # the harness fails a test on any handler error it did not expect
+    assert [r.getMessage() for r in error_logs.claim()] == ["a handler failed"]
     again = await bot.command(group, chris, "/help")
     assert again["text"].startswith("I run quizzes for study groups.")
 

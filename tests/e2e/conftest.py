@@ -1,0 +1,95 @@
+"""Discord end-to-end fixtures: the real bot on a simcord world with a real SQLite file.
+
+Any ERROR log record (our reporter, discord.py's "dynamic item callback" handler, a failed
+deadline) fails the test unless the test claims it with `error_logs.claim()`: simcord does
+not see errors raised in `DynamicItem` callbacks, so the log is where they would hide.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+import pytest
+import simcord
+
+from adapters.discord_adapter import QuizBot
+from bot.models import Quiz
+from bot.sqlite_store import SQLiteStore
+
+SETTLE_SECONDS = 0.5
+"""simcord waits out, in real time, bot timers shorter than its settle timeout; with a short
+one, the 5-second throttle of count edits is virtual and fires only on `advance_time`."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        uses_simcord = "simcord_env" in getattr(item, "fixturenames", ())
+        if uses_simcord and item.get_closest_marker("simcord") is None:
+            item.add_marker(pytest.mark.simcord(settle_timeout=SETTLE_SECONDS))
+
+
+class ErrorLogs(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(level=logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+    def claim(self) -> list[logging.LogRecord]:
+        """Take the errors logged so far: the test has checked them."""
+        claimed, self.records = self.records, []
+        return claimed
+
+
+@pytest.fixture(autouse=True)
+def error_logs() -> Iterator[ErrorLogs]:
+    handler = ErrorLogs()
+    root = logging.getLogger()
+    root.addHandler(handler)
+    yield handler
+    root.removeHandler(handler)
+    unexpected = [f"{r.name}: {r.getMessage()} {r.exc_info!r}" for r in handler.records]
+    assert unexpected == [], "errors were logged during the test"
+
+
+def build_bot(store: SQLiteStore, quizzes: dict[str, Quiz], seed: int = 3) -> QuizBot:
+    return QuizBot(store, quizzes, rng=random.Random(seed))
+
+
+@pytest.fixture
+def simcord_bot(store: SQLiteStore, quizzes: dict[str, Quiz]) -> QuizBot:
+    return build_bot(store, quizzes)
+
+
+@dataclass
+class World:
+    env: simcord.Env
+    guild: Any
+    channel: Any
+    admin: Any
+    members: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def bot(self) -> QuizBot:
+        bot = self.env.bot
+        assert isinstance(bot, QuizBot)
+        return bot
+
+
+@pytest.fixture
+def world(simcord_env: simcord.Env) -> World:
+    env = simcord_env
+    guild = env.create_guild("Study group")
+    channel = guild.create_text_channel("quiz")
+    admins = guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    admin = guild.add_member(env.create_user("teacher"), roles=[admins])
+    found = World(env, guild, channel, admin)
+    for name in ("ana", "ben", "chloe"):
+        found.members[name] = guild.add_member(env.create_user(name))
+    return found

@@ -1,0 +1,110 @@
+"""The bot restarts mid-round; commands are synced only when they change; the CLI fails clearly."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import simcord
+
+from adapters.discord_adapter import make_bot
+from bot.i18n import t
+from bot.models import Quiz
+from bot.sqlite_store import SQLiteStore
+from tests.e2e.conftest import SETTLE_SECONDS, World, build_bot
+from tests.e2e.discord_helpers import letters, post_id_of
+
+
+def command_syncs(env: simcord.Env) -> list[str]:
+    return [e.path for e in env.http_requests if e.method == "PUT" and "commands" in e.path]
+
+
+async def test_a_round_survives_a_restart_and_old_buttons_still_count_once(
+    world: World, store: SQLiteStore, quizzes: dict[str, Quiz]
+) -> None:
+    ana, ben, chloe = (world.members[name] for name in ("ana", "ben", "chloe"))
+    await ana.slash(world.channel, "quiz", quiz="parallelism", questions=2)
+    old = world.channel.last_message
+    post_id = post_id_of(old)
+    view = await world.bot.service.view(post_id)
+    assert view is not None
+    right, wrong = letters(view)
+    await ben.click(old, label=right)
+    await world.env.advance_time(10)
+
+    await world.env.restart_bot(build_bot(store, quizzes, seed=9))  # same database file
+    again = await ben.click(old, label=wrong)
+    assert f"You already answered {right}" in again.response.content
+    late = await chloe.click(old, label=right)
+    assert late.response.content.startswith("**✅ Right!")
+    answers = await world.bot.store.post_answers(post_id)
+    assert sorted(a.user_id for a in answers) == [f"dc:{ben.id}", f"dc:{chloe.id}"]
+
+    await world.env.advance_time(20)  # the deadline set before the restart still holds
+    closed = next(m for m in world.channel.history() if m.id == old.id)
+    assert "2 answers" in closed.embeds[0].description
+    second = world.channel.last_message
+    assert "Question 2/2" in second.embeds[0].description
+    await world.env.advance_time(30)
+    assert "Round over" in world.channel.last_message.embeds[0].description
+    assert await world.bot.store.running_rounds() == []
+    assert len(command_syncs(world.env)) == 1  # the tree did not change: no second sync
+
+
+async def test_run_discord_wiring_connects_and_syncs_to_the_setup_server(
+    tmp_path: Path, quizzes: dict[str, Quiz]
+) -> None:
+    store = await SQLiteStore.open(tmp_path / "bot.db")
+    env = simcord.Env(make_bot(store, quizzes, guild_id=4242), settle_timeout=SETTLE_SECONDS)
+    try:
+        with env.time_context():
+            guild = env.create_guild("Setup server", id=4242)
+            channel = guild.create_text_channel("quiz")
+            member = guild.add_member(env.create_user("ana"))
+            await env.start()
+            assert env.bot.is_ready()
+            assert command_syncs(env) == [
+                f"/applications/{env.bot.application_id}/guilds/4242/commands"
+            ]
+            assert "quiz" in member.available_commands(channel)
+            result = await member.slash(channel, "help")
+            assert result.ephemeral
+            await env.restart_bot(make_bot(store, quizzes, guild_id=4242))
+            assert len(command_syncs(env)) == 1  # unchanged tree: the stored hash skips it
+            await env.shutdown()
+        env.raise_errors()
+    finally:
+        await store.close()
+
+
+def run_cli(tmp_path: Path, *args: str, **extra: str) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "QUIZBOT_"))}
+    env |= {"QUIZBOT_DB": str(tmp_path / "cli.db"), "LANG": "en_US.UTF-8", **extra}
+    return subprocess.run(
+        [sys.executable, "-m", "adapters.cli", *args],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,  # no .env from the developer's checkout
+        env=env,
+        timeout=60,
+        check=False,
+        input="",
+    )
+
+
+def test_a_missing_token_is_one_clear_line(tmp_path: Path) -> None:
+    for args in (("run", "discord"), ("discord", "sync", "--guild", "1")):
+        result = run_cli(tmp_path, *args)
+        assert result.returncode == 2
+        assert result.stderr.strip() == t("en", "discord.token_missing")
+        assert "Traceback" not in result.stderr
+        assert result.stdout == ""
+
+
+def test_the_cli_offers_run_discord_and_discord_sync(tmp_path: Path) -> None:
+    result = run_cli(tmp_path, "discord", "sync", "--help")
+    assert result.returncode == 0
+    assert "--guild ID" in result.stdout
+    assert "discord" in run_cli(tmp_path, "run", "--help").stdout
