@@ -79,7 +79,7 @@ class QuizBot(discord.Client):
 
     async def setup_hook(self) -> None:
         """Runs after login, before the gateway: buttons, translations, sync, open rounds."""
-        self.add_dynamic_items(ui.AnswerButton, ui.RevealButton)
+        self.add_dynamic_items(ui.AnswerButton, ui.RevealButton, ui.ForgetButton)
         await self.tree.set_translator(CatalogTranslator())
         if not self.start_rounds:
             return
@@ -109,6 +109,29 @@ class QuizBot(discord.Client):
             await self._reveal(interaction, post_id)
         except Exception as error:
             await report_error(interaction, error)
+
+    async def on_forget(
+        self, interaction: discord.Interaction[Any], owner: str, confirm: bool
+    ) -> None:
+        try:
+            await self._forget(interaction, owner, confirm)
+        except Exception as error:
+            await report_error(interaction, error)
+
+    async def _forget(
+        self, interaction: discord.Interaction[Any], owner: str, confirm: bool
+    ) -> None:
+        """Delete the clicker's data, only if the question was asked to them."""
+        language = language_of(interaction)
+        if str(interaction.user.id) != owner:
+            await send_private(interaction, t(language, "forget.not_yours"))
+            return
+        if confirm:
+            rows = await self.store.forget_player(f"dc:{owner}")
+            text = t(language, "forget.done", count=rows)
+        else:
+            text = t(language, "forget.cancelled")
+        await interaction.response.edit_message(content=text, view=None)
 
     async def _answer(
         self, interaction: discord.Interaction[Any], post_id: int, letter_index: int

@@ -273,6 +273,17 @@ async def help_command(interaction: discord.Interaction[Any]) -> None:
     await send_private(interaction, ui.STYLE.escape(t(language_of(interaction), "help.text")))
 
 
+@app_commands.command(name=text("discord.name.forgetme"), description=text("command.forgetme"))
+async def forgetme_command(interaction: discord.Interaction[Any]) -> None:
+    """Ask first, privately; the buttons carry the asker's id so no one else can confirm."""
+    language, user = language_of(interaction), interaction.user
+    rows = await quiz_bot(interaction).store.count_player_rows(f"dc:{user.id}")
+    card = render.forget_prompt(rows, str(user.id), language)
+    await interaction.response.send_message(
+        card.text, view=ui.forget_buttons(card), ephemeral=True, allowed_mentions=ui.NO_MENTIONS
+    )
+
+
 COMMANDS: tuple[app_commands.Command[Any, Any, Any], ...] = (
     quiz_command,
     stop_command,
@@ -281,6 +292,7 @@ COMMANDS: tuple[app_commands.Command[Any, Any, Any], ...] = (
     leaderboard_command,
     stats_command,
     help_command,
+    forgetme_command,
 )
 
 

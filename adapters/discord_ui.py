@@ -32,6 +32,10 @@ class ButtonHandler(Protocol):
 
     async def on_reveal(self, interaction: discord.Interaction[Any], post_id: int) -> None: ...
 
+    async def on_forget(
+        self, interaction: discord.Interaction[Any], owner: str, confirm: bool
+    ) -> None: ...
+
 
 def _handler(interaction: discord.Interaction[Any]) -> ButtonHandler:
     client: Any = interaction.client
@@ -99,6 +103,44 @@ class RevealButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _handler(interaction).on_reveal(interaction, self.post_id)
+
+
+class ForgetButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=payload.FORGET_PATTERN
+):
+    """Yes or no to "delete all my data?"; only its owner's click counts."""
+
+    def __init__(self, owner: str, confirm: bool, label: str = "") -> None:
+        custom_id = payload.encode(payload.ForgetPress(owner, confirm))
+        style = discord.ButtonStyle.danger if confirm else discord.ButtonStyle.secondary
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=label or ("Yes" if confirm else "No"), style=style, custom_id=custom_id
+        )
+        super().__init__(button)
+        self.owner = owner
+        self.confirm = confirm
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> ForgetButton:
+        return cls(match["owner"], match["choice"] == "y")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _handler(interaction).on_forget(interaction, self.owner, self.confirm)
+
+
+def forget_buttons(card: render.Card) -> discord.ui.View:
+    buttons = discord.ui.View(timeout=None)
+    for button in card.buttons:
+        pressed = payload.decode(button.payload)
+        assert isinstance(pressed, payload.ForgetPress)
+        buttons.add_item(ForgetButton(pressed.owner, pressed.confirm, button.label))
+    return buttons
 
 
 def countdown(view: QuestionView, language: Language) -> str | None:

@@ -116,6 +116,7 @@ MESSAGES: dict[str, str] = {
     "discord.name.practice": "practice",
     "discord.name.leaderboard": "leaderboard",
     "discord.name.stats": "stats",
+    "discord.name.forgetme": "forgetme",
     "discord.name.help": "help",
     "discord.option.quiz": "quiz",
     "discord.option.quiz.about": "Which quiz to play",

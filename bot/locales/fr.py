@@ -126,6 +126,7 @@ MESSAGES: dict[str, str] = {
     "discord.name.practice": "entrainement",
     "discord.name.leaderboard": "classement",
     "discord.name.stats": "stats",
+    "discord.name.forgetme": "oubliez-moi",
     "discord.name.help": "aide",
     "discord.option.quiz": "quiz",
     "discord.option.quiz.about": "Le quiz à jouer",

@@ -153,3 +153,38 @@ async def test_a_question_that_cannot_be_posted_does_not_block_the_channel(
     assert await world.bot.store.running_rounds() == []
     await ana.slash(world.channel, "quiz", quiz="parallelism", questions=1)
     assert "Question 1/1" in world.channel.last_message.embeds[0].description
+
+
+async def test_forgetme_deletes_only_the_confirming_members_data(world: World) -> None:
+    ana, ben = world.members["ana"], world.members["ben"]
+    message = await start_round(world, ben, questions=1)
+    for member in (ana, ben):
+        await member.click(message, label="A")
+    asked = await ana.slash(world.channel, "forgetme")
+    assert asked.ephemeral
+    assert asked.response.content.startswith(
+        "This deletes everything I keep about you, in every chat: 2 rows"
+    )
+    ids = [c["custom_id"] for row in asked.response.components for c in row["components"]]
+    assert ids == [f"v1:f:{ana.id}:y", f"v1:f:{ana.id}:n"]
+    done = await ana.click(asked.response, custom_id=f"v1:f:{ana.id}:y")
+    assert done.acknowledged
+    store = world.bot.store
+    assert await store.count_player_rows(f"dc:{ana.id}") == 0
+    assert await store.count_player_rows(f"dc:{ben.id}") == 2
+    again = await ana.slash(world.channel, "forgetme")
+    assert again.response.content == "I keep no data about you."
+    board = await ben.slash(world.channel, "leaderboard")
+    assert "ana" not in board.response.embeds[0].description
+
+
+async def test_a_forged_forget_button_cannot_delete_someone_else(world: World) -> None:
+    from adapters.discord_ui import ForgetButton
+
+    ana, ben = world.members["ana"], world.members["ben"]
+    message = await start_round(world, ben, questions=1)
+    await ana.click(message, label="A")
+    forged = await post_forged(world, ForgetButton(str(ana.id), True))
+    refused = await ben.click(forged, custom_id=f"v1:f:{ana.id}:y")
+    assert refused.response.content == "This button belongs to someone else."
+    assert await world.bot.store.count_player_rows(f"dc:{ana.id}") == 2
