@@ -21,6 +21,7 @@ import aiohttp
 import discord
 from discord import app_commands
 
+from adapters.logs import log_level, redact_secrets
 from bot.config import Settings
 from bot.i18n import t
 from bot.models import Language, Quiz
@@ -124,7 +125,8 @@ def main_discord(
     if settings.discord_token is None:
         print(t(language, "discord.token_missing"), file=sys.stderr)
         return 2
-    discord.utils.setup_logging(level=logging.INFO)
+    discord.utils.setup_logging(level=log_level())
+    redact_secrets([settings.discord_token.reveal()])
     try:
         return asyncio.run(_with_store(settings, quizzes, language, sync_guild))
     except discord.LoginFailure:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Iterable
 
 REDACTED = "[REDACTED]"
@@ -29,8 +30,16 @@ class RedactSecrets(logging.Filter):
         return True
 
 
-def configure_logging(level: int = logging.INFO) -> None:
-    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+def log_level() -> int:
+    """QUIZBOT_LOG_LEVEL (DEBUG, INFO, WARNING...), INFO when unset or unknown."""
+    level = logging.getLevelName(os.environ.get("QUIZBOT_LOG_LEVEL", "INFO").strip().upper())
+    return level if isinstance(level, int) else logging.INFO
+
+
+def configure_logging() -> None:
+    logging.basicConfig(
+        level=log_level(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
     # httpx logs every request URL at INFO, and Telegram's URLs contain the token.
     logging.getLogger("httpx").setLevel(logging.WARNING)
 

@@ -71,7 +71,9 @@ MESSAGES: dict[str, str] = {
     "round.bad_seconds": "The timer must be a whole number of seconds from {min} to {max}.",
     "quiz.list_title": "Quizzes you can play:",
     "leaderboard.bad_period": "Unknown period “{period}”. Use today, week or all.",
-    "error.generic": "Sorry, something went wrong on my side. Your answers are safe; try again.",
+    "error.generic": (
+        "Sorry, something went wrong on my side and this was not recorded. Please try again."
+    ),
     "error.admin_only": "Only admins can do that.",
     "help.text": (
         "I run quizzes for study groups. Everyone answers with the buttons; I tell you "

@@ -78,7 +78,7 @@ MESSAGES: dict[str, str] = {
     "quiz.list_title": "Quiz disponibles :",
     "leaderboard.bad_period": "Période inconnue « {period} ». Utilisez today, week ou all.",
     "error.generic": (
-        "Désolé, un problème est survenu de mon côté. Vos réponses sont en sécurité ; réessayez."
+        "Désolé, un problème est survenu de mon côté : rien n'a été enregistré. Réessayez."
     ),
     "error.admin_only": "Seuls les administrateurs peuvent faire cela.",
     "help.text": (

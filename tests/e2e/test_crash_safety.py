@@ -7,9 +7,7 @@ acknowledgements the fake received are checked against what the database holds.
 
 from __future__ import annotations
 
-import asyncio
 import random
-import signal
 import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -48,7 +46,7 @@ async def test_sigkill_mid_burst_loses_no_acknowledged_answer(
     rng = random.Random(20261130)
     group = fake.group(-100900, "Crash group")
     users = [fake.user(5000 + n, f"User{n}", "en") for n in range(USERS)]
-    process = await start_bot(fake, database)
+    bot = await start_bot(fake, database)
     await fake.wait_for("setMyCommands", timeout=30)
     fake.send_command(group, users[0], "/quiz parallelism 2 600")
     sent = await fake.wait_for("sendMessage", lambda p: "Question 1/2" in p["text"], timeout=30)
@@ -63,16 +61,14 @@ async def test_sigkill_mid_burst_loses_no_acknowledged_answer(
             }
             pressed |= burst
             await wait_for_acks(fake, burst, rng.randint(1, len(burst) - 1))
-            process.kill()  # SIGKILL: no cleanup, no flush, mid-burst
-            await process.wait()
+            await bot.kill()  # SIGKILL: no cleanup, no flush, mid-burst
             since = len(fake.calls)
-            process = await start_bot(fake, database)
+            bot = await start_bot(fake, database)
             await fake.wait_for("setMyCommands", since=since, timeout=30)
         await fake.drained(timeout=30)
         await wait_for_acks(fake, pressed, 1)
     finally:
-        process.send_signal(signal.SIGTERM)
-        await asyncio.wait_for(process.communicate(), timeout=30)
+        assert await bot.stop() == 0, bot.output()
 
     with sqlite3.connect(database) as connection:
         assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)

@@ -352,7 +352,7 @@ async def test_a_failing_handler_apologises_and_the_bot_keeps_serving(
     fake.send_command(group, chris, "/help")
     apology = await fake.wait_for("sendMessage", lambda p: p["text"].startswith("Sorry"))
     assert apology.params["text"] == (
-        "Sorry, something went wrong on my side. Your answers are safe; try again."
+        "Sorry, something went wrong on my side and this was not recorded. Please try again."
     )
     assert [type(error).__name__ for error in bot.errors] == ["BadRequest"]
     bot.errors.clear()  # the harness fails a test on any handler error it did not expect

@@ -7,6 +7,7 @@ import os
 import signal
 import sys
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -23,26 +24,51 @@ async def fake() -> AsyncIterator[FakeTelegramAPI]:
         yield api
 
 
-async def start_bot(
-    fake: FakeTelegramAPI, database: Path, token: str = TOKEN
-) -> asyncio.subprocess.Process:
+@dataclass
+class BotProcess:
+    """A running `quizbot run telegram`; its output goes to files, so a chatty log level can
+    never fill a pipe and block the bot."""
+
+    process: asyncio.subprocess.Process
+    out: Path
+    err: Path
+
+    def output(self) -> str:
+        return self.out.read_text() + self.err.read_text()
+
+    async def stop(self) -> int:
+        if self.process.returncode is None:
+            self.process.send_signal(signal.SIGTERM)
+        return await asyncio.wait_for(self.process.wait(), timeout=30)
+
+    async def kill(self) -> None:
+        self.process.kill()
+        await self.process.wait()
+
+
+async def start_bot(fake: FakeTelegramAPI, database: Path, token: str = TOKEN) -> BotProcess:
     env = {
         **os.environ,
         "TELEGRAM_TOKEN": token,
         "TELEGRAM_API_URL": fake.url,
         "QUIZBOT_DB": str(database),
+        "QUIZBOT_LOG_LEVEL": "DEBUG",  # everything the libraries log, to prove no token leaks
     }
-    return await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "adapters.cli",
-        "run",
-        "telegram",
-        cwd=ROOT,
-        env=env,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-    )
+    number = len(list(database.parent.glob("bot-*.out")))
+    out, err = database.parent / f"bot-{number}.out", database.parent / f"bot-{number}.err"
+    with out.open("wb") as stdout, err.open("wb") as stderr:
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "adapters.cli",
+            "run",
+            "telegram",
+            cwd=ROOT,
+            env=env,
+            stdout=stdout,
+            stderr=stderr,
+        )
+    return BotProcess(process, out, err)
 
 
 async def test_the_process_plays_and_stops_cleanly_on_sigterm(
@@ -50,7 +76,7 @@ async def test_the_process_plays_and_stops_cleanly_on_sigterm(
 ) -> None:
     group = fake.group(-100700, "Study group")
     ana = fake.user(11, "Ana", "en")
-    process = await start_bot(fake, tmp_path / "quiz.db")
+    bot = await start_bot(fake, tmp_path / "quiz.db")
     try:
         await fake.wait_for("setMyCommands", timeout=30)
         fake.send_command(group, ana, "/quiz parallelism 1")
@@ -69,23 +95,22 @@ async def test_the_process_plays_and_stops_cleanly_on_sigterm(
         )
         assert answer.params["text"].startswith(("✅ Right!", "❌ Not quite."))
     finally:
-        process.send_signal(signal.SIGTERM)
-        stdout, stderr = await asyncio.wait_for(process.communicate(), timeout=30)
-    assert process.returncode == 0, stderr.decode()
-    output = stdout.decode() + stderr.decode()
+        returncode = await bot.stop()
+    output = bot.output()
+    assert returncode == 0, output
+    assert "DEBUG" in output  # the libraries' most talkative logs were on
     assert TOKEN not in output
     assert "Traceback" not in output
 
 
 async def test_a_rejected_token_is_one_clear_line(fake: FakeTelegramAPI, tmp_path: Path) -> None:
-    process = await start_bot(fake, tmp_path / "quiz.db", token="111:rejected-token")
-    stdout, stderr = await asyncio.wait_for(process.communicate(), timeout=30)
-    assert process.returncode == 1
-    assert stdout.decode().strip() == (
+    bot = await start_bot(fake, tmp_path / "quiz.db", token="111:rejected-token")
+    assert await asyncio.wait_for(bot.process.wait(), timeout=30) == 1
+    assert bot.out.read_text().strip() == (
         "quizbot: Telegram rejected TELEGRAM_TOKEN; check it with @BotFather."
     )
-    assert "rejected-token" not in stdout.decode() + stderr.decode()
-    assert "Traceback" not in stderr.decode()
+    assert "rejected-token" not in bot.output()
+    assert "Traceback" not in bot.output()
 
 
 def free_port() -> int:
