@@ -67,6 +67,9 @@ async def test_sigkill_mid_burst_loses_no_acknowledged_answer(
             await fake.wait_for("setMyCommands", since=since, timeout=30)
         await fake.drained(timeout=30)
         await wait_for_acks(fake, pressed, 1)
+        reveal = message["reply_markup"]["inline_keyboard"][1][0]["callback_data"]
+        fake.press(group, users[0], message["message_id"], reveal)  # the round goes on
+        await fake.wait_for("sendMessage", lambda p: "Question 2/2" in p["text"], timeout=30)
     finally:
         assert await bot.stop() == 0, bot.output()
 
@@ -91,4 +94,4 @@ async def test_sigkill_mid_burst_loses_no_acknowledged_answer(
             assert user in stored_users
     assert acknowledged >= KILLS
     assert acknowledged == len(stored)
-    assert rounds == [("running", 1)]  # the round survived every kill, still on question 1
+    assert rounds == [("running", 2)]  # the round survived every kill and moved on

@@ -421,3 +421,22 @@ async def test_absurd_command_arguments_get_clear_answers(
     many = await bot.command(group, chris, "/leaderboard " + " ".join(["week"] * 500))
     assert many["text"].startswith("🏆 Leaderboard, this week")
     assert await bot.quiz.service.store.running_rounds() == []
+
+
+async def test_one_chat_cannot_touch_another_chats_round(
+    bot: Harness, fake: FakeTelegramAPI, group: dict[str, Any]
+) -> None:
+    amelie, _, chris = users(fake)
+    other = fake.group(-100444, "Other group")
+    fake.add_admin(other, amelie)
+    question = await bot.command(group, chris, "/quiz parallelism 2")
+    reveal = next(data for data in buttons(question) if data.startswith("v1:r:"))
+    elsewhere = await bot.command(other, amelie, "/help")
+    refused = await bot.press(other, amelie, elsewhere["message_id"], reveal, strict=False)
+    assert refused["text"].startswith("Ce bouton ne correspond")
+    stop = await bot.command(other, amelie, "/stop")
+    assert stop["text"] == "Aucune partie n'est en cours ici."
+    assert "reply_markup" in fake.message(group, question["message_id"])
+    board = await bot.command(other, amelie, "/leaderboard")
+    assert "Aucune réponse" in board["text"]
+    assert len(await bot.quiz.service.store.running_rounds()) == 1
