@@ -8,6 +8,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from adapters.console import CHAT_ID, ConsoleGame, console_player, default_language, default_name
 from bot import render
@@ -21,6 +22,9 @@ from bot.models import LANGUAGES, Language, Quiz
 from bot.service import QuizService, UnknownQuizError
 from bot.sqlite_store import SQLiteStore
 from bot.store import StoreError
+
+if TYPE_CHECKING:
+    from adapters.discord_adapter import Sharding
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -68,7 +72,14 @@ def build_parser() -> argparse.ArgumentParser:
     telegram.add_argument("--listen", default="0.0.0.0", help="webhook address to listen on")
     telegram.add_argument("--port", type=int, default=8443, help="webhook port to listen on")
     telegram.add_argument("--secret", help="webhook secret token Telegram must send back")
-    platforms.add_parser("discord", help="run the Discord bot (DISCORD_TOKEN)")
+    discord_run = platforms.add_parser("discord", help="run the Discord bot (DISCORD_TOKEN)")
+    discord_run.add_argument(
+        "--shards", metavar="auto|N", help="run every shard here: auto (Discord's advice) or N"
+    )
+    discord_run.add_argument(
+        "--shard-ids", metavar="0,1", help="only these shards (spread shards over processes)"
+    )
+    discord_run.add_argument("--shard-count", type=int, metavar="N", help="shards in all")
 
     discord_cli = commands.add_parser("discord", help="Discord set-up tasks")
     discord_tasks = discord_cli.add_subparsers(dest="task", required=True, metavar="TASK")
@@ -132,8 +143,35 @@ def run_platform(
         from adapters.discord_sync import main_discord
 
         sync_guild = None if args.command == "run" else (args.guild or 0)
-        return main_discord(settings, quizzes, language, sync_guild)
+        sharding = parse_sharding(args) if args.command == "run" else None
+        if isinstance(sharding, str):
+            print(f"quizbot: {sharding}", file=sys.stderr)
+            return 2
+        return main_discord(settings, quizzes, language, sync_guild, sharding)
     return run_telegram(args, settings, quizzes)
+
+
+def parse_sharding(args: argparse.Namespace) -> Sharding | str:
+    """The shards to run, or what is wrong with the options."""
+    from adapters.discord_adapter import Sharding
+
+    if args.shard_ids is not None or args.shard_count is not None:
+        if args.shard_ids is None or args.shard_count is None or args.shards is not None:
+            return "--shard-ids and --shard-count go together, without --shards"
+        ids = args.shard_ids.split(",")
+        if not all(i.strip().isdigit() for i in ids) or args.shard_count < 1:
+            return "--shard-ids takes numbers like 0,1 and --shard-count a positive number"
+        chosen = tuple(sorted({int(i) for i in ids}))
+        if chosen[-1] >= args.shard_count:
+            return f"shard ids must be below --shard-count ({args.shard_count})"
+        return Sharding(args.shard_count, chosen)
+    if args.shards is None:
+        return Sharding()
+    if args.shards == "auto":
+        return Sharding(None, None)
+    if not args.shards.isdigit() or int(args.shards) < 1:
+        return "--shards takes auto or a positive number"
+    return Sharding(int(args.shards), None)
 
 
 def run_telegram(args: argparse.Namespace, settings: Settings, quizzes: dict[str, Quiz]) -> int:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -51,8 +52,24 @@ def press_text(result: PressResult, language: Language) -> str:
     return render.refusal(reason, language)
 
 
-class QuizBot(discord.Client):
-    """One process, one store; rounds and buttons survive restarts through the store."""
+@dataclass(frozen=True)
+class Sharding:
+    """Which shards this process runs: `count` None lets Discord recommend (`--shards auto`)."""
+
+    count: int | None = 1
+    ids: tuple[int, ...] | None = None
+
+    def owns(self, chat_id: str) -> bool:
+        """Whether this process serves the server `dc:<guild id>` (Discord's shard formula)."""
+        if self.count is None or self.ids is None or not chat_id.startswith("dc:"):
+            return True
+        guild = chat_id.removeprefix("dc:")
+        return not guild.isdigit() or (int(guild) >> 22) % self.count in self.ids
+
+
+class QuizBot(discord.AutoShardedClient):
+    """One store; rounds and buttons survive restarts through the store. Sharded processes
+    each resume only the rounds of the servers on their own shards."""
 
     tree: QuizTree
 
@@ -64,8 +81,13 @@ class QuizBot(discord.Client):
         sync_guild_id: int | None = None,
         start_rounds: bool = True,
         rng: random.Random | None = None,
+        sharding: Sharding | None = None,
     ) -> None:
-        super().__init__(intents=discord.Intents(guilds=True))
+        self.sharding = sharding or Sharding()
+        shards: dict[str, Any] = {"shard_count": self.sharding.count}
+        if self.sharding.ids is not None:
+            shards["shard_ids"] = list(self.sharding.ids)
+        super().__init__(intents=discord.Intents(guilds=True), **shards)
         self.tree = QuizTree(self)
         self.store = store
         self.sync_guild_id = sync_guild_id
@@ -85,7 +107,7 @@ class QuizBot(discord.Client):
             return
         await sync_if_changed(self.tree, self.store, self.sync_guild_id)
         try:
-            await self.runner.resume()
+            await self.runner.resume(owns=self.sharding.owns)
         except Exception:  # one broken round must not keep the bot offline
             log.exception("could not resume the rounds in progress")
 
@@ -167,6 +189,11 @@ class QuizBot(discord.Client):
             await send_private(interaction, t(language, "round.not_allowed"))
 
 
-def make_bot(store: Store, quizzes: Mapping[str, Quiz], guild_id: int | None = None) -> QuizBot:
+def make_bot(
+    store: Store,
+    quizzes: Mapping[str, Quiz],
+    guild_id: int | None = None,
+    sharding: Sharding | None = None,
+) -> QuizBot:
     """The bot exactly as `quizbot run discord` builds it."""
-    return QuizBot(store, quizzes, sync_guild_id=guild_id)
+    return QuizBot(store, quizzes, sync_guild_id=guild_id, sharding=sharding)

@@ -29,7 +29,7 @@ from bot.sqlite_store import SQLiteStore
 from bot.store import Store
 
 if TYPE_CHECKING:
-    from adapters.discord_adapter import QuizBot
+    from adapters.discord_adapter import QuizBot, Sharding
 
 log = logging.getLogger(__name__)
 
@@ -87,7 +87,11 @@ async def serve(bot: QuizBot, token: str) -> None:
 
 
 async def _with_store(
-    settings: Settings, quizzes: Mapping[str, Quiz], language: Language, sync_guild: int | None
+    settings: Settings,
+    quizzes: Mapping[str, Quiz],
+    language: Language,
+    sync_guild: int | None,
+    sharding: Sharding | None,
 ) -> int:
     from adapters.discord_adapter import QuizBot, make_bot
 
@@ -96,7 +100,7 @@ async def _with_store(
     store = await SQLiteStore.open(settings.database)
     try:
         if sync_guild is None:
-            await serve(make_bot(store, quizzes, settings.discord_guild_id), token)
+            await serve(make_bot(store, quizzes, settings.discord_guild_id, sharding), token)
             return 0
         bot = QuizBot(store, quizzes, start_rounds=False)
         async with bot:
@@ -116,7 +120,11 @@ async def _with_store(
 
 
 def main_discord(
-    settings: Settings, quizzes: Mapping[str, Quiz], language: Language, sync_guild: int | None
+    settings: Settings,
+    quizzes: Mapping[str, Quiz],
+    language: Language,
+    sync_guild: int | None,
+    sharding: Sharding | None = None,
 ) -> int:
     """Run the bot (`sync_guild` None) or only sync (0: globally, else that server).
 
@@ -128,7 +136,7 @@ def main_discord(
     discord.utils.setup_logging(level=log_level())
     redact_secrets([settings.discord_token.reveal()])
     try:
-        return asyncio.run(_with_store(settings, quizzes, language, sync_guild))
+        return asyncio.run(_with_store(settings, quizzes, language, sync_guild, sharding))
     except discord.LoginFailure:
         print(t(language, "discord.token_rejected"), file=sys.stderr)
         return 1

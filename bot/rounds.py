@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from enum import Enum
 from typing import Protocol
@@ -143,10 +144,13 @@ class RoundRunner:
             await self.publisher.post_summary(current, summary)
         return Control.DONE
 
-    async def resume(self) -> None:
-        """After a restart: reschedule deadlines, close overdue questions, finish rounds."""
+    async def resume(self, owns: Callable[[str], bool] | None = None) -> None:
+        """After a restart: reschedule deadlines, close overdue questions, finish rounds.
+
+        `owns` limits this to the chats this process serves (one Discord shard of several).
+        """
         for current in await self.store.running_rounds():
-            if current.mode != "group":
+            if current.mode != "group" or (owns is not None and not owns(current.chat_id)):
                 continue
             open_posts = [
                 p for p in await self.store.round_posts(current.round_id) if p.closed_at is None

@@ -181,3 +181,29 @@ async def test_resume_closes_an_overdue_question_at_once(
         assert await store.running_rounds() == []
     finally:
         await store.close()
+
+
+async def test_resume_only_touches_the_chats_this_process_serves(
+    tmp_path: Path, quizzes: dict[str, Quiz], clock: FakeClock
+) -> None:
+    path = tmp_path / "quiz.db"
+    first_store = await SQLiteStore.open(path)
+    runner, _ = make_runner(first_store, quizzes, clock, RecordingPublisher())
+    for chat in ("dc:mine", "dc:theirs"):
+        await runner.start(
+            chat_id=chat,
+            channel_ref="",
+            player=ANA,
+            quiz_id="parallelism",
+            questions=1,
+            seconds=30,
+        )
+    await first_store.close()
+    store = await SQLiteStore.open(path)
+    try:
+        runner, timers = make_runner(store, quizzes, clock, RecordingPublisher())
+        await runner.resume(owns=lambda chat_id: chat_id == "dc:mine")
+        mine = [p.post_id for p in await store.open_posts() if p.chat_id == "dc:mine"]
+        assert timers.pending() == [f"close:{mine[0]}"]
+    finally:
+        await store.close()

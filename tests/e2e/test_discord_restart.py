@@ -9,7 +9,7 @@ from pathlib import Path
 
 import simcord
 
-from adapters.discord_adapter import make_bot
+from adapters.discord_adapter import Sharding, make_bot
 from bot.i18n import t
 from bot.models import Quiz
 from bot.sqlite_store import SQLiteStore
@@ -73,6 +73,27 @@ async def test_run_discord_wiring_connects_and_syncs_to_the_setup_server(
             assert result.ephemeral
             await env.restart_bot(make_bot(store, quizzes, guild_id=4242))
             assert len(command_syncs(env)) == 1  # unchanged tree: the stored hash skips it
+            await env.shutdown()
+        env.raise_errors()
+    finally:
+        await store.close()
+
+
+async def test_a_sharded_process_plays_a_round(tmp_path: Path, quizzes: dict[str, Quiz]) -> None:
+    store = await SQLiteStore.open(tmp_path / "bot.db")
+    bot = make_bot(store, quizzes, guild_id=4242, sharding=Sharding(2, (0, 1)))
+    env = simcord.Env(bot, settle_timeout=SETTLE_SECONDS)
+    try:
+        with env.time_context():
+            guild = env.create_guild("Setup server", id=4242)
+            channel = guild.create_text_channel("quiz")
+            member = guild.add_member(env.create_user("ana"))
+            await env.start()
+            assert (bot.shard_count, bot.shard_ids) == (2, [0, 1])
+            await member.slash(channel, "quiz", quiz="parallelism", questions=1)
+            clicked = await member.click(channel.last_message, label="A")
+            assert clicked.ephemeral
+            assert len(await store.post_answers(post_id_of(channel.last_message))) == 1
             await env.shutdown()
         env.raise_errors()
     finally:
