@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import AsyncIterator, Iterable
 from datetime import UTC, datetime
 from pathlib import Path
 
 import aiosqlite
 
 from bot.engine import Answer, Mode, Player, Post, Round, RoundStatus, ScoreLine
+from bot.sqlite_errors import translate_errors
 from bot.store import (
     ExportRow,
     NewPost,
@@ -204,6 +206,7 @@ def _score_lines(rows: Iterable[tuple[object, ...]]) -> list[ScoreLine]:
     ]
 
 
+@translate_errors
 class SQLiteStore:
     """The default store. Open with `await SQLiteStore.open(path)`."""
 
@@ -212,7 +215,8 @@ class SQLiteStore:
         self.path = path
 
     @classmethod
-    async def open(cls, path: Path | str) -> SQLiteStore:
+    async def open(cls, path: Path | str, busy_timeout_ms: int = 5000) -> SQLiteStore:
+        """Open (creating and migrating if needed); waits up to `busy_timeout_ms` for a lock."""
         path = Path(path)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -221,7 +225,7 @@ class SQLiteStore:
             raise StoreError(f"cannot open the database {path}: {error}") from None
         store = cls(connection, path)
         try:
-            await store._prepare()
+            await store._prepare(busy_timeout_ms)
         except sqlite3.DatabaseError as error:
             await connection.close()
             raise StoreError(f"cannot use the database {path}: {error}") from None
@@ -230,8 +234,8 @@ class SQLiteStore:
             raise
         return store
 
-    async def _prepare(self) -> None:
-        await self._db.execute("PRAGMA busy_timeout = 5000")
+    async def _prepare(self, busy_timeout_ms: int) -> None:
+        await self._db.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
         await self._db.execute("PRAGMA journal_mode = WAL")
         await self._db.execute("PRAGMA synchronous = FULL")
         await self._db.execute("PRAGMA foreign_keys = ON")
@@ -248,6 +252,18 @@ class SQLiteStore:
 
     async def close(self) -> None:
         await self._db.close()
+
+    @contextlib.asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[None]:
+        """BEGIN IMMEDIATE … COMMIT; on failure roll back what SQLite has not already."""
+        await self._db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+            await self._db.execute("COMMIT")
+        except BaseException:
+            if self._db.in_transaction:
+                await self._db.rollback()
+            raise
 
     async def _scalar(self, sql: str, *args: object) -> int:
         async with self._db.execute(sql, args) as cursor:
@@ -329,8 +345,7 @@ class SQLiteStore:
             return cursor.rowcount == 1
 
     async def create_post(self, new: NewPost) -> Post:
-        await self._db.execute("BEGIN IMMEDIATE")
-        try:
+        async with self._transaction():
             async with self._db.execute(
                 "INSERT INTO posts (chat_id, quiz_id, question_id, choice_order, number, total, "
                 f"opened_at, deadline, round_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
@@ -352,10 +367,6 @@ class SQLiteStore:
                 await self._db.execute(
                     "UPDATE rounds SET position = ? WHERE round_id = ?", (new.number, new.round_id)
                 )
-            await self._db.execute("COMMIT")
-        except BaseException:
-            await self._db.execute("ROLLBACK")
-            raise
         assert row is not None
         return _post(tuple(row))
 
@@ -481,18 +492,13 @@ class SQLiteStore:
         )
 
     async def forget_player(self, user_id: str) -> int:
-        await self._db.execute("BEGIN IMMEDIATE")
-        try:
-            deleted = 0
+        deleted = 0
+        async with self._transaction():
             for table in ("answers", "users"):
                 async with self._db.execute(
                     f"DELETE FROM {table} WHERE user_id = ?", (user_id,)
                 ) as cursor:
                     deleted += cursor.rowcount
-            await self._db.execute("COMMIT")
-        except BaseException:
-            await self._db.execute("ROLLBACK")
-            raise
         return deleted
 
     async def export_chat(self, chat_id: str) -> list[ExportRow]:

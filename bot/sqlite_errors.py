@@ -1,0 +1,61 @@
+"""SQLite failures as one-line StoreErrors that say what happened and that nothing was kept.
+
+SQLite rolls back a failed statement or transaction, so "nothing was recorded" is true of
+every error raised through here; callers tell the user to try again.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import sqlite3
+from collections.abc import Awaitable, Callable
+from typing import ParamSpec, TypeVar
+
+from bot.store import StoreError
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+_CAUSES = (
+    ("locked", "the database is locked by another program"),
+    ("busy", "the database is locked by another program"),
+    ("readonly", "the database file is read-only"),
+    ("full", "the disk (or the database's size limit) is full"),
+    ("disk i/o", "the disk reported an input/output error"),
+    ("malformed", "the database file is damaged"),
+)
+
+
+def describe(error: sqlite3.Error, path: object = None) -> str:
+    text = str(error).lower()
+    cause = next((cause for clue, cause in _CAUSES if clue in text), "the database failed")
+    where = f"{path}: " if path is not None else ""
+    return f"{where}{cause}; nothing was recorded ({error})"
+
+
+def translated(method: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
+    """Turn low-level database errors (not constraint violations) into StoreError."""
+
+    @functools.wraps(method)
+    async def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return await method(*args, **kwargs)
+        except (sqlite3.OperationalError, sqlite3.DatabaseError) as error:
+            if isinstance(error, sqlite3.IntegrityError):
+                raise
+            where = getattr(args[0], "path", None) if args else None
+            raise StoreError(describe(error, where)) from error
+
+    return wrapper
+
+
+T = TypeVar("T", bound=type)
+
+
+def translate_errors(cls: T) -> T:
+    """Apply `translated` to every public coroutine method of a store class."""
+    for name, member in list(vars(cls).items()):
+        if not name.startswith("_") and inspect.iscoroutinefunction(member):
+            setattr(cls, name, translated(member))
+    return cls

@@ -1,0 +1,177 @@
+"""Database faults seen from the command line: one clear line, and the file left intact."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import random
+import resource
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from bot.engine import Accepted, Player
+from bot.models import Quiz
+from bot.service import QuizService
+from bot.sqlite_store import SCHEMA_VERSION, SQLiteStore
+from bot.store import StoreError
+from tests.conftest import ROOT, FakeClock
+
+ANA = Player("tg:1", "Ana", "en")
+
+
+def play(database: Path, answers: str = "a\n") -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "QUIZBOT_DB": str(database)}
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "adapters.cli",
+            "play",
+            "parallelism",
+            "--lang",
+            "en",
+            "--questions",
+            "1",
+            "--name",
+            "Ana",
+        ],
+        input=answers,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@pytest.fixture
+def immutable(tmp_path: Path) -> Iterator[Path]:
+    """A database file nobody may write, not even root (chattr +i)."""
+    database = tmp_path / "quiz.db"
+    assert play(database).returncode == 0
+    if (
+        shutil.which("chattr") is None
+        or subprocess.run(
+            ["chattr", "+i", str(database)], capture_output=True, check=False
+        ).returncode
+    ):
+        pytest.skip("chattr +i is not available on this file system")
+    yield database
+    subprocess.run(["chattr", "-i", str(database)], check=False)
+
+
+def test_a_read_only_database_is_one_clear_line(immutable: Path) -> None:
+    before = digest(immutable)
+    result = play(immutable)
+    assert result.returncode == 1
+    assert result.stderr == (
+        f"quizbot: {immutable}: the database file is read-only; nothing was recorded "
+        "(attempt to write a readonly database)\n"
+    )
+    assert result.stderr.count("\n") == 1
+    assert digest(immutable) == before
+
+
+def test_a_newer_schema_is_refused_without_touching_the_file(tmp_path: Path) -> None:
+    database = tmp_path / "future.db"
+    assert play(database).returncode == 0
+    connection = sqlite3.connect(database)
+    connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 5}")
+    connection.close()  # the last connection checkpoints the WAL into the file
+    before = digest(database)
+    result = play(database)
+    assert result.returncode == 1
+    assert result.stderr.strip() == (
+        f"quizbot: the database {database} was written by a newer quizbot (schema "
+        f"{SCHEMA_VERSION + 5}; this version knows up to {SCHEMA_VERSION}). Upgrade quizbot "
+        "to use it."
+    )
+    assert digest(database) == before
+
+
+async def test_a_locked_database_records_nothing_then_recovers(
+    tmp_path: Path, quizzes: dict[str, Quiz], clock: FakeClock
+) -> None:
+    path = tmp_path / "quiz.db"
+    store = await SQLiteStore.open(path, busy_timeout_ms=50)
+    try:
+        service = QuizService(store, quizzes, clock=clock, rng=random.Random(1))
+        started = await service.start_round(
+            chat_id="c", player=ANA, quiz_id="parallelism", mode="group", seconds=30
+        )
+        view = await service.post_next(started.round_id)
+        assert view is not None
+        locker = sqlite3.connect(path, isolation_level=None)
+        locker.execute("BEGIN EXCLUSIVE")  # another program writing
+        with pytest.raises(StoreError, match="locked by another program; nothing was recorded"):
+            await service.press(chat_id="c", player=ANA, post_id=view.post.post_id, letter_index=0)
+        locker.execute("ROLLBACK")
+        locker.close()
+        assert await store.post_answers(view.post.post_id) == []
+        retried = await service.press(
+            chat_id="c", player=ANA, post_id=view.post.post_id, letter_index=0
+        )
+        assert isinstance(retried.outcome, Accepted)
+        assert len(await store.post_answers(view.post.post_id)) == 1
+    finally:
+        await store.close()
+
+
+def play_with_file_limit(database: Path, limit: int) -> subprocess.CompletedProcess[str]:
+    """A real full disk for this process: files may not grow past `limit` bytes."""
+
+    def limit_file_size() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # fail the write (EFBIG), do not kill
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    env = {**os.environ, "QUIZBOT_DB": str(database)}
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "adapters.cli",
+            "play",
+            "parallelism",
+            "--lang",
+            "en",
+            "--name",
+            "Ben",
+        ],
+        input="a\n" * 8,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=60,
+        check=False,
+        preexec_fn=limit_file_size,
+    )
+
+
+@pytest.mark.parametrize("room", [-30_000, 12_000], ids=["full-at-start", "fills-mid-game"])
+def test_a_full_disk_is_one_clear_line_and_loses_nothing(tmp_path: Path, room: int) -> None:
+    database = tmp_path / "quiz.db"
+    assert play(database).returncode == 0
+    result = play_with_file_limit(database, database.stat().st_size + room)
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    assert result.stderr.startswith("quizbot: ")
+    assert str(database) in result.stderr
+    assert result.stderr.count("\n") == 1
+    with sqlite3.connect(database) as connection:
+        assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        kept = connection.execute("SELECT user_id FROM answers").fetchall()
+    assert ("console:ana",) in kept  # what was stored before the disk filled up
+    assert play(database).returncode == 0  # and the bot works again once there is room
