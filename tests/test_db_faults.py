@@ -11,7 +11,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -26,22 +26,15 @@ from tests.conftest import ROOT, FakeClock
 ANA = Player("tg:1", "Ana", "en")
 
 
-def play(database: Path, answers: str = "a\n") -> subprocess.CompletedProcess[str]:
+def play(
+    database: Path, answers: str = "a\n", preexec_fn: Callable[[], None] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """`quizbot play` with answers on stdin; one question unless more answers are given."""
     env = {**os.environ, "QUIZBOT_DB": str(database)}
+    count = str(answers.count("\n"))
+    command = ["play", "parallelism", "--lang", "en", "--questions", count, "--name", "Ana"]
     return subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "adapters.cli",
-            "play",
-            "parallelism",
-            "--lang",
-            "en",
-            "--questions",
-            "1",
-            "--name",
-            "Ana",
-        ],
+        [sys.executable, "-m", "adapters.cli", *command],
         input=answers,
         capture_output=True,
         text=True,
@@ -49,6 +42,7 @@ def play(database: Path, answers: str = "a\n") -> subprocess.CompletedProcess[st
         env=env,
         timeout=60,
         check=False,
+        preexec_fn=preexec_fn,
     )
 
 
@@ -136,28 +130,7 @@ def play_with_file_limit(database: Path, limit: int) -> subprocess.CompletedProc
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # fail the write (EFBIG), do not kill
         resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
 
-    env = {**os.environ, "QUIZBOT_DB": str(database)}
-    return subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "adapters.cli",
-            "play",
-            "parallelism",
-            "--lang",
-            "en",
-            "--name",
-            "Ben",
-        ],
-        input="a\n" * 8,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=env,
-        timeout=60,
-        check=False,
-        preexec_fn=limit_file_size,
-    )
+    return play(database, "a\n" * 8, limit_file_size)
 
 
 @pytest.mark.parametrize("room", [-30_000, 12_000], ids=["full-at-start", "fills-mid-game"])
@@ -173,5 +146,6 @@ def test_a_full_disk_is_one_clear_line_and_loses_nothing(tmp_path: Path, room: i
     with sqlite3.connect(database) as connection:
         assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
         kept = connection.execute("SELECT user_id FROM answers").fetchall()
-    assert ("console:ana",) in kept  # what was stored before the disk filled up
+    told = result.stdout.count("✅ Right!") + result.stdout.count("❌ Not quite.")
+    assert len(kept) == 1 + told  # every verdict shown before the disk filled up is kept
     assert play(database).returncode == 0  # and the bot works again once there is room
