@@ -16,6 +16,17 @@ from datetime import datetime
 
 from bot.answer_writer import HOUR_MS
 
+FILL_SCORE_TABLES = f"""
+    INSERT INTO score_totals
+        SELECT chat_id, quiz_id, user_id, SUM(correct), COUNT(*), SUM(elapsed_ms)
+        FROM answers GROUP BY chat_id, quiz_id, user_id;
+    INSERT INTO score_hours
+        SELECT chat_id, answered_at / {HOUR_MS}, quiz_id, user_id,
+            SUM(correct), COUNT(*), SUM(elapsed_ms)
+        FROM answers GROUP BY chat_id, answered_at / {HOUR_MS}, quiz_id, user_id;
+"""
+"""Sums over the answers table, into empty score tables (migration, bulk loads)."""
+
 SCORE_TABLES_MIGRATION = f"""
     CREATE TABLE score_totals (
         chat_id TEXT NOT NULL,
@@ -24,7 +35,7 @@ SCORE_TABLES_MIGRATION = f"""
         points INTEGER NOT NULL,
         answered INTEGER NOT NULL,
         total_ms INTEGER NOT NULL,
-        PRIMARY KEY (chat_id, quiz_id, user_id)
+        PRIMARY KEY (chat_id, user_id, quiz_id)
     ) WITHOUT ROWID;
     CREATE TABLE score_hours (
         chat_id TEXT NOT NULL,
@@ -36,13 +47,7 @@ SCORE_TABLES_MIGRATION = f"""
         total_ms INTEGER NOT NULL,
         PRIMARY KEY (chat_id, hour, quiz_id, user_id)
     ) WITHOUT ROWID;
-    INSERT INTO score_totals
-        SELECT chat_id, quiz_id, user_id, SUM(correct), COUNT(*), SUM(elapsed_ms)
-        FROM answers GROUP BY chat_id, quiz_id, user_id;
-    INSERT INTO score_hours
-        SELECT chat_id, answered_at / {HOUR_MS}, quiz_id, user_id,
-            SUM(correct), COUNT(*), SUM(elapsed_ms)
-        FROM answers GROUP BY chat_id, answered_at / {HOUR_MS}, quiz_id, user_id;
+    {FILL_SCORE_TABLES}
 """
 """Migration: score tables, filled from the answers already stored."""
 
