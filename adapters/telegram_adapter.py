@@ -26,6 +26,7 @@ from telegram.ext import (
 from adapters import telegram_handlers as handlers
 from adapters.logs import redact_secrets
 from adapters.telegram_publisher import TelegramPublisher
+from adapters.telegram_updates import PressesConcurrently
 from bot.clock import Clock, SystemClock
 from bot.i18n import t
 from bot.models import LANGUAGES, Quiz
@@ -63,6 +64,7 @@ def build_application(setup: TelegramSetup) -> TelegramApp:
     )
     builder = builder.base_url(_base_url(setup, "bot"))
     builder = builder.base_file_url(_base_url(setup, "file/bot"))
+    builder = builder.concurrent_updates(PressesConcurrently())
 
     async def post_init(application: TelegramApp) -> None:
         store = await SQLiteStore.open(setup.database)

@@ -64,6 +64,8 @@ class RoundRunner:
         self.timers = timers
         self.edit_interval = edit_interval
         self._last_edit: dict[int, datetime] = {}
+        self._shown_counts: dict[int, int] = {}
+        """The answered count each open question shows, so an unchanged one is not re-sent."""
         self._locks: dict[int, asyncio.Lock] = {}
 
     async def start(
@@ -198,6 +200,7 @@ class RoundRunner:
         self.timers.cancel(_close_key(post_id))
         self.timers.cancel(_edit_key(post_id))
         self._last_edit.pop(post_id, None)
+        self._shown_counts.pop(post_id, None)
         closed = await self.service.close(post_id)
         if closed is None or closed.view.post.round_id is None:
             return
@@ -224,8 +227,11 @@ class RoundRunner:
         current = await self.store.get_round(view.post.round_id)
         if current is None:
             return
-        self._last_edit[post_id] = self.service.clock.now()
         answered = len(await self.store.post_answers(post_id))
+        if self._shown_counts.get(post_id) == answered:  # concurrent presses, one commit
+            return
+        self._last_edit[post_id] = self.service.clock.now()
+        self._shown_counts[post_id] = answered
         await self.publisher.update_question(current, view, answered)
 
 

@@ -70,6 +70,10 @@ class RoundSummary:
     stopped: bool
 
 
+POST_CACHE_SIZE = 4096
+"""Posts kept in memory for presses; a burst on one question then reads no row per press."""
+
+
 class QuizService:
     def __init__(
         self,
@@ -84,6 +88,12 @@ class QuizService:
         self.clock = clock or SystemClock()
         self.rng = rng or random.Random()
         self.zone = zone
+        self._views: dict[int, QuestionView] = {}
+        """Posts as last read or written here. A post changes only when it closes, which goes
+        through `close`/`finish_round` (they drop it), and its deadline is checked against
+        the clock, so a cached view judges a press as the store would. One process per
+        database, as with SQLite anyway. `message_ref` may be stale here: only `view` reads
+        it, and `view` always reads the store."""
 
     def quiz(self, name: str) -> Quiz:
         quiz = self.quizzes.get(name.strip().lower())
@@ -145,30 +155,45 @@ class QuizService:
                 round_id=current.round_id,
             )
         )
-        return QuestionView(quiz, question, post)
+        return self._remember(QuestionView(quiz, question, post))
 
     async def view(self, post_id: int) -> QuestionView | None:
+        """A post as the store has it now."""
         post = await self.store.get_post(post_id)
         if post is None or post.quiz_id not in self.quizzes:
             return None
         quiz = self.quizzes[post.quiz_id]
         question = quiz.question(post.question_id)
-        return None if question is None else QuestionView(quiz, question, post)
+        return None if question is None else self._remember(QuestionView(quiz, question, post))
+
+    def _remember(self, found: QuestionView) -> QuestionView:
+        self._views[found.post.post_id] = found
+        if len(self._views) > POST_CACHE_SIZE:
+            del self._views[next(iter(self._views))]  # the oldest post
+        return found
 
     async def press(
         self, *, chat_id: str, player: Player, post_id: int, letter_index: int
     ) -> PressResult:
-        """Judge and record a press. An accepted answer is committed before this returns."""
-        found = await self.view(post_id)
+        """Judge and record a press. An accepted answer is committed before this returns.
+
+        The hot path reads nothing: the post comes from memory, and the store's
+        UNIQUE(post, user) tells a repeated press apart. The player is saved in the answer's
+        own transaction.
+        """
+        found = self._views.get(post_id) or await self.view(post_id)
         if found is None or found.post.chat_id != chat_id:
             return PressResult(Refused(Refusal.INVALID_CHOICE), None)
-        existing = await self.store.get_answer(post_id, player.user_id)
+        now = self.clock.now()
         outcome = engine.judge_press(
-            found.post, found.question, existing, player.user_id, letter_index, self.clock.now()
+            found.post, found.question, None, player.user_id, letter_index, now
         )
-        if isinstance(outcome, Accepted):
-            await self.store.save_player(player)
-            stored, created = await self.store.add_answer(outcome.answer, found.post)
+        if isinstance(outcome, Refused):  # a first answer is reported before any refusal
+            existing = await self.store.get_answer(post_id, player.user_id)
+            if existing is not None:
+                outcome = AlreadyAnswered(existing)
+        elif isinstance(outcome, Accepted):
+            stored, created = await self.store.add_answer(outcome.answer, found.post, player)
             if not created:
                 outcome = AlreadyAnswered(stored)
         return PressResult(outcome, found)
@@ -176,7 +201,9 @@ class QuizService:
     async def close(self, post_id: int) -> ClosedView | None:
         """Close a question; None if it was already closed (another closer got there first)."""
         found = await self.view(post_id)
-        if found is None or not await self.store.close_post(post_id, self.clock.now()):
+        closed = found is not None and await self.store.close_post(post_id, self.clock.now())
+        self._views.pop(post_id, None)
+        if found is None or not closed:
             return None
         answers = await self.store.post_answers(post_id)
         return ClosedView(found, tuple(answers))
@@ -190,6 +217,7 @@ class QuizService:
             return None
         for post in await self.store.round_posts(round_id):
             await self.store.close_post(post.post_id, now)
+            self._views.pop(post.post_id, None)
         ranking = engine.rank_round(await self.store.round_scores(round_id))
         return RoundSummary(current, self.quiz(current.quiz_id), tuple(ranking), stopped)
 

@@ -11,8 +11,10 @@ from pathlib import Path
 
 import aiosqlite
 
+from bot.answer_writer import AnswerWriter, PendingAnswer
 from bot.engine import Answer, Mode, Player, Post, Round, RoundStatus, ScoreLine
 from bot.sqlite_errors import translate_errors
+from bot.sqlite_scores import SCORE_TABLES_MIGRATION, scores_query
 from bot.store import (
     ExportRow,
     NewPost,
@@ -85,8 +87,11 @@ MIGRATIONS: tuple[str, ...] = (
         value TEXT NOT NULL
     );
     """,
+    SCORE_TABLES_MIGRATION,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
+PLAYER_TABLES = ("answers", "score_totals", "score_hours", "users")
+"""Every table holding a player's data: what `/forgetme` deletes."""
 
 _ROUND_COLUMNS = (
     "round_id, chat_id, channel_ref, quiz_id, mode, question_ids, started_by, "
@@ -213,6 +218,8 @@ class SQLiteStore:
     def __init__(self, connection: aiosqlite.Connection, path: Path) -> None:
         self._db = connection
         self.path = path
+        self._writer: AnswerWriter | None = None
+        """Commits answers in groups on its own connection; opened once the schema is ready."""
 
     @classmethod
     async def open(cls, path: Path | str, busy_timeout_ms: int = 5000) -> SQLiteStore:
@@ -226,6 +233,8 @@ class SQLiteStore:
         store = cls(connection, path)
         try:
             await store._prepare(busy_timeout_ms)
+            store._writer = AnswerWriter(path, busy_timeout_ms=busy_timeout_ms)
+            store._writer.start()
         except sqlite3.DatabaseError as error:
             await connection.close()
             raise StoreError(f"cannot use the database {path}: {error}") from None
@@ -251,6 +260,8 @@ class SQLiteStore:
             )
 
     async def close(self) -> None:
+        if self._writer is not None:
+            await self._writer.close()
         await self._db.close()
 
     @contextlib.asynccontextmanager
@@ -264,6 +275,11 @@ class SQLiteStore:
             if self._db.in_transaction:
                 await self._db.rollback()
             raise
+
+    @property
+    def writer(self) -> AnswerWriter:
+        assert self._writer is not None, "open the store with SQLiteStore.open"
+        return self._writer
 
     async def _scalar(self, sql: str, *args: object) -> int:
         async with self._db.execute(sql, args) as cursor:
@@ -398,28 +414,11 @@ class SQLiteStore:
         )
         return [_post(row) for row in rows]
 
-    async def add_answer(self, answer: Answer, post: Post) -> tuple[Answer, bool]:
-        async with self._db.execute(
-            "INSERT INTO answers (post_id, user_id, chat_id, quiz_id, choice, correct, "
-            "answered_at, elapsed_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
-            "ON CONFLICT (post_id, user_id) DO NOTHING",
-            (
-                answer.post_id,
-                answer.user_id,
-                post.chat_id,
-                post.quiz_id,
-                answer.choice,
-                int(answer.correct),
-                to_ms(answer.answered_at),
-                answer.elapsed_ms,
-            ),
-        ) as cursor:
-            created = cursor.rowcount == 1
-        if created:
-            return answer, True
-        stored = await self.get_answer(answer.post_id, answer.user_id)
-        assert stored is not None
-        return stored, False
+    async def add_answer(
+        self, answer: Answer, post: Post, player: Player | None = None
+    ) -> tuple[Answer, bool]:
+        """Group commit: returns once the transaction holding this answer has committed."""
+        return await self.writer.submit(PendingAnswer(answer, post.chat_id, post.quiz_id, player))
 
     async def get_answer(self, post_id: int, user_id: str) -> Answer | None:
         rows = await self._rows(
@@ -450,18 +449,9 @@ class SQLiteStore:
     async def scores(
         self, chat_id: str, since: datetime | None, quiz_id: str | None = None
     ) -> list[ScoreLine]:
-        return _score_lines(
-            await self._rows(
-                "SELECT a.user_id, COALESCE(u.name, a.user_id), SUM(a.correct), COUNT(*), "
-                "SUM(a.elapsed_ms) FROM answers a LEFT JOIN users u ON u.user_id = a.user_id "
-                "WHERE a.chat_id = ? AND a.answered_at >= ? AND (? IS NULL OR a.quiz_id = ?) "
-                "GROUP BY a.user_id",
-                chat_id,
-                0 if since is None else to_ms(since),
-                quiz_id,
-                quiz_id,
-            )
-        )
+        """From the score tables (see bot.sqlite_scores): constant as answers pile up."""
+        sql, args = scores_query(chat_id, since, quiz_id)
+        return _score_lines(await self._rows(sql, *args))
 
     async def get_meta(self, key: str) -> str | None:
         rows = await self._rows("SELECT value FROM meta WHERE key = ?", key)
@@ -484,17 +474,13 @@ class SQLiteStore:
         return PlayerTotals(len(rows), len(correct_times), correct_times)
 
     async def count_player_rows(self, user_id: str) -> int:
-        return await self._scalar(
-            "SELECT (SELECT COUNT(*) FROM answers WHERE user_id = ?) "
-            "+ (SELECT COUNT(*) FROM users WHERE user_id = ?)",
-            user_id,
-            user_id,
-        )
+        counts = [f"(SELECT COUNT(*) FROM {table} WHERE user_id = ?)" for table in PLAYER_TABLES]
+        return await self._scalar(f"SELECT {' + '.join(counts)}", *[user_id] * len(counts))
 
     async def forget_player(self, user_id: str) -> int:
         deleted = 0
         async with self._transaction():
-            for table in ("answers", "users"):
+            for table in PLAYER_TABLES:
                 async with self._db.execute(
                     f"DELETE FROM {table} WHERE user_id = ?", (user_id,)
                 ) as cursor:

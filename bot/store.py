@@ -107,11 +107,14 @@ class Store(Protocol):
 
     async def open_posts(self) -> list[Post]: ...
 
-    async def add_answer(self, answer: Answer, post: Post) -> tuple[Answer, bool]:
+    async def add_answer(
+        self, answer: Answer, post: Post, player: Player | None = None
+    ) -> tuple[Answer, bool]:
         """Commit an answer unless the user already answered this post.
 
         Returns the stored answer and whether this call created it. Returns only once the
-        answer is committed, so callers may acknowledge it.
+        answer is committed, so callers may acknowledge it. `player`, when given, is saved
+        in the same transaction (as `save_player` would), saving a commit per press.
         """
         ...
 

@@ -31,6 +31,19 @@ class Node:
         return isinstance(self.value, bool) and self.raw.lower() in _BOOL_WORDS
 
 
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+"""libyaml when PyYAML has it: ~10x faster to parse, with the same nodes and line marks."""
+
+
+def _compose(text: str) -> yaml.Node | None:
+    """libyaml first; on an error, the pure-Python parser, whose messages the corpus pins."""
+    try:
+        node: yaml.Node | None = yaml.compose(text, Loader=_LOADER)
+    except yaml.YAMLError:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    return node
+
+
 class YamlError(Exception):
     def __init__(self, line: int, message: str) -> None:
         super().__init__(message)
@@ -41,7 +54,7 @@ class YamlError(Exception):
 def parse(text: str) -> Node:
     """Parse one YAML document into `Node`s, raising YamlError with the line at fault."""
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        root = _compose(text)
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line = mark.line + 1 if mark else 1

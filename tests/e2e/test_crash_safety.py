@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from tests.e2e.conftest import ErrorLogs
 from tests.e2e.test_telegram_process import start_bot
 from tests.fakes.telegram_api import FakeTelegramAPI
 
@@ -40,7 +41,7 @@ async def wait_for_acks(fake: FakeTelegramAPI, query_ids: set[str], count: int) 
 
 @pytest.mark.slow
 async def test_sigkill_mid_burst_loses_no_acknowledged_answer(
-    fake: FakeTelegramAPI, tmp_path: Path
+    fake: FakeTelegramAPI, tmp_path: Path, error_logs: ErrorLogs
 ) -> None:
     database = tmp_path / "quiz.db"
     rng = random.Random(20261130)
@@ -73,6 +74,12 @@ async def test_sigkill_mid_burst_loses_no_acknowledged_answer(
     finally:
         assert await bot.stop() == 0, bot.output()
 
+    dropped = [
+        r
+        for r in error_logs.claim()
+        if r.name != "aiohttp.server" or "Error handling request" not in r.getMessage()
+    ]
+    assert dropped == []  # only the fake server noticing the killed bot's dropped connections
     with sqlite3.connect(database) as connection:
         assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
         stored = {
@@ -93,5 +100,8 @@ async def test_sigkill_mid_burst_loses_no_acknowledged_answer(
         elif text.startswith("You already answered"):
             assert user in stored_users
     assert acknowledged >= KILLS
-    assert acknowledged == len(stored)
+    # A press committed just before a kill may never have been acknowledged: more stored
+    # than acknowledged is fine; only one answer per presser, and none acknowledged lost.
+    pressers = {f"tg:{fake.callback_queries[q]['from']['id']}" for q in pressed}
+    assert acknowledged <= len(stored) <= len(pressers)
     assert rounds == [("running", 2)]  # the round survived every kill and moved on

@@ -1,0 +1,25 @@
+"""Every benchmark still runs: each in quick mode, as a script, as documented."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parent.parent / "bench"
+SCRIPTS = ["answers.py", "leaderboard.py", "startup.py", "memory.py", "telegram_burst.py"]
+
+
+@pytest.mark.parametrize("script", SCRIPTS)
+def test_benchmark_runs_in_quick_mode(script: str) -> None:
+    result = subprocess.run(
+        [sys.executable, str(BENCH / script), "--quick"],
+        capture_output=True,
+        text=True,
+        timeout=90,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("| "), result.stdout  # a figures table

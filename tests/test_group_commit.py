@@ -1,0 +1,98 @@
+"""Group commit: every answer committed exactly once, each caller resolved only after COMMIT,
+a failing batch fails its own callers only."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from bot.engine import Answer, Player, Post
+from bot.sqlite_store import SQLiteStore
+from tests.test_store import new_post, new_round
+
+NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+
+
+async def posted(store: SQLiteStore) -> Post:
+    started = await store.create_round(new_round(), NOW)
+    return await store.create_post(new_post(started.round_id))
+
+
+def answer(post: Post, user: int, seconds: int = 1) -> Answer:
+    return Answer(post.post_id, f"tg:{user}", user % 4, user % 4 == 0, NOW, seconds * 1000)
+
+
+def committed(store: SQLiteStore, post_id: int, user_id: str) -> bool:
+    """Seen from another connection: only what has been committed."""
+    with sqlite3.connect(store.path) as other:
+        row = other.execute(
+            "SELECT 1 FROM answers WHERE post_id = ? AND user_id = ?", (post_id, user_id)
+        ).fetchone()
+    return row is not None
+
+
+async def test_concurrent_callers_are_committed_once_and_only_then_resolved(
+    store: SQLiteStore,
+) -> None:
+    post = await posted(store)
+    seen_at_resolve: list[bool] = []
+
+    async def press(user: int) -> tuple[Answer, bool]:
+        result = await store.add_answer(answer(post, user), post, Player(f"tg:{user}", "P"))
+        seen_at_resolve.append(committed(store, post.post_id, f"tg:{user}"))
+        return result
+
+    results = await asyncio.gather(*(press(user % 300) for user in range(600)))
+    assert all(seen_at_resolve)
+    assert sum(created for _, created in results) == 300
+    assert store.writer.batches < 600 / 2, "answers were not grouped"
+    with sqlite3.connect(store.path) as other:
+        assert other.execute("SELECT COUNT(*) FROM answers").fetchone()[0] == 300
+        assert other.execute("SELECT COUNT(*) FROM users").fetchone()[0] == 300
+    firsts = {stored.user_id: stored for stored, created in results if created}
+    assert all(stored == firsts[stored.user_id] for stored, _ in results)
+
+
+async def test_a_failing_batch_fails_its_callers_and_not_the_next_batch(
+    store: SQLiteStore,
+) -> None:
+    post = await posted(store)
+    missing = Post(**{**_fields(post), "post_id": 999})  # violates the posts foreign key
+    bad = [store.add_answer(answer(post, 1), post), store.add_answer(answer(missing, 2), missing)]
+    outcomes = await asyncio.gather(*bad, return_exceptions=True)
+    assert all(isinstance(outcome, sqlite3.IntegrityError) for outcome in outcomes)
+    assert not committed(store, post.post_id, "tg:1")
+    assert await store.add_answer(answer(post, 1), post) == (answer(post, 1), True)
+    assert committed(store, post.post_id, "tg:1")
+
+
+async def test_closing_the_store_commits_what_is_queued(store: SQLiteStore) -> None:
+    post = await posted(store)
+    pending = [asyncio.ensure_future(store.add_answer(answer(post, u), post)) for u in range(5)]
+    await asyncio.sleep(0)  # queued, not yet committed
+    await store.close()
+    assert [created for _, created in await asyncio.gather(*pending)] == [True] * 5
+    with pytest.raises(RuntimeError, match="closed"):
+        await store.add_answer(answer(post, 9), post)
+    reopened = await SQLiteStore.open(store.path)
+    assert len(await reopened.post_answers(post.post_id)) == 5
+    await reopened.close()
+
+
+def _fields(post: Post) -> dict[str, object]:
+    return {name: getattr(post, name) for name in Post.__slots__}
+
+
+async def test_score_tables_follow_the_answers(store: SQLiteStore) -> None:
+    post = await posted(store)
+    later = Answer(post.post_id, "tg:2", 0, True, NOW + timedelta(hours=3), 500)
+    await store.add_answer(answer(post, 4), post)
+    await store.add_answer(later, post)
+    with sqlite3.connect(store.path) as other:
+        totals = other.execute("SELECT SUM(points), SUM(answered) FROM score_totals").fetchone()
+        hours = other.execute("SELECT COUNT(*) FROM score_hours").fetchone()[0]
+    assert totals == (2, 2)
+    assert hours == 2

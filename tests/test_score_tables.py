@@ -1,0 +1,101 @@
+"""Leaderboards from the score tables equal the scan of answers, for any history and start."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import sqlite3
+import tempfile
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.engine import Answer, ScoreLine
+from bot.sqlite_scores import scan_query
+from bot.sqlite_store import MIGRATIONS, SQLiteStore
+from bot.store import NewPost
+
+START = datetime(2026, 3, 1, tzinfo=UTC)
+_files = itertools.count()
+
+answers = st.lists(
+    st.tuples(
+        st.integers(0, 5),  # user
+        st.sampled_from(["tg:-1", "tg:-2"]),  # chat
+        st.sampled_from(["quiz-a", "quiz-b"]),  # quiz
+        st.integers(0, 3 * 24 * 60),  # minutes after START
+        st.booleans(),
+        st.integers(0, 30_000),
+    ),
+    max_size=40,
+)
+since = st.one_of(st.none(), st.integers(-60, 3 * 24 * 60 + 60))  # minutes after START
+
+
+def lines(found: list[ScoreLine] | list[tuple[object, ...]]) -> list[tuple[object, ...]]:
+    return sorted(
+        (r.user_id, r.name, r.points, r.answered, r.total_ms) if isinstance(r, ScoreLine)
+        else tuple(r)
+        for r in found
+    )  # fmt: skip
+
+
+async def check(directory: Path, rows: list[tuple[int, str, str, int, bool, int]],
+                start: int | None, quiz: str | None) -> None:  # fmt: skip
+    store = await SQLiteStore.open(directory / f"scores-{next(_files)}.db")
+    try:
+        posts = {}
+        for chat, quiz_id in itertools.product(["tg:-1", "tg:-2"], ["quiz-a", "quiz-b"]):
+            new = NewPost(chat, quiz_id, "q", (0, 1), 1, 1, START, None, None)
+            posts[chat, quiz_id] = await store.create_post(new)
+        await asyncio.gather(
+            *(
+                store.add_answer(
+                    Answer(
+                        posts[chat, quiz_id].post_id,
+                        f"tg:{user}",
+                        0,
+                        correct,
+                        START + timedelta(minutes=minutes),
+                        elapsed,
+                    ),
+                    posts[chat, quiz_id],
+                )
+                for user, chat, quiz_id, minutes, correct, elapsed in rows
+            )
+        )
+        moment = None if start is None else START + timedelta(minutes=start)
+        for chat in ("tg:-1", "tg:-2"):
+            sql, args = scan_query(chat, moment, quiz)
+            expected = await store._rows(sql, *args)
+            assert lines(await store.scores(chat, moment, quiz)) == lines(expected)
+    finally:
+        await store.close()
+
+
+@settings(max_examples=40, deadline=None)
+@given(answers, since, st.sampled_from([None, "quiz-a"]))
+def test_score_tables_equal_the_scan(
+    rows: list[tuple[int, str, str, int, bool, int]], start: int | None, quiz: str | None
+) -> None:
+    with tempfile.TemporaryDirectory() as directory:
+        asyncio.run(check(Path(directory), rows, start, quiz))
+
+
+async def test_an_existing_database_gets_its_score_tables_filled(tmp_path: Path) -> None:
+    """Migration: answers stored before the score tables existed still count."""
+    path = tmp_path / "old.db"
+    with sqlite3.connect(path) as old:
+        old.executescript(MIGRATIONS[0] + "; PRAGMA user_version = 1;")
+        old.execute("INSERT INTO posts VALUES (1, NULL, 'c', 'q', 'x', '0,1', 1, 1, 0, NULL, "
+                    "NULL, NULL)")  # fmt: skip
+        old.execute("INSERT INTO answers VALUES (1, 'u', 'c', 'q', 0, 1, 7200000, 40)")
+    store = await SQLiteStore.open(path)
+    try:
+        assert lines(await store.scores("c", None)) == [("u", "u", 1, 1, 40)]
+        half_past_one = datetime(1970, 1, 1, 1, 30, tzinfo=UTC)
+        assert lines(await store.scores("c", half_past_one)) == [("u", "u", 1, 1, 40)]
+    finally:
+        await store.close()
