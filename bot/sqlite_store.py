@@ -10,6 +10,7 @@ from pathlib import Path
 
 import aiosqlite
 
+from bot.daily_store import DAILY_MIGRATION, DailySQLite
 from bot.engine import Answer, Mode, Player, Post, Round, RoundStatus, ScoreLine
 from bot.store import (
     ExportRow,
@@ -83,6 +84,7 @@ MIGRATIONS: tuple[str, ...] = (
         value TEXT NOT NULL
     );
     """,
+    DAILY_MIGRATION,  # daily questions (bot/daily_store.py); keep it after the others
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -204,8 +206,8 @@ def _score_lines(rows: Iterable[tuple[object, ...]]) -> list[ScoreLine]:
     ]
 
 
-class SQLiteStore:
-    """The default store. Open with `await SQLiteStore.open(path)`."""
+class SQLiteStore(DailySQLite):
+    """The default store. Open with `await SQLiteStore.open(path)`; daily methods: DailySQLite."""
 
     def __init__(self, connection: aiosqlite.Connection, path: Path) -> None:
         self._db = connection
