@@ -119,13 +119,10 @@ class DailyRunner:
             self.timers.call_at(WAKE_KEY, retry_at, self.wake)
 
     async def _work(self) -> datetime | None:
-        """Close overdue posts, then run due schedules; the pacer's retry time if it ran dry."""
+        """Run due schedules (each closes its channel's previous post), then close what is
+        still overdue; the pacer's retry time if it ran dry."""
         now = self.clock.now()
-        for daily_post in await self.store.open_daily_posts(closing_by=now):
-            retry_at = await self._close(daily_post)
-            if retry_at is not None:
-                return retry_at
-        while due := await self.store.due_schedules(now, BATCH):
+        while due := await self.store.due_schedules(now, self._batch()):
             for schedule in due:
                 try:
                     retry_at = await self._run(schedule, now)
@@ -137,7 +134,16 @@ class DailyRunner:
                     continue
                 if retry_at is not None:
                     return retry_at
+        while overdue := await self.store.open_daily_posts(closing_by=now, limit=self._batch()):
+            for daily_post in overdue:
+                retry_at = await self._close(daily_post)
+                if retry_at is not None:
+                    return retry_at
         return None
+
+    def _batch(self) -> int:
+        """Fetch about as many rows as the pacer lets us act on now, not thousands each wake."""
+        return max(1, min(BATCH, self.pacer.available(self.clock.now())))
 
     def _take(self) -> datetime | None:
         return self.pacer.take(self.clock.now())

@@ -241,14 +241,18 @@ class DailySQLite:
         )
         return _daily(rows[0]) if rows else None
 
-    async def open_daily_posts(self, closing_by: datetime | None = None) -> list[DailyPost]:
+    async def open_daily_posts(
+        self, closing_by: datetime | None = None, limit: int = -1
+    ) -> list[DailyPost]:
         """Daily posts not yet closed; only those whose deadline has passed, given a time."""
+        by = None if closing_by is None else _ms(closing_by)
         rows = await self._daily_rows(
             f"SELECT {_DAILY_COLUMNS} FROM daily_posts d JOIN posts p ON p.post_id = d.post_id "
             "WHERE p.closed_at IS NULL AND (? IS NULL OR p.deadline <= ?) "
-            "ORDER BY p.deadline, d.post_id",
-            None if closing_by is None else _ms(closing_by),
-            None if closing_by is None else _ms(closing_by),
+            "ORDER BY p.deadline, d.post_id LIMIT ?",
+            by,
+            by,
+            limit,
         )
         return [_daily(row) for row in rows]
 

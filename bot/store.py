@@ -179,7 +179,11 @@ class Store(Protocol):
 
     async def get_daily_post(self, post_id: int) -> DailyPost | None: ...
 
-    async def open_daily_posts(self, closing_by: datetime | None = None) -> list[DailyPost]: ...
+    async def open_daily_posts(
+        self, closing_by: datetime | None = None, limit: int = -1
+    ) -> list[DailyPost]:
+        """Open daily posts (only overdue ones, given `closing_by`), at most `limit` (-1: all)."""
+        ...
 
     async def latest_daily_post(
         self, chat_id: str, channel_ref: str, before: date | None = None
