@@ -22,11 +22,11 @@ def load_bench() -> ModuleType:
 
 async def test_the_fan_out_bench_runs_and_paces() -> None:
     bench = load_bench()
-    results = await bench.main(["--chats", "120"])
+    results = await bench.main(["--chats", "60"])
     day1, day2 = results["paced"]
-    assert (day1.posts, day1.edits, day1.refused) == (120, 0, 0)
-    assert (day2.posts, day2.edits, day2.refused) == (120, 120, 0)
+    assert (day1.posts, day1.edits, day1.refused) == (60, 0, 0)
+    assert (day2.posts, day2.edits, day2.refused) == (60, 60, 0)
     assert day1.minimum_s <= day1.fan_out_s <= 1.3 * day1.minimum_s + 1
     [baseline] = results["baseline"]
-    assert baseline.posts == 120
-    assert baseline.refused == 120 - bench.PLATFORM_LIMIT
+    assert baseline.posts == 60
+    assert baseline.refused == 60 - bench.PLATFORM_LIMIT
