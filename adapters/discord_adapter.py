@@ -17,6 +17,7 @@ import discord
 
 from adapters import discord_ui as ui
 from adapters.discord_commands import CatalogTranslator, register_commands
+from adapters.discord_daily import DiscordDailyPublisher, register_daily
 from adapters.discord_interactions import (
     DiscordClock,
     QuizTree,
@@ -30,9 +31,11 @@ from adapters.discord_interactions import (
 from adapters.discord_publisher import DiscordPublisher
 from adapters.discord_sync import sync_if_changed
 from bot import render
+from bot.daily_runner import DailyRunner
 from bot.engine import Accepted, AlreadyAnswered, Refusal, Refused
 from bot.i18n import t
 from bot.models import Language, Quiz
+from bot.pacer import DISCORD_RATE, Pacer
 from bot.rounds import Control, RoundRunner
 from bot.service import PressResult, QuizService
 from bot.store import Store
@@ -97,7 +100,10 @@ class QuizBot(discord.AutoShardedClient):
         self.timers = AsyncioTimers(self.clock, on_error=self._timer_failed)
         self.publisher = DiscordPublisher(self)
         self.runner = RoundRunner(self.service, self.publisher, self.timers)
+        pacer = Pacer(DISCORD_RATE, burst=5)
+        self.daily = DailyRunner(self.service, DiscordDailyPublisher(self), self.timers, pacer)
         register_commands(self.tree)
+        register_daily(self.tree)
 
     async def setup_hook(self) -> None:
         """Runs after login, before the gateway: buttons, translations, sync, open rounds."""
@@ -110,6 +116,10 @@ class QuizBot(discord.AutoShardedClient):
             await self.runner.resume(owns=self.sharding.owns)
         except Exception:  # one broken round must not keep the bot offline
             log.exception("could not resume the rounds in progress")
+        try:
+            await self.daily.resume()
+        except Exception:  # nor one broken daily schedule
+            log.exception("could not resume the daily questions")
 
     async def close(self) -> None:
         await self.timers.close()

@@ -25,11 +25,14 @@ from telegram.ext import (
 
 from adapters import telegram_handlers as handlers
 from adapters.logs import redact_secrets
+from adapters.telegram_daily import TelegramDailyPublisher, daily_command
 from adapters.telegram_publisher import TelegramPublisher
 from adapters.telegram_updates import PressesConcurrently
 from bot.clock import Clock, SystemClock
+from bot.daily_runner import DailyRunner
 from bot.i18n import t
 from bot.models import LANGUAGES, Quiz
+from bot.pacer import TELEGRAM_RATE, Pacer
 from bot.rounds import RoundRunner
 from bot.service import QuizService
 from bot.sqlite_store import SQLiteStore
@@ -37,7 +40,17 @@ from bot.timers import AsyncioTimers, Timers
 
 log = logging.getLogger(__name__)
 TelegramApp = Application[Any, Any, Any, Any, Any, Any]
-COMMANDS = ("quiz", "stop", "quizzes", "leaderboard", "stats", "practice", "help", "forgetme")
+COMMANDS = (
+    "quiz",
+    "stop",
+    "quizzes",
+    "leaderboard",
+    "stats",
+    "practice",
+    "daily",
+    "help",
+    "forgetme",
+)
 ErrorHook = Callable[[BaseException], None]
 
 
@@ -71,9 +84,12 @@ def build_application(setup: TelegramSetup) -> TelegramApp:
         service = QuizService(store, setup.quizzes, clock=setup.clock, rng=setup.rng)
         timers = setup.timers or AsyncioTimers(setup.clock)
         runner = RoundRunner(service, TelegramPublisher(application.bot), timers)
-        application.bot_data["quiz"] = handlers.QuizApp(service, runner)
+        pacer = Pacer(TELEGRAM_RATE, burst=5)
+        daily = DailyRunner(service, TelegramDailyPublisher(application.bot), timers, pacer)
+        application.bot_data["quiz"] = handlers.QuizApp(service, runner, daily)
         await register_commands(application)
         await runner.resume()
+        await daily.resume()
 
     async def post_stop(application: TelegramApp) -> None:
         """No deadline may fire once the bot can no longer send."""
@@ -90,6 +106,7 @@ def build_application(setup: TelegramSetup) -> TelegramApp:
     application = builder.build()
     for name, callback in handlers.handler_names().items():
         application.add_handler(CommandHandler(name, callback))
+    application.add_handler(CommandHandler("daily", daily_command))
     application.add_handler(CallbackQueryHandler(handlers.button))
     application.add_error_handler(_error_handler(setup.on_error))
     return application

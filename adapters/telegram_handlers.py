@@ -13,6 +13,7 @@ from telegram.ext import ContextTypes
 
 from adapters.telegram_publisher import STYLE, keyboard
 from bot import payload, render
+from bot.daily_runner import DailyRunner
 from bot.engine import PERIODS, Accepted, AlreadyAnswered, Period, Player, Refused
 from bot.i18n import t
 from bot.models import Language, pick_language
@@ -31,6 +32,7 @@ class QuizApp:
 
     service: QuizService
     runner: RoundRunner
+    daily: DailyRunner | None = None
 
 
 def quiz_app(context: Context) -> QuizApp:

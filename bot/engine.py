@@ -7,8 +7,8 @@ rules can be replayed in tests, after a restart, or on another storage backend.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta, tzinfo
 from enum import Enum
 from typing import Literal
@@ -209,6 +209,8 @@ class Leaderboard:
     me: Ranked | None
     """The asking player's line when it is not already in `top`."""
     players: int
+    streaks: Mapping[str, int] = field(default_factory=dict)
+    """Current daily-question streak by user id, for the players shown (🔥N)."""
 
 
 def leaderboard_view(

@@ -10,7 +10,7 @@ from __future__ import annotations
 import html
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from bot import payload
@@ -308,21 +308,28 @@ def leaderboard(
     lines = [style.bold(style.escape(title))]
     if not board.top:
         lines.append(style.escape(t(language, "leaderboard.empty")))
-    lines.extend(_board_line(entry, language, style) for entry in board.top)
+    streaks = board.streaks
+    lines.extend(_board_line(entry, language, style, streaks) for entry in board.top)
     if board.me is not None:
         lines.append("…")
-        lines.append(style.bold(_board_line(board.me, language, style)))
+        lines.append(style.bold(_board_line(board.me, language, style, streaks)))
     return "\n".join(lines)
 
 
-def _board_line(entry: Ranked, language: Language, style: Style) -> str:
+def _board_line(
+    entry: Ranked, language: Language, style: Style, streaks: Mapping[str, int]
+) -> str:
+    name = clean_name(entry.line.name)
+    streak = streaks.get(entry.line.user_id, 0)
+    if streak > 0:
+        name = f"{name} {t(language, 'leaderboard.streak', count=streak)}"
     return style.escape(
         t(
             language,
             "leaderboard.line",
             count=entry.line.points,
             rank=entry.rank,
-            name=clean_name(entry.line.name),
+            name=name,
             points=entry.line.points,
         )
     )

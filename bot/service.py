@@ -6,12 +6,13 @@ returns. It owns no platform types and no timers; the current time comes from th
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, tzinfo
 
-from bot import engine
+from bot import daily, engine
 from bot.clock import Clock, SystemClock
 from bot.engine import (
     Accepted,
@@ -226,10 +227,27 @@ class QuizService:
     ) -> Leaderboard:
         since = engine.period_start(period, self.clock.now(), self.zone)
         lines = await self.store.scores(chat_id, since, quiz_id)
-        return engine.leaderboard_view(engine.rank_leaderboard(lines), user_id, period, quiz_id)
+        board = engine.leaderboard_view(engine.rank_leaderboard(lines), user_id, period, quiz_id)
+        return await self._with_streaks(chat_id, board)
+
+    async def _with_streaks(self, chat_id: str, board: Leaderboard) -> Leaderboard:
+        """Add the daily-question streaks of the players shown, if the chat has daily posts."""
+        shown = [entry.line.user_id for entry in (*board.top, board.me) if entry is not None]
+        streaks = {}
+        for user_id in shown:
+            record = await self.store.daily_record(chat_id, user_id)
+            if not record.outcomes:
+                return board
+            streaks[user_id] = daily.daily_streaks(record.outcomes, record.last_is_open)[0]
+        return dataclasses.replace(board, streaks=streaks)
 
     async def stats(self, chat_id: str, user_id: str) -> Stats:
+        """Streaks count scheduled daily questions where the chat has them, else calendar days."""
         totals = await self.store.player_totals(chat_id, user_id)
+        record = await self.store.daily_record(chat_id, user_id)
+        if record.outcomes:
+            current, best = daily.daily_streaks(record.outcomes, record.last_is_open)
+            return Stats(totals.answered, totals.correct, current, best)
         days = (moment.astimezone(self.zone).date() for moment in totals.correct_times)
         today = self.clock.now().astimezone(self.zone).date()
         current, best = engine.streaks(days, today)

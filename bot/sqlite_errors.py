@@ -55,7 +55,7 @@ T = TypeVar("T", bound=type)
 
 def translate_errors(cls: T) -> T:
     """Apply `translated` to every public coroutine method of a store class."""
-    for name, member in list(vars(cls).items()):
-        if not name.startswith("_") and inspect.iscoroutinefunction(member):
+    for name, member in inspect.getmembers(cls, inspect.iscoroutinefunction):
+        if not name.startswith("_"):  # inherited ones too (the daily-question mixin)
             setattr(cls, name, translated(member))
     return cls

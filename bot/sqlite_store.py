@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import sqlite3
@@ -12,6 +13,7 @@ from pathlib import Path
 import aiosqlite
 
 from bot.answer_writer import AnswerWriter, PendingAnswer
+from bot.daily_store import DAILY_MIGRATION, DailySQLite
 from bot.engine import Answer, Mode, Player, Post, Round, RoundStatus, ScoreLine
 from bot.sqlite_errors import translate_errors
 from bot.sqlite_scores import SCORE_TABLES_MIGRATION, scores_query
@@ -88,6 +90,7 @@ MIGRATIONS: tuple[str, ...] = (
     );
     """,
     SCORE_TABLES_MIGRATION,
+    DAILY_MIGRATION,  # daily questions (bot/daily_store.py); keep it after the others
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 PLAYER_TABLES = ("answers", "score_totals", "score_hours", "users")
@@ -212,12 +215,13 @@ def _score_lines(rows: Iterable[tuple[object, ...]]) -> list[ScoreLine]:
 
 
 @translate_errors
-class SQLiteStore:
-    """The default store. Open with `await SQLiteStore.open(path)`."""
+class SQLiteStore(DailySQLite):
+    """The default store. Open with `await SQLiteStore.open(path)`; daily methods: DailySQLite."""
 
     def __init__(self, connection: aiosqlite.Connection, path: Path) -> None:
         self._db = connection
         self.path = path
+        self._write_lock = asyncio.Lock()
         self._writer: AnswerWriter | None = None
         """Commits answers in groups on its own connection; opened once the schema is ready."""
 
@@ -266,15 +270,31 @@ class SQLiteStore:
 
     @contextlib.asynccontextmanager
     async def _transaction(self) -> AsyncIterator[None]:
-        """BEGIN IMMEDIATE … COMMIT; on failure roll back what SQLite has not already."""
-        await self._db.execute("BEGIN IMMEDIATE")
-        try:
-            yield
-            await self._db.execute("COMMIT")
-        except BaseException:
-            if self._db.in_transaction:
-                await self._db.rollback()
-            raise
+        """BEGIN IMMEDIATE … COMMIT; on failure roll back what SQLite has not already.
+
+        Holds the write lock: on a shared connection, another coroutine's statement would
+        otherwise land inside this transaction and share its fate.
+        """
+        async with self._write_lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield
+                await self._db.execute("COMMIT")
+            except BaseException:
+                if self._db.in_transaction:
+                    await self._db.rollback()
+                raise
+
+    async def _write(self, sql: str, *args: object) -> int:
+        """One autocommitted write, never inside another coroutine's transaction."""
+        async with self._write_lock, self._db.execute(sql, args) as cursor:
+            return cursor.rowcount
+
+    async def _write_returning(self, sql: str, *args: object) -> tuple[object, ...]:
+        async with self._write_lock, self._db.execute(sql, args) as cursor:
+            row = await cursor.fetchone()
+        assert row is not None
+        return tuple(row)
 
     @property
     def writer(self) -> AnswerWriter:
@@ -291,12 +311,14 @@ class SQLiteStore:
             return [tuple(row) for row in await cursor.fetchall()]
 
     async def save_player(self, player: Player) -> None:
-        await self._db.execute(
+        await self._write(
             "INSERT INTO users (user_id, name, language) VALUES (?, ?, ?) "
             "ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, "
             "language = excluded.language "
             "WHERE name IS NOT excluded.name OR language IS NOT excluded.language",
-            (player.user_id, player.name, player.language),
+            player.user_id,
+            player.name,
+            player.language,
         )
 
     async def player_name(self, user_id: str) -> str | None:
@@ -305,27 +327,23 @@ class SQLiteStore:
 
     async def create_round(self, new: NewRound, now: datetime) -> Round:
         try:
-            async with self._db.execute(
+            row = await self._write_returning(
                 "INSERT INTO rounds (chat_id, channel_ref, quiz_id, mode, question_ids, "
                 "started_by, seconds_per_question, language, started_at) "
                 f"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING {_ROUND_COLUMNS}",
-                (
-                    new.chat_id,
-                    new.channel_ref,
-                    new.quiz_id,
-                    new.mode,
-                    json.dumps(list(new.question_ids)),
-                    new.started_by,
-                    new.seconds_per_question,
-                    new.language,
-                    to_ms(now),
-                ),
-            ) as cursor:
-                row = await cursor.fetchone()
+                new.chat_id,
+                new.channel_ref,
+                new.quiz_id,
+                new.mode,
+                json.dumps(list(new.question_ids)),
+                new.started_by,
+                new.seconds_per_question,
+                new.language,
+                to_ms(now),
+            )
         except sqlite3.IntegrityError:
             raise RoundConflictError(new.chat_id) from None
-        assert row is not None
-        return _round(tuple(row))
+        return _round(row)
 
     async def get_round(self, round_id: int) -> Round | None:
         rows = await self._rows(
@@ -354,11 +372,13 @@ class SQLiteStore:
         return [_round(row) for row in rows]
 
     async def end_round(self, round_id: int, status: str, now: datetime) -> bool:
-        async with self._db.execute(
+        changed = await self._write(
             "UPDATE rounds SET status = ?, ended_at = ? WHERE round_id = ? AND status = 'running'",
-            (status, to_ms(now), round_id),
-        ) as cursor:
-            return cursor.rowcount == 1
+            status,
+            to_ms(now),
+            round_id,
+        )
+        return changed == 1
 
     async def create_post(self, new: NewPost) -> Post:
         async with self._transaction():
@@ -397,16 +417,17 @@ class SQLiteStore:
         return [_post(row) for row in rows]
 
     async def set_post_message(self, post_id: int, message_ref: str) -> None:
-        await self._db.execute(
-            "UPDATE posts SET message_ref = ? WHERE post_id = ?", (message_ref, post_id)
+        await self._write(
+            "UPDATE posts SET message_ref = ? WHERE post_id = ?", message_ref, post_id
         )
 
     async def close_post(self, post_id: int, now: datetime) -> bool:
-        async with self._db.execute(
+        changed = await self._write(
             "UPDATE posts SET closed_at = ? WHERE post_id = ? AND closed_at IS NULL",
-            (to_ms(now), post_id),
-        ) as cursor:
-            return cursor.rowcount == 1
+            to_ms(now),
+            post_id,
+        )
+        return changed == 1
 
     async def open_posts(self) -> list[Post]:
         rows = await self._rows(
@@ -458,10 +479,11 @@ class SQLiteStore:
         return str(rows[0][0]) if rows else None
 
     async def set_meta(self, key: str, value: str) -> None:
-        await self._db.execute(
+        await self._write(
             "INSERT INTO meta (key, value) VALUES (?, ?) "
             "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-            (key, value),
+            key,
+            value,
         )
 
     async def player_totals(self, chat_id: str, user_id: str) -> PlayerTotals:
@@ -485,6 +507,10 @@ class SQLiteStore:
                     f"DELETE FROM {table} WHERE user_id = ?", (user_id,)
                 ) as cursor:
                     deleted += cursor.rowcount
+            # A schedule outlives its creator; keep it running, without their id.
+            await self._db.execute(
+                "UPDATE daily_schedules SET created_by = '' WHERE created_by = ?", (user_id,)
+            )
         return deleted
 
     async def export_chat(self, chat_id: str) -> list[ExportRow]:

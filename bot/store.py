@@ -7,9 +7,10 @@ Memory elsewhere is only a cache of what is here.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from typing import Protocol
 
+from bot.daily import DailyPost, DailyRecord, NewSchedule, PastDaily, Schedule
 from bot.engine import Answer, Mode, Player, Post, Round, ScoreLine
 
 
@@ -149,3 +150,50 @@ class Store(Protocol):
         ...
 
     async def set_meta(self, key: str, value: str) -> None: ...
+
+    # --- Daily questions (implemented for SQLite in bot/daily_store.py) ---
+
+    async def save_schedule(self, new: NewSchedule) -> Schedule:
+        """Create or replace the channel's schedule (one per channel)."""
+        ...
+
+    async def get_schedule(self, chat_id: str, channel_ref: str) -> Schedule | None: ...
+
+    async def chat_schedules(self, chat_id: str) -> list[Schedule]: ...
+
+    async def delete_schedule(self, chat_id: str, channel_ref: str) -> bool: ...
+
+    async def set_next_run(self, schedule_id: int, next_run_at: datetime) -> None: ...
+
+    async def due_schedules(self, now: datetime, limit: int) -> list[Schedule]:
+        """Schedules whose next run is due, earliest first."""
+        ...
+
+    async def next_daily_wake(self) -> datetime | None:
+        """The earliest next run or open daily post deadline: when the scheduler must wake."""
+        ...
+
+    async def claim_daily_post(
+        self, schedule: Schedule, day: date, new: NewPost, next_run_at: datetime
+    ) -> DailyPost | None:
+        """Atomically create the day's post and move the schedule on; None if the channel
+        already has a post for `day` (enforced by a uniqueness constraint)."""
+        ...
+
+    async def get_daily_post(self, post_id: int) -> DailyPost | None: ...
+
+    async def open_daily_posts(
+        self, closing_by: datetime | None = None, limit: int = -1
+    ) -> list[DailyPost]:
+        """Open daily posts (only overdue ones, given `closing_by`), at most `limit` (-1: all)."""
+        ...
+
+    async def latest_daily_post(
+        self, chat_id: str, channel_ref: str, before: date | None = None
+    ) -> DailyPost | None:
+        """The channel's most recent daily post (before a local date, if given)."""
+        ...
+
+    async def daily_history(self, chat_id: str, channel_ref: str) -> list[PastDaily]: ...
+
+    async def daily_record(self, chat_id: str, user_id: str) -> DailyRecord: ...

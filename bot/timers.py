@@ -92,6 +92,10 @@ class ManualTimers:
     def pending(self) -> list[str]:
         return sorted(self._scheduled)
 
+    def next_due(self) -> datetime | None:
+        """When the earliest scheduled callback is due, so a test can jump the clock there."""
+        return min((when for when, _ in self._scheduled.values()), default=None)
+
     async def run_due(self) -> int:
         """Run every callback due at the clock's time, including ones they schedule."""
         ran = 0

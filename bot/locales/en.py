@@ -85,6 +85,7 @@ MESSAGES: dict[str, str] = {
         "/stats: your answers, accuracy and streaks\n"
         "/practice NAME: practise alone, at your pace\n"
         "/forgetme: delete everything I keep about you\n"
+        "/daily HH:MM ZONE QUIZ: a question of the day here (admins)\n"
         "/help: this message"
     ),
     "practice.in_private": "Practise alone, at your pace, in our private chat: {link}",
@@ -143,4 +144,55 @@ MESSAGES: dict[str, str] = {
     "discord.scope.global": "every server (Discord may take a while to show them)",
     "discord.scope.guild": "server {guild}",
     "discord.unreachable": "quizbot: cannot reach Discord ({error}). Check the network and retry.",
+    # Daily question
+    "daily.header": "☀️ Question of the day · {title}",
+    "daily.open_until": (
+        "Open until the next question of the day. Right answers build your 🔥 streak."
+    ),
+    "daily.previous": "↩️ Last question: the answer was {letter}. {choice} ({right}/{count} right)",
+    "daily.previous_nobody": (
+        "↩️ Last question: the answer was {letter}. {choice} (nobody answered)"
+    ),
+    "daily.summary": (
+        "📅 Question of the day here: {days} at {time} ({zone}), from {quizzes}. Next one: {next}."
+    ),
+    "daily.every_day": "every day",
+    "daily.off": "📅 No more question of the day here. The open one stays open until it closes.",
+    "daily.none": (
+        "No question of the day is scheduled here. An admin can set one, for example: {example}"
+    ),
+    "daily.bad_time": "“{value}” is not a time. Use 24-hour HH:MM, for example: {example}",
+    "daily.bad_zone": (
+        "I don't know the time zone “{value}”. Use an IANA name such as Europe/Paris or "
+        "America/New_York, for example: {example}"
+    ),
+    "daily.bad_days": "“{value}” is not a list of days. Use for example mon-fri or mon,wed,fri.",
+    "daily.usage": "Give a time, a time zone and a quiz, for example: {example}",
+    "daily.example.telegram": "/daily 09:00 Europe/Paris parallelism",
+    "daily.example.discord": "/daily set time:09:00 timezone:Europe/Paris quiz:parallelism",
+    "weekday.0": "Mon",
+    "weekday.1": "Tue",
+    "weekday.2": "Wed",
+    "weekday.3": "Thu",
+    "weekday.4": "Fri",
+    "weekday.5": "Sat",
+    "weekday.6": "Sun",
+    "leaderboard.streak": "🔥{count}",
+    "command.daily": "Schedule a question of the day (admins)",
+    "command.daily_set": "Post a question here every day at a local time (admins)",
+    "command.daily_off": "Stop the question of the day here (admins)",
+    "command.daily_status": "Show when the question of the day is posted here",
+    "discord.name.daily": "daily",
+    "discord.name.daily_set": "set",
+    "discord.name.daily_off": "off",
+    "discord.name.daily_status": "status",
+    "discord.option.time": "time",
+    "discord.option.time.about": "Local time, 24-hour HH:MM (e.g. 09:00)",
+    "discord.option.timezone": "timezone",
+    "discord.option.timezone.about": "IANA time zone, e.g. Europe/Paris",
+    "discord.option.daily_quiz.about": "Quiz to draw from (several: separated by commas)",
+    "discord.option.channel": "channel",
+    "discord.option.channel.about": "Where to post (default: this channel)",
+    "discord.option.days": "days",
+    "discord.option.days.about": "Days of the week, e.g. mon-fri (default: every day)",
 }

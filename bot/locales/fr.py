@@ -91,6 +91,7 @@ MESSAGES: dict[str, str] = {
         "/stats : vos réponses, votre précision et vos séries\n"
         "/practice NOM : s'entraîner seul, à son rythme\n"
         "/forgetme : effacer tout ce que je garde sur vous\n"
+        "/daily HH:MM FUSEAU QUIZ : une question du jour ici (administrateurs)\n"
         "/help : ce message"
     ),
     "practice.in_private": "Entraînez-vous seul, à votre rythme, en privé : {link}",
@@ -156,4 +157,63 @@ MESSAGES: dict[str, str] = {
     "discord.unreachable": (
         "quizbot : impossible de joindre Discord ({error}). Vérifiez le réseau et réessayez."
     ),
+    # Daily question
+    "daily.header": "☀️ Question du jour · {title}",
+    "daily.open_until": (
+        "Ouverte jusqu'à la prochaine question du jour. Les bonnes réponses font votre série 🔥."
+    ),
+    "daily.previous": (
+        "↩️ Question précédente : la réponse était {letter}. {choice} ({right}/{count} justes)"
+    ),
+    "daily.previous_nobody": (
+        "↩️ Question précédente : la réponse était {letter}. {choice} (personne n'a répondu)"
+    ),
+    "daily.summary": (
+        "📅 Question du jour ici : {days} à {time} ({zone}), tirée de {quizzes}. "
+        "Prochaine : {next}."
+    ),
+    "daily.every_day": "tous les jours",
+    "daily.off": "📅 Plus de question du jour ici. Celle en cours reste ouverte jusqu'à sa fin.",
+    "daily.none": (
+        "Aucune question du jour n'est prévue ici. Un administrateur peut en programmer une, "
+        "par exemple : {example}"
+    ),
+    "daily.bad_time": (
+        "« {value} » n'est pas une heure. Utilisez HH:MM sur 24 heures, par exemple : {example}"
+    ),
+    "daily.bad_zone": (
+        "Je ne connais pas le fuseau horaire « {value} ». Utilisez un nom IANA comme "
+        "Europe/Paris ou America/New_York, par exemple : {example}"
+    ),
+    "daily.bad_days": (
+        "« {value} » n'est pas une liste de jours. Utilisez par exemple lun-ven ou lun,mer,ven."
+    ),
+    "daily.usage": "Donnez une heure, un fuseau horaire et un quiz, par exemple : {example}",
+    "daily.example.telegram": "/daily 09:00 Europe/Paris parallelism",
+    "daily.example.discord": "/daily set time:09:00 timezone:Europe/Paris quiz:parallelism",
+    "weekday.0": "lun",
+    "weekday.1": "mar",
+    "weekday.2": "mer",
+    "weekday.3": "jeu",
+    "weekday.4": "ven",
+    "weekday.5": "sam",
+    "weekday.6": "dim",
+    "leaderboard.streak": "🔥{count}",
+    "command.daily": "Programmer une question du jour (administrateurs)",
+    "command.daily_set": "Poster une question ici chaque jour à une heure locale (admins)",
+    "command.daily_off": "Arrêter la question du jour ici (administrateurs)",
+    "command.daily_status": "Voir quand la question du jour est postée ici",
+    "discord.name.daily": "quotidien",
+    "discord.name.daily_set": "programmer",
+    "discord.name.daily_off": "arreter",
+    "discord.name.daily_status": "etat",
+    "discord.option.time": "heure",
+    "discord.option.time.about": "Heure locale, HH:MM sur 24 heures (ex. 09:00)",
+    "discord.option.timezone": "fuseau",
+    "discord.option.timezone.about": "Fuseau horaire IANA, ex. Europe/Paris",
+    "discord.option.daily_quiz.about": "Quiz où puiser (plusieurs : séparés par des virgules)",
+    "discord.option.channel": "salon",
+    "discord.option.channel.about": "Où poster (par défaut : ce salon)",
+    "discord.option.days": "jours",
+    "discord.option.days.about": "Jours de la semaine, ex. lun-ven (par défaut : tous les jours)",
 }

@@ -295,6 +295,7 @@ async def test_commands_are_registered_in_both_languages(
         "leaderboard",
         "stats",
         "practice",
+        "daily",
         "help",
         "forgetme",
     }

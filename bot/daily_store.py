@@ -1,0 +1,305 @@
+"""SQLite storage of daily schedules and daily posts: a migration and a mixin of SQLiteStore.
+
+Kept apart from `sqlite_store` so the daily feature is one self-contained migration and one
+set of methods. The rule "never two posts for a channel and local date" is the primary key
+of `daily_posts`, written in the same transaction as the post itself, so it holds whatever
+restarts or concurrent schedulers do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from contextlib import AbstractAsyncContextManager
+from datetime import UTC, date, datetime, time, timedelta
+
+import aiosqlite
+
+from bot.daily import DailyPost, DailyRecord, DailyRule, NewSchedule, PastDaily, Schedule
+from bot.store import NewPost
+
+DAILY_MIGRATION = """
+    CREATE TABLE daily_schedules (
+        schedule_id INTEGER PRIMARY KEY,
+        chat_id TEXT NOT NULL,
+        channel_ref TEXT NOT NULL,
+        local_time TEXT NOT NULL,
+        zone TEXT NOT NULL,
+        weekdays TEXT NOT NULL,
+        grace_seconds INTEGER NOT NULL,
+        quiz_ids TEXT NOT NULL,
+        language TEXT NOT NULL,
+        created_by TEXT NOT NULL,
+        next_run_at INTEGER NOT NULL,
+        UNIQUE (chat_id, channel_ref)
+    );
+    CREATE INDEX daily_schedules_due ON daily_schedules (next_run_at, schedule_id);
+    CREATE TABLE daily_posts (
+        chat_id TEXT NOT NULL,
+        channel_ref TEXT NOT NULL,
+        local_date TEXT NOT NULL,
+        schedule_id INTEGER NOT NULL,
+        post_id INTEGER NOT NULL UNIQUE REFERENCES posts (post_id),
+        language TEXT NOT NULL,
+        PRIMARY KEY (chat_id, channel_ref, local_date)
+    ) WITHOUT ROWID;
+    CREATE INDEX daily_posts_by_chat ON daily_posts (chat_id, local_date);
+"""
+"""Schema for daily questions; appended to `sqlite_store.MIGRATIONS`, touching no other table."""
+
+_SCHEDULE_COLUMNS = (
+    "schedule_id, chat_id, channel_ref, local_time, zone, weekdays, grace_seconds, quiz_ids, "
+    "language, created_by, next_run_at"
+)
+_DAILY_COLUMNS = "d.post_id, d.schedule_id, d.chat_id, d.channel_ref, d.local_date, d.language"
+
+
+def _ms(moment: datetime) -> int:
+    return int(moment.timestamp() * 1000)
+
+
+def _time(value: int) -> datetime:
+    return datetime.fromtimestamp(value / 1000, tz=UTC)
+
+
+def _schedule(row: tuple[object, ...]) -> Schedule:
+    (schedule_id, chat_id, channel_ref, local_time, zone, weekdays, grace, quizzes, *rest) = row
+    language, created_by, next_run_at = rest
+    rule = DailyRule(
+        at=time.fromisoformat(str(local_time)),
+        zone=str(zone),
+        weekdays=frozenset(int(day) for day in str(weekdays)),
+        grace=timedelta(seconds=int(str(grace))),
+    )
+    return Schedule(
+        schedule_id=int(str(schedule_id)),
+        chat_id=str(chat_id),
+        channel_ref=str(channel_ref),
+        rule=rule,
+        quiz_ids=tuple(str(quizzes).split(",")),
+        language=str(language),
+        created_by=str(created_by),
+        next_run_at=_time(int(str(next_run_at))),
+    )
+
+
+def _daily(row: tuple[object, ...]) -> DailyPost:
+    post_id, schedule_id, chat_id, channel_ref, local_date, language = row
+    return DailyPost(
+        int(str(post_id)),
+        int(str(schedule_id)),
+        str(chat_id),
+        str(channel_ref),
+        date.fromisoformat(str(local_date)),
+        str(language),
+    )
+
+
+_SET_NEXT_RUN = "UPDATE daily_schedules SET next_run_at = ? WHERE schedule_id = ?"
+
+
+class _AlreadyClaimedError(Exception):
+    """The channel already has its post for that date: roll the transaction back."""
+
+
+class DailySQLite:
+    """Daily-question methods of the Store protocol for SQLiteStore (which provides `_db`)."""
+
+    _db: aiosqlite.Connection
+    # Provided by SQLiteStore: writes serialised with its transactions on the shared connection.
+    _transaction: Callable[[], AbstractAsyncContextManager[None]]
+    _write: Callable[..., Awaitable[int]]
+    _write_returning: Callable[..., Awaitable[tuple[object, ...]]]
+
+    async def _daily_rows(self, sql: str, *args: object) -> list[tuple[object, ...]]:
+        async with self._db.execute(sql, args) as cursor:
+            return [tuple(row) for row in await cursor.fetchall()]
+
+    async def save_schedule(self, new: NewSchedule) -> Schedule:
+        rule = new.rule
+        row = await self._write_returning(
+            "INSERT INTO daily_schedules (chat_id, channel_ref, local_time, zone, weekdays, "
+            "grace_seconds, quiz_ids, language, created_by, next_run_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (chat_id, channel_ref) DO UPDATE "
+            "SET local_time = excluded.local_time, zone = excluded.zone, "
+            "weekdays = excluded.weekdays, grace_seconds = excluded.grace_seconds, "
+            "quiz_ids = excluded.quiz_ids, language = excluded.language, "
+            "created_by = excluded.created_by, next_run_at = excluded.next_run_at "
+            f"RETURNING {_SCHEDULE_COLUMNS}",
+            new.chat_id,
+            new.channel_ref,
+            rule.at.strftime("%H:%M"),
+            rule.zone,
+            "".join(str(day) for day in sorted(rule.weekdays)),
+            int(rule.grace.total_seconds()),
+            ",".join(new.quiz_ids),
+            new.language,
+            new.created_by,
+            _ms(new.next_run_at),
+        )
+        return _schedule(row)
+
+    async def get_schedule(self, chat_id: str, channel_ref: str) -> Schedule | None:
+        rows = await self._daily_rows(
+            f"SELECT {_SCHEDULE_COLUMNS} FROM daily_schedules WHERE chat_id = ? "
+            "AND channel_ref = ?",
+            chat_id,
+            channel_ref,
+        )
+        return _schedule(rows[0]) if rows else None
+
+    async def chat_schedules(self, chat_id: str) -> list[Schedule]:
+        rows = await self._daily_rows(
+            f"SELECT {_SCHEDULE_COLUMNS} FROM daily_schedules WHERE chat_id = ? "
+            "ORDER BY channel_ref",
+            chat_id,
+        )
+        return [_schedule(row) for row in rows]
+
+    async def delete_schedule(self, chat_id: str, channel_ref: str) -> bool:
+        deleted = await self._write(
+            "DELETE FROM daily_schedules WHERE chat_id = ? AND channel_ref = ?",
+            chat_id,
+            channel_ref,
+        )
+        return deleted == 1
+
+    async def set_next_run(self, schedule_id: int, next_run_at: datetime) -> None:
+        await self._write(_SET_NEXT_RUN, _ms(next_run_at), schedule_id)
+
+    async def due_schedules(self, now: datetime, limit: int) -> list[Schedule]:
+        rows = await self._daily_rows(
+            f"SELECT {_SCHEDULE_COLUMNS} FROM daily_schedules WHERE next_run_at <= ? "
+            "ORDER BY next_run_at, schedule_id LIMIT ?",
+            _ms(now),
+            limit,
+        )
+        return [_schedule(row) for row in rows]
+
+    async def next_daily_wake(self) -> datetime | None:
+        rows = await self._daily_rows(
+            "SELECT MIN(at) FROM (SELECT MIN(next_run_at) AS at FROM daily_schedules "
+            "UNION ALL SELECT MIN(p.deadline) FROM daily_posts d "
+            "JOIN posts p ON p.post_id = d.post_id WHERE p.closed_at IS NULL)"
+        )
+        value = rows[0][0] if rows else None
+        return None if value is None else _time(int(str(value)))
+
+    async def claim_daily_post(
+        self, schedule: Schedule, day: date, new: NewPost, next_run_at: datetime
+    ) -> DailyPost | None:
+        """Insert the post, its (channel, date) claim and the next run in one transaction.
+
+        Returns None, writing nothing, if the channel already has a post for that date.
+        """
+        try:
+            async with self._transaction():
+                claimed = await self._claim(schedule, day, new)
+                if claimed is None:
+                    raise _AlreadyClaimedError
+                await self._db.execute(_SET_NEXT_RUN, (_ms(next_run_at), schedule.schedule_id))
+        except _AlreadyClaimedError:
+            return None
+        return claimed
+
+    async def _claim(self, schedule: Schedule, day: date, new: NewPost) -> DailyPost | None:
+        async with self._db.execute(
+            "INSERT INTO posts (chat_id, quiz_id, question_id, choice_order, number, total, "
+            "opened_at, deadline, round_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL) "
+            "RETURNING post_id",
+            (
+                new.chat_id,
+                new.quiz_id,
+                new.question_id,
+                ",".join(map(str, new.order)),
+                new.number,
+                new.total,
+                _ms(new.opened_at),
+                None if new.deadline is None else _ms(new.deadline),
+            ),
+        ) as cursor:
+            row = await cursor.fetchone()
+        assert row is not None
+        post_id = int(row[0])
+        async with self._db.execute(
+            "INSERT INTO daily_posts (chat_id, channel_ref, local_date, schedule_id, post_id, "
+            "language) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+            (
+                schedule.chat_id,
+                schedule.channel_ref,
+                day.isoformat(),
+                schedule.schedule_id,
+                post_id,
+                schedule.language,
+            ),
+        ) as cursor:
+            if cursor.rowcount != 1:
+                return None
+        return DailyPost(
+            post_id,
+            schedule.schedule_id,
+            schedule.chat_id,
+            schedule.channel_ref,
+            day,
+            schedule.language,
+        )
+
+    async def get_daily_post(self, post_id: int) -> DailyPost | None:
+        rows = await self._daily_rows(
+            f"SELECT {_DAILY_COLUMNS} FROM daily_posts d WHERE d.post_id = ?", post_id
+        )
+        return _daily(rows[0]) if rows else None
+
+    async def open_daily_posts(
+        self, closing_by: datetime | None = None, limit: int = -1
+    ) -> list[DailyPost]:
+        """Daily posts not yet closed; only those whose deadline has passed, given a time."""
+        by = None if closing_by is None else _ms(closing_by)
+        rows = await self._daily_rows(
+            f"SELECT {_DAILY_COLUMNS} FROM daily_posts d JOIN posts p ON p.post_id = d.post_id "
+            "WHERE p.closed_at IS NULL AND (? IS NULL OR p.deadline <= ?) "
+            "ORDER BY p.deadline, d.post_id LIMIT ?",
+            by,
+            by,
+            limit,
+        )
+        return [_daily(row) for row in rows]
+
+    async def latest_daily_post(
+        self, chat_id: str, channel_ref: str, before: date | None = None
+    ) -> DailyPost | None:
+        rows = await self._daily_rows(
+            f"SELECT {_DAILY_COLUMNS} FROM daily_posts d WHERE d.chat_id = ? "
+            "AND d.channel_ref = ? AND (? IS NULL OR d.local_date < ?) "
+            "ORDER BY d.local_date DESC LIMIT 1",
+            chat_id,
+            channel_ref,
+            None if before is None else before.isoformat(),
+            None if before is None else before.isoformat(),
+        )
+        return _daily(rows[0]) if rows else None
+
+    async def daily_history(self, chat_id: str, channel_ref: str) -> list[PastDaily]:
+        rows = await self._daily_rows(
+            "SELECT p.quiz_id, p.question_id, COUNT(a.user_id), COALESCE(SUM(1 - a.correct), 0) "
+            "FROM daily_posts d JOIN posts p ON p.post_id = d.post_id "
+            "LEFT JOIN answers a ON a.post_id = d.post_id "
+            "WHERE d.chat_id = ? AND d.channel_ref = ? GROUP BY d.post_id ORDER BY d.local_date",
+            chat_id,
+            channel_ref,
+        )
+        return [
+            PastDaily(str(quiz), str(question), int(str(answers)), int(str(wrong)))
+            for quiz, question, answers, wrong in rows
+        ]
+
+    async def daily_record(self, chat_id: str, user_id: str) -> DailyRecord:
+        rows = await self._daily_rows(
+            "SELECT d.local_date, MAX(a.correct), MAX(p.closed_at IS NULL) FROM daily_posts d "
+            "JOIN posts p ON p.post_id = d.post_id "
+            "LEFT JOIN answers a ON a.post_id = d.post_id AND a.user_id = ? "
+            "WHERE d.chat_id = ? GROUP BY d.local_date ORDER BY d.local_date",
+            user_id,
+            chat_id,
+        )
+        outcomes = tuple(None if correct is None else bool(correct) for _, correct, _ in rows)
+        return DailyRecord(outcomes, bool(rows and rows[-1][2]))
