@@ -19,9 +19,10 @@ from bot.export import write_csv
 from bot.i18n import t
 from bot.loader import QuizError, validate
 from bot.models import LANGUAGES, Language, Quiz
+from bot.postgres_errors import redact
 from bot.service import QuizService, UnknownQuizError
-from bot.sqlite_store import SQLiteStore
-from bot.store import StoreError
+from bot.store import Store, StoreError
+from bot.stores import open_store
 
 if TYPE_CHECKING:
     from adapters.discord_adapter import Sharding
@@ -199,7 +200,7 @@ def run_telegram(args: argparse.Namespace, settings: Settings, quizzes: dict[str
 async def run_with_store(
     args: argparse.Namespace, settings: Settings, quizzes: dict[str, Quiz], language: Language
 ) -> int:
-    store = await SQLiteStore.open(settings.database)
+    store = await open_store(settings.database)
     try:
         service = QuizService(store, quizzes)
         if args.command == "export":
@@ -219,7 +220,7 @@ async def run_with_store(
         await store.close()
 
 
-async def run_export(args: argparse.Namespace, store: SQLiteStore) -> int:
+async def run_export(args: argparse.Namespace, store: Store) -> int:
     rows = await store.export_chat(args.chat)
     if not rows:
         known = ", ".join(await store.chats()) or "none yet"
@@ -238,7 +239,7 @@ async def run_export(args: argparse.Namespace, store: SQLiteStore) -> int:
 
 
 async def run_play(
-    args: argparse.Namespace, service: QuizService, language: Language, database: Path
+    args: argparse.Namespace, service: QuizService, language: Language, database: Path | str
 ) -> int:
     quiz = service.quiz(args.quiz)
     if args.questions is not None and not 1 <= args.questions <= len(quiz.questions):
@@ -247,7 +248,7 @@ async def run_play(
     player = console_player(args.name or default_name(), language)
     game = ConsoleGame(service, player, language, sys.stdin, sys.stdout)
     await game.play(quiz.id, args.questions)
-    print(t(language, "console.saved_to", path=database))
+    print(t(language, "console.saved_to", path=redact(str(database))))
     return 0
 
 

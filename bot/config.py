@@ -29,9 +29,13 @@ class Secret:
     __str__ = __repr__
 
 
+POSTGRES_URL_PREFIXES = ("postgresql://", "postgres://")
+
+
 @dataclass(frozen=True)
 class Settings:
-    database: Path
+    database: Path | str
+    """A SQLite file, or a PostgreSQL URL (str) when QUIZBOT_DB starts with postgresql://."""
     quizzes: Path
     telegram_token: Secret | None
     telegram_api_url: str | None
@@ -51,7 +55,9 @@ def load_settings(env_file: Path | None = None) -> Settings:
     quizzes = os.environ.get("QUIZBOT_QUIZZES") or str(PROJECT_ROOT / "quizzes")
     guild = os.environ.get("DISCORD_GUILD_ID", "").strip()
     return Settings(
-        database=Path(database).expanduser(),
+        database=database
+        if database.startswith(POSTGRES_URL_PREFIXES)
+        else Path(database).expanduser(),
         quizzes=Path(quizzes).expanduser(),
         telegram_token=_secret("TELEGRAM_TOKEN"),
         telegram_api_url=os.environ.get("TELEGRAM_API_URL") or None,
