@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from adapters.console import CHAT_ID, ConsoleGame, console_player, default_language, default_name
 from bot import render
 from bot.catalog import load_catalog
-from bot.config import Settings, load_settings
+from bot.config import Settings, database_setting, load_settings
 from bot.engine import PERIODS
 from bot.export import write_csv
 from bot.i18n import t
@@ -82,6 +82,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     discord_run.add_argument("--shard-count", type=int, metavar="N", help="shards in all")
 
+    database = commands.add_parser("db", help="database tasks")
+    database_tasks = database.add_subparsers(dest="task", required=True, metavar="TASK")
+    copy = database_tasks.add_parser(
+        "copy", help="copy a database into an empty one (SQLite <-> PostgreSQL), then verify"
+    )
+    copy.add_argument("source", metavar="SOURCE", help="a SQLite file or postgresql:// URL")
+    copy.add_argument("target", metavar="TARGET", help="a SQLite file or postgresql:// URL")
+
     discord_cli = commands.add_parser("discord", help="Discord set-up tasks")
     discord_tasks = discord_cli.add_subparsers(dest="task", required=True, metavar="TASK")
     sync = discord_tasks.add_parser("sync", help="publish the slash commands now")
@@ -95,6 +103,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "validate":
             return run_validate(args.paths or [settings.quizzes])
+        if args.command == "db":
+            return asyncio.run(run_db_copy(args.source, args.target))
         quizzes = load_catalog(settings.quizzes)
         language: Language = getattr(args, "lang", None) or default_language()
         if args.command == "list":
@@ -126,6 +136,18 @@ def run_validate(paths: list[Path]) -> int:
     for quiz in quizzes:
         print(f"ok  {quiz.id}: {len(quiz.questions)} questions")
     return 1 if problems else 0
+
+
+async def run_db_copy(source: str, target: str) -> int:
+    from bot.db_copy import CopyError, copy_database
+
+    try:
+        report = await copy_database(database_setting(source), database_setting(target))
+    except CopyError as error:
+        print(f"quizbot: {error}", file=sys.stderr)
+        return 1
+    print("\n".join(report.lines()))
+    return 0 if report.equal else 1
 
 
 def run_list(quizzes: dict[str, Quiz], language: Language) -> int:

@@ -43,6 +43,11 @@ class Settings:
     discord_guild_id: int | None
 
 
+def database_setting(value: str) -> Path | str:
+    """A PostgreSQL URL as it is; anything else is a SQLite file path (`~` expanded)."""
+    return value if value.startswith(POSTGRES_URL_PREFIXES) else Path(value).expanduser()
+
+
 def _secret(name: str) -> Secret | None:
     value = os.environ.get(name, "").strip()
     return Secret(value) if value else None
@@ -55,9 +60,7 @@ def load_settings(env_file: Path | None = None) -> Settings:
     quizzes = os.environ.get("QUIZBOT_QUIZZES") or str(PROJECT_ROOT / "quizzes")
     guild = os.environ.get("DISCORD_GUILD_ID", "").strip()
     return Settings(
-        database=database
-        if database.startswith(POSTGRES_URL_PREFIXES)
-        else Path(database).expanduser(),
+        database=database_setting(database),
         quizzes=Path(quizzes).expanduser(),
         telegram_token=_secret("TELEGRAM_TOKEN"),
         telegram_api_url=os.environ.get("TELEGRAM_API_URL") or None,

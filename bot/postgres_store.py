@@ -31,8 +31,8 @@ from bot.answer_writer import (
 from bot.daily_store import DailyQueries
 from bot.engine import Answer, Player, Post
 from bot.postgres_errors import FAILURES, constraints, redact, translate_errors
-from bot.schema import MIGRATIONS, SCHEMA_VERSION, postgres_ddl
-from bot.sql_queries import Transaction
+from bot.schema import IDENTITY_COLUMNS, MIGRATIONS, SCHEMA_VERSION, postgres_ddl
+from bot.sql_queries import TableRows, Transaction
 from bot.sql_rows import from_ms
 from bot.store import StoreError
 
@@ -149,6 +149,28 @@ class PostgresStore(DailyQueries):
             record = await self._pool.fetchrow(to_postgres(sql), *args)
         assert record is not None
         return _row(record)
+
+    async def table_columns(self, table: str) -> list[str]:
+        rows = await self._rows(
+            "SELECT column_name FROM information_schema.columns WHERE table_name = ? "
+            "AND table_schema = current_schema() ORDER BY ordinal_position",
+            table,
+        )
+        return [str(row[0]) for row in rows]
+
+    async def insert_tables(self, tables: list[TableRows]) -> None:
+        """COPY each table, then move identity sequences past the copied keys."""
+        async with self._pool.acquire() as connection, connection.transaction():
+            for each in tables:
+                with constraints():
+                    await connection.copy_records_to_table(
+                        each.table, records=each.rows, columns=each.columns
+                    )
+            for table, column in IDENTITY_COLUMNS.items():
+                await connection.execute(
+                    f"SELECT setval(pg_get_serial_sequence('{table}', '{column}'), "
+                    f"COALESCE(MAX({column}), 0) + 1, false) FROM {table}"
+                )
 
     async def add_answer(
         self, answer: Answer, post: Post, player: Player | None = None

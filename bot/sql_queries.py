@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
@@ -42,6 +43,13 @@ PLAYER_TABLES = ("answers", "score_totals", "score_hours", "users")
 """Every table holding a player's data: what `/forgetme` deletes."""
 
 
+@dataclass(frozen=True, slots=True)
+class TableRows:
+    table: str
+    columns: list[str]
+    rows: list[tuple[object, ...]]
+
+
 class Transaction(Protocol):
     """Statements inside one database transaction (committed when the block ends)."""
 
@@ -67,6 +75,20 @@ class SqlQueries:
 
     def _transaction(self) -> AbstractAsyncContextManager[Transaction]:
         raise NotImplementedError
+
+    async def table_columns(self, table: str) -> list[str]:
+        """The table's columns in schema order (for `quizbot db copy`)."""
+        raise NotImplementedError
+
+    async def insert_tables(self, tables: list[TableRows]) -> None:
+        """Insert rows as they are, keys included, in one transaction (`quizbot db copy`)."""
+        raise NotImplementedError
+
+    async def count_rows(self, table: str) -> int:
+        return await self._scalar(f"SELECT COUNT(*) FROM {table}")
+
+    async def read_rows(self, table: str, columns: list[str]) -> list[tuple[object, ...]]:
+        return await self._rows(f"SELECT {', '.join(columns)} FROM {table}")
 
     async def _scalar(self, sql: str, *args: object) -> int:
         rows = await self._rows(sql, *args)

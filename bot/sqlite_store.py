@@ -14,7 +14,7 @@ from bot.answer_writer import AnswerWriter, PendingAnswer
 from bot.daily_store import DailyQueries
 from bot.engine import Answer, Player, Post
 from bot.schema import MIGRATIONS, SCHEMA_VERSION
-from bot.sql_queries import PLAYER_TABLES, Transaction
+from bot.sql_queries import PLAYER_TABLES, TableRows, Transaction
 from bot.sqlite_errors import translate_errors
 from bot.store import ConstraintError, StoreError
 
@@ -139,6 +139,17 @@ class SQLiteStore(DailyQueries):
     async def _rows(self, sql: str, *args: object) -> list[tuple[object, ...]]:
         async with self._db.execute(sql, args) as cursor:
             return [tuple(row) for row in await cursor.fetchall()]
+
+    async def table_columns(self, table: str) -> list[str]:
+        return [str(row[1]) for row in await self._rows(f"PRAGMA table_info({table})")]
+
+    async def insert_tables(self, tables: list[TableRows]) -> None:
+        async with self._transaction():
+            for each in tables:
+                marks = ", ".join("?" * len(each.columns))
+                sql = f"INSERT INTO {each.table} ({', '.join(each.columns)}) VALUES ({marks})"
+                with _constraints():
+                    await self._db.executemany(sql, each.rows)
 
     async def add_answer(
         self, answer: Answer, post: Post, player: Player | None = None
