@@ -18,6 +18,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bot.engine import Answer, Player
+from bot.store import PostClosedError
 
 HOUR_MS = 3_600_000
 """Score buckets are UTC hours: exact for every whole-hour time zone, see scores_sql."""
@@ -27,6 +28,12 @@ INSERT_ANSWER = (
     "INSERT INTO answers (post_id, user_id, chat_id, quiz_id, choice, correct, answered_at, "
     "elapsed_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (post_id, user_id) DO NOTHING"
 )
+INSERT_OPEN_ANSWER = (
+    "INSERT INTO answers (post_id, user_id, chat_id, quiz_id, choice, correct, answered_at, "
+    "elapsed_ms) SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM posts "
+    "WHERE post_id = ? AND closed_at IS NULL) ON CONFLICT (post_id, user_id) DO NOTHING"
+)
+"""Only into an open post: in SQLite's serialised write transaction, atomic with closing."""
 SELECT_ANSWER = (
     "SELECT choice, correct, answered_at, elapsed_ms FROM answers "
     "WHERE post_id = ? AND user_id = ?"
@@ -65,6 +72,7 @@ class PendingAnswer:
 
 Result = tuple[Answer, bool]
 _Queued = tuple[PendingAnswer, "asyncio.Future[Result]"]
+_Outcome = Result | PostClosedError
 
 
 class AnswerWriter:
@@ -131,10 +139,14 @@ class AnswerWriter:
                     continue
                 self.batches += 1
                 for (_, future), result in zip(batch, results, strict=True):
-                    if not future.done():
+                    if future.done():
+                        continue
+                    if isinstance(result, PostClosedError):
+                        future.set_exception(result)
+                    else:
                         future.set_result(result)
 
-    def _commit(self, items: Sequence[PendingAnswer]) -> list[Result]:
+    def _commit(self, items: Sequence[PendingAnswer]) -> list[_Outcome]:
         """In the writer thread: one transaction for the whole batch."""
         cursor = self._connection.cursor()
         cursor.execute("BEGIN IMMEDIATE")
@@ -144,7 +156,11 @@ class AnswerWriter:
                 UPSERT_PLAYER, [(p.user_id, p.name, p.language) for p in players.values()]
             )
             results = [_insert(cursor, item) for item in items]
-            created = [item for item, (_, new) in zip(items, results, strict=True) if new]
+            created = [
+                item
+                for item, result in zip(items, results, strict=True)
+                if not isinstance(result, PostClosedError) and result[1]
+            ]
             _add_scores(cursor, created)
             cursor.execute("COMMIT")
         except BaseException:
@@ -160,11 +176,11 @@ def _fail(batch: Sequence[_Queued], error: Exception) -> None:
             future.set_exception(error)
 
 
-def _insert(cursor: sqlite3.Cursor, item: PendingAnswer) -> Result:
+def _insert(cursor: sqlite3.Cursor, item: PendingAnswer) -> _Outcome:
     answer = item.answer
     at_ms = int(answer.answered_at.timestamp() * 1000)
     cursor.execute(
-        INSERT_ANSWER,
+        INSERT_OPEN_ANSWER,
         (
             answer.post_id,
             answer.user_id,
@@ -174,13 +190,15 @@ def _insert(cursor: sqlite3.Cursor, item: PendingAnswer) -> Result:
             int(answer.correct),
             at_ms,
             answer.elapsed_ms,
+            answer.post_id,
         ),
     )
     if cursor.rowcount == 1:
         return answer, True
-    choice, correct, stored_ms, elapsed = cursor.execute(
-        SELECT_ANSWER, (answer.post_id, answer.user_id)
-    ).fetchone()
+    row = cursor.execute(SELECT_ANSWER, (answer.post_id, answer.user_id)).fetchone()
+    if row is None:
+        return PostClosedError(answer.post_id)
+    choice, correct, stored_ms, elapsed = row
     stored_at = datetime.fromtimestamp(stored_ms / 1000, tz=UTC)
     return Answer(answer.post_id, answer.user_id, choice, bool(correct), stored_at, elapsed), False
 

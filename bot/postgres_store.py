@@ -34,7 +34,7 @@ from bot.postgres_errors import FAILURES, constraints, redact, translate_errors
 from bot.schema import IDENTITY_COLUMNS, MIGRATIONS, SCHEMA_VERSION, postgres_ddl
 from bot.sql_queries import TableRows, Transaction
 from bot.sql_rows import from_ms
-from bot.store import StoreError
+from bot.store import PostClosedError, StoreError
 
 _CONNECT_FAILURES: tuple[type[BaseException], ...] = (*FAILURES, ValueError)  # a bad URL
 
@@ -72,6 +72,22 @@ class _PostgresTransaction:
         with constraints():
             status: str = await self._connection.execute(to_postgres(sql), *args)
         return _changed(status)
+
+
+async def _after_close(transaction: Transaction, answer: Answer) -> tuple[Answer, bool]:
+    """The user's earlier answer to a closed post, or PostClosedError."""
+    rows = await transaction.rows(SELECT_ANSWER, answer.post_id, answer.user_id)
+    if not rows:
+        raise PostClosedError(answer.post_id)
+    return _stored(answer, rows[0]), False
+
+
+def _stored(answer: Answer, row: tuple[object, ...]) -> Answer:
+    choice, correct, at_ms, elapsed = row
+    return Answer(
+        answer.post_id, answer.user_id, int(str(choice)), bool(correct),
+        from_ms(int(str(at_ms))), int(str(elapsed)),
+    )  # fmt: skip
 
 
 @translate_errors
@@ -175,8 +191,18 @@ class PostgresStore(DailyQueries):
     async def add_answer(
         self, answer: Answer, post: Post, player: Player | None = None
     ) -> tuple[Answer, bool]:
-        """One transaction: the answer unless already there, the player, the score rows."""
+        """One transaction: the answer unless already there, the player, the score rows.
+
+        The post's row is share-locked first: a concurrent close waits for this commit (so
+        its results include the answer), and an answer after the close is refused.
+        """
         async with self._transaction() as transaction:
+            is_open = await transaction.rows(
+                "SELECT 1 FROM posts WHERE post_id = ? AND closed_at IS NULL FOR SHARE",
+                answer.post_id,
+            )
+            if not is_open:
+                return await _after_close(transaction, answer)
             if player is not None:
                 await transaction.write(
                     UPSERT_PLAYER, player.user_id, player.name, player.language
@@ -199,11 +225,5 @@ class PostgresStore(DailyQueries):
                 for row in hours:
                     await transaction.write(ADD_HOUR, *row)
                 return answer, True
-            [(choice, correct, at_ms, elapsed)] = await transaction.rows(
-                SELECT_ANSWER, answer.post_id, answer.user_id
-            )
-        stored_at = from_ms(int(str(at_ms)))
-        return Answer(
-            answer.post_id, answer.user_id, int(str(choice)), bool(correct), stored_at,
-            int(str(elapsed)),
-        ), False  # fmt: skip
+            [row] = await transaction.rows(SELECT_ANSWER, answer.post_id, answer.user_id)
+        return _stored(answer, row), False

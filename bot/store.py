@@ -70,6 +70,11 @@ class RoundConflictError(Exception):
     """Another round is already running where this one would start."""
 
 
+class PostClosedError(Exception):
+    """The question closed (or never existed) before this answer could be stored: perhaps
+    another process closed it and this one's cached post had not seen it. Nothing stored."""
+
+
 class ConstraintError(Exception):
     """A uniqueness or reference rule refused a write, so nothing was written.
 
@@ -126,7 +131,9 @@ class Store(Protocol):
         """Commit an answer unless the user already answered this post.
 
         Returns the stored answer and whether this call created it. Returns only once the
-        answer is committed, so callers may acknowledge it. `player`, when given, is saved
+        answer is committed, so callers may acknowledge it. Raises PostClosedError, storing
+        nothing, if the post is closed and the user had not answered it: the database decides,
+        not a cached copy of the post. `player`, when given, is saved
         in the same transaction (as `save_player` would), saving a commit per press.
         """
         ...

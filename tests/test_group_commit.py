@@ -64,8 +64,8 @@ async def test_a_failing_batch_fails_its_callers_and_not_the_next_batch(
 ) -> None:
     store = sqlite_store
     post = await posted(store)
-    missing = Post(**{**_fields(post), "post_id": 999})  # violates the posts foreign key
-    bad = [store.add_answer(answer(post, 1), post), store.add_answer(answer(missing, 2), missing)]
+    broken = Answer(post.post_id, "tg:2", 0, True, NOW, None)  # type: ignore[arg-type]
+    bad = [store.add_answer(answer(post, 1), post), store.add_answer(broken, post)]  # NOT NULL
     outcomes = await asyncio.gather(*bad, return_exceptions=True)
     assert all(isinstance(outcome, sqlite3.IntegrityError) for outcome in outcomes)
     assert not committed(store, post.post_id, "tg:1")
@@ -85,10 +85,6 @@ async def test_closing_the_store_commits_what_is_queued(sqlite_store: SQLiteStor
     reopened = await SQLiteStore.open(store.path)
     assert len(await reopened.post_answers(post.post_id)) == 5
     await reopened.close()
-
-
-def _fields(post: Post) -> dict[str, object]:
-    return {name: getattr(post, name) for name in Post.__slots__}
 
 
 async def test_score_tables_follow_the_answers(sqlite_store: SQLiteStore) -> None:

@@ -2,7 +2,8 @@
 
 On SQLite these are two connections to one file; on PostgreSQL two connection pools. Each
 answer counts once, a post closes once, a round posts each question once, and an answer is
-visible to the other store by the time its caller is told it was stored.
+visible to the other store by the time its caller is told it was stored, and no answer is
+stored after its question closed, whatever a store's copy of the post says.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from bot.engine import Answer, Player, Post
-from bot.store import ConstraintError, Store
+from bot.store import ConstraintError, PostClosedError, Store
 from bot.stores import open_store
 from tests.test_store import new_post, new_round
 
@@ -78,3 +79,48 @@ async def test_a_question_number_is_posted_by_exactly_one_store(
     assert len(await two_stores[1].round_posts(started.round_id)) == 1
     with pytest.raises(ConstraintError):
         await two_stores[1].create_post(new_post(started.round_id, number=1))
+
+
+async def test_no_answer_is_stored_once_the_other_store_closed_the_post(
+    two_stores: tuple[Store, Store],
+) -> None:
+    first, second = two_stores
+    post = await posted(first)  # `second` keeps this copy, open, as a worker's cache would
+    early = Answer(post.post_id, "tg:1", 0, True, NOW, 500)
+    assert await second.add_answer(early, post) == (early, True)
+    assert await first.close_post(post.post_id, NOW)
+    with pytest.raises(PostClosedError):
+        await second.add_answer(Answer(post.post_id, "tg:2", 0, True, NOW, 600), post)
+    late_repeat = Answer(post.post_id, "tg:1", 1, False, NOW, 700)
+    assert await second.add_answer(late_repeat, post) == (early, False)
+    assert await first.post_answers(post.post_id) == [early]
+
+
+async def test_the_closer_sees_every_answer_that_was_stored(
+    two_stores: tuple[Store, Store],
+) -> None:
+    """Presses through both stores race a close: what the close reads is what is stored."""
+    first, second = two_stores
+    post = await posted(first)
+    seen_at_close: list[Answer] = []
+
+    async def press(user: int) -> str:
+        store = (first, second)[user % 2]
+        answer = Answer(post.post_id, f"tg:{user}", 0, True, NOW, user)
+        try:
+            return "stored" if (await store.add_answer(answer, post))[1] else "again"
+        except PostClosedError:
+            return "refused"
+
+    async def close() -> str:
+        assert await first.close_post(post.post_id, NOW)
+        seen_at_close.extend(await second.post_answers(post.post_id))
+        return "closed"
+
+    before = await asyncio.gather(*(press(user) for user in range(40)))
+    racing = await asyncio.gather(*(press(user) for user in range(40, 80)), close())
+    stored = await first.post_answers(post.post_id)
+    assert before == ["stored"] * 40
+    assert seen_at_close == stored
+    assert racing.count("stored") == len(stored) - 40
+    assert racing.count("stored") + racing.count("refused") == 40
