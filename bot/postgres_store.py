@@ -3,47 +3,29 @@
 Same schema (bot/schema.py, translated), same SQL (bot/sql_queries.py, `?` → `$n`), same
 guarantees, held by constraints rather than by one process's memory: an answer is unique
 per (post, user), a post closes once, a round posts each number once, a channel gets one
-daily post per date. Answers commit one transaction each on a pooled connection (no group
-commit: PostgreSQL commits concurrent transactions together by itself) and are returned
+daily post per date. Answers are group-committed (bot/postgres_answers.py) and returned
 only after COMMIT, so an acknowledged answer is durable.
 """
 
 from __future__ import annotations
 
 import contextlib
-import functools
-import re
 from collections.abc import AsyncIterator
 from decimal import Decimal
 from typing import Any
 
 import asyncpg  # type: ignore[import-untyped]
 
-from bot.answer_writer import (
-    ADD_HOUR,
-    ADD_TOTAL,
-    INSERT_ANSWER,
-    SELECT_ANSWER,
-    UPSERT_PLAYER,
-    PendingAnswer,
-    score_rows,
-)
+from bot.answer_writer import PendingAnswer
 from bot.daily_store import DailyQueries
 from bot.engine import Answer, Player, Post
+from bot.postgres_answers import PostgresAnswerWriter
 from bot.postgres_errors import FAILURES, constraints, redact, translate_errors
-from bot.schema import IDENTITY_COLUMNS, MIGRATIONS, SCHEMA_VERSION, postgres_ddl
+from bot.schema import IDENTITY_COLUMNS, MIGRATIONS, SCHEMA_VERSION, postgres_ddl, to_postgres
 from bot.sql_queries import TableRows, Transaction
-from bot.sql_rows import from_ms
-from bot.store import PostClosedError, StoreError
+from bot.store import StoreError
 
 _CONNECT_FAILURES: tuple[type[BaseException], ...] = (*FAILURES, ValueError)  # a bad URL
-
-
-@functools.lru_cache(maxsize=512)
-def to_postgres(sql: str) -> str:
-    """`?` placeholders as `$1, $2, …` (no literal in our SQL holds a question mark)."""
-    numbers = iter(range(1, sql.count("?") + 1))
-    return re.sub(r"\?", lambda _: f"${next(numbers)}", sql)
 
 
 def _row(record: Any) -> tuple[object, ...]:
@@ -74,22 +56,6 @@ class _PostgresTransaction:
         return _changed(status)
 
 
-async def _after_close(transaction: Transaction, answer: Answer) -> tuple[Answer, bool]:
-    """The user's earlier answer to a closed post, or PostClosedError."""
-    rows = await transaction.rows(SELECT_ANSWER, answer.post_id, answer.user_id)
-    if not rows:
-        raise PostClosedError(answer.post_id)
-    return _stored(answer, rows[0]), False
-
-
-def _stored(answer: Answer, row: tuple[object, ...]) -> Answer:
-    choice, correct, at_ms, elapsed = row
-    return Answer(
-        answer.post_id, answer.user_id, int(str(choice)), bool(correct),
-        from_ms(int(str(at_ms))), int(str(elapsed)),
-    )  # fmt: skip
-
-
 @translate_errors
 class PostgresStore(DailyQueries):
     """Open with `await PostgresStore.open("postgresql://user:password@host/db")`."""
@@ -98,6 +64,8 @@ class PostgresStore(DailyQueries):
         self._pool = pool
         self.where = redact(url)
         """The database, password hidden: named in error messages."""
+        self.writer = PostgresAnswerWriter(pool)
+        """Commits answers in groups (bot/postgres_answers.py); started once migrated."""
 
     @classmethod
     async def open(cls, url: str, max_connections: int = 10) -> PostgresStore:
@@ -109,6 +77,7 @@ class PostgresStore(DailyQueries):
         store = cls(pool, url)
         try:
             await store._migrate()
+            store.writer.start()
         except FAILURES as error:
             await pool.close()
             raise StoreError(f"cannot use the database {store.where}: {error}") from None
@@ -140,6 +109,7 @@ class PostgresStore(DailyQueries):
                 )
 
     async def close(self) -> None:
+        await self.writer.close()
         await self._pool.close()
 
     async def schema_version(self) -> int:
@@ -191,39 +161,5 @@ class PostgresStore(DailyQueries):
     async def add_answer(
         self, answer: Answer, post: Post, player: Player | None = None
     ) -> tuple[Answer, bool]:
-        """One transaction: the answer unless already there, the player, the score rows.
-
-        The post's row is share-locked first: a concurrent close waits for this commit (so
-        its results include the answer), and an answer after the close is refused.
-        """
-        async with self._transaction() as transaction:
-            is_open = await transaction.rows(
-                "SELECT 1 FROM posts WHERE post_id = ? AND closed_at IS NULL FOR SHARE",
-                answer.post_id,
-            )
-            if not is_open:
-                return await _after_close(transaction, answer)
-            if player is not None:
-                await transaction.write(
-                    UPSERT_PLAYER, player.user_id, player.name, player.language
-                )
-            created = await transaction.write(
-                INSERT_ANSWER,
-                answer.post_id,
-                answer.user_id,
-                post.chat_id,
-                post.quiz_id,
-                answer.choice,
-                int(answer.correct),
-                int(answer.answered_at.timestamp() * 1000),
-                answer.elapsed_ms,
-            )
-            if created:
-                totals, hours = score_rows([PendingAnswer(answer, post.chat_id, post.quiz_id)])
-                for row in totals:
-                    await transaction.write(ADD_TOTAL, *row)
-                for row in hours:
-                    await transaction.write(ADD_HOUR, *row)
-                return answer, True
-            [row] = await transaction.rows(SELECT_ANSWER, answer.post_id, answer.user_id)
-        return _stored(answer, row), False
+        """Group commit: returns once the transaction holding this answer has committed."""
+        return await self.writer.submit(PendingAnswer(answer, post.chat_id, post.quiz_id, player))

@@ -8,6 +8,7 @@ with `quizbot db copy`. `postgres_ddl` makes the few dialect changes: identity k
 
 from __future__ import annotations
 
+import functools
 import re
 
 from bot.daily_store import DAILY_MIGRATION
@@ -92,6 +93,13 @@ _POSTGRES_REWRITES = (
     (r"\bTEXT\b", 'TEXT COLLATE "C"'),  # compare and sort by bytes, as SQLite does
     (r"\)\s*WITHOUT ROWID", ")"),
 )
+
+
+@functools.lru_cache(maxsize=512)
+def to_postgres(sql: str) -> str:
+    """`?` placeholders as `$1, $2, …` (no literal in our SQL holds a question mark)."""
+    numbers = iter(range(1, sql.count("?") + 1))
+    return re.sub(r"\?", lambda _: f"${next(numbers)}", sql)
 
 
 def postgres_ddl(sqlite_ddl: str) -> str:

@@ -7,8 +7,8 @@ import asyncio
 import asyncpg  # type: ignore[import-untyped]
 import pytest
 
-from bot.postgres_store import PostgresStore, to_postgres
-from bot.schema import SCHEMA_VERSION
+from bot.postgres_store import PostgresStore
+from bot.schema import SCHEMA_VERSION, to_postgres
 from bot.store import StoreError
 from tests.postgres import fresh_schema
 
