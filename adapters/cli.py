@@ -13,15 +13,16 @@ from typing import TYPE_CHECKING
 from adapters.console import CHAT_ID, ConsoleGame, console_player, default_language, default_name
 from bot import render
 from bot.catalog import load_catalog
-from bot.config import Settings, load_settings
+from bot.config import Settings, database_setting, load_settings
 from bot.engine import PERIODS
 from bot.export import write_csv
 from bot.i18n import t
 from bot.loader import QuizError, validate
 from bot.models import LANGUAGES, Language, Quiz
+from bot.postgres_errors import redact
 from bot.service import QuizService, UnknownQuizError
-from bot.sqlite_store import SQLiteStore
-from bot.store import StoreError
+from bot.store import Store, StoreError
+from bot.stores import open_store
 
 if TYPE_CHECKING:
     from adapters.discord_adapter import Sharding
@@ -81,6 +82,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     discord_run.add_argument("--shard-count", type=int, metavar="N", help="shards in all")
 
+    database = commands.add_parser("db", help="database tasks")
+    database_tasks = database.add_subparsers(dest="task", required=True, metavar="TASK")
+    copy = database_tasks.add_parser(
+        "copy", help="copy a database into an empty one (SQLite <-> PostgreSQL), then verify"
+    )
+    copy.add_argument("source", metavar="SOURCE", help="a SQLite file or postgresql:// URL")
+    copy.add_argument("target", metavar="TARGET", help="a SQLite file or postgresql:// URL")
+
     discord_cli = commands.add_parser("discord", help="Discord set-up tasks")
     discord_tasks = discord_cli.add_subparsers(dest="task", required=True, metavar="TASK")
     sync = discord_tasks.add_parser("sync", help="publish the slash commands now")
@@ -94,6 +103,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "validate":
             return run_validate(args.paths or [settings.quizzes])
+        if args.command == "db":
+            return asyncio.run(run_db_copy(args.source, args.target))
         quizzes = load_catalog(settings.quizzes)
         language: Language = getattr(args, "lang", None) or default_language()
         if args.command == "list":
@@ -125,6 +136,18 @@ def run_validate(paths: list[Path]) -> int:
     for quiz in quizzes:
         print(f"ok  {quiz.id}: {len(quiz.questions)} questions")
     return 1 if problems else 0
+
+
+async def run_db_copy(source: str, target: str) -> int:
+    from bot.db_copy import CopyError, copy_database
+
+    try:
+        report = await copy_database(database_setting(source), database_setting(target))
+    except CopyError as error:
+        print(f"quizbot: {error}", file=sys.stderr)
+        return 1
+    print("\n".join(report.lines()))
+    return 0 if report.equal else 1
 
 
 def run_list(quizzes: dict[str, Quiz], language: Language) -> int:
@@ -199,7 +222,7 @@ def run_telegram(args: argparse.Namespace, settings: Settings, quizzes: dict[str
 async def run_with_store(
     args: argparse.Namespace, settings: Settings, quizzes: dict[str, Quiz], language: Language
 ) -> int:
-    store = await SQLiteStore.open(settings.database)
+    store = await open_store(settings.database)
     try:
         service = QuizService(store, quizzes)
         if args.command == "export":
@@ -219,7 +242,7 @@ async def run_with_store(
         await store.close()
 
 
-async def run_export(args: argparse.Namespace, store: SQLiteStore) -> int:
+async def run_export(args: argparse.Namespace, store: Store) -> int:
     rows = await store.export_chat(args.chat)
     if not rows:
         known = ", ".join(await store.chats()) or "none yet"
@@ -238,7 +261,7 @@ async def run_export(args: argparse.Namespace, store: SQLiteStore) -> int:
 
 
 async def run_play(
-    args: argparse.Namespace, service: QuizService, language: Language, database: Path
+    args: argparse.Namespace, service: QuizService, language: Language, database: Path | str
 ) -> int:
     quiz = service.quiz(args.quiz)
     if args.questions is not None and not 1 <= args.questions <= len(quiz.questions):
@@ -247,7 +270,7 @@ async def run_play(
     player = console_player(args.name or default_name(), language)
     game = ConsoleGame(service, player, language, sys.stdin, sys.stdout)
     await game.play(quiz.id, args.questions)
-    print(t(language, "console.saved_to", path=database))
+    print(t(language, "console.saved_to", path=redact(str(database))))
     return 0
 
 

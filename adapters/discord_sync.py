@@ -25,8 +25,8 @@ from adapters.logs import log_level, redact_secrets
 from bot.config import Settings
 from bot.i18n import t
 from bot.models import Language, Quiz
-from bot.sqlite_store import SQLiteStore
 from bot.store import Store
+from bot.stores import open_store
 
 if TYPE_CHECKING:
     from adapters.discord_adapter import QuizBot, Sharding
@@ -97,7 +97,7 @@ async def _with_store(
 
     assert settings.discord_token is not None
     token = settings.discord_token.reveal()
-    store = await SQLiteStore.open(settings.database)
+    store = await open_store(settings.database)
     try:
         if sync_guild is None:
             await serve(make_bot(store, quizzes, settings.discord_guild_id, sharding), token)

@@ -35,7 +35,7 @@ from bot.models import LANGUAGES, Quiz
 from bot.pacer import TELEGRAM_RATE, Pacer
 from bot.rounds import RoundRunner
 from bot.service import QuizService
-from bot.sqlite_store import SQLiteStore
+from bot.stores import open_store
 from bot.timers import AsyncioTimers, Timers
 
 log = logging.getLogger(__name__)
@@ -59,7 +59,7 @@ class TelegramSetup:
     """Everything `build_application` needs; tests swap the clock, timers and server."""
 
     token: str
-    database: Path
+    database: Path | str
     quizzes: Mapping[str, Quiz]
     api_url: str | None = None
     clock: Clock = field(default_factory=SystemClock)
@@ -80,7 +80,7 @@ def build_application(setup: TelegramSetup) -> TelegramApp:
     builder = builder.concurrent_updates(PressesConcurrently())
 
     async def post_init(application: TelegramApp) -> None:
-        store = await SQLiteStore.open(setup.database)
+        store = await open_store(setup.database)
         service = QuizService(store, setup.quizzes, clock=setup.clock, rng=setup.rng)
         timers = setup.timers or AsyncioTimers(setup.clock)
         runner = RoundRunner(service, TelegramPublisher(application.bot), timers)

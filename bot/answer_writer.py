@@ -18,34 +18,47 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bot.engine import Answer, Player
+from bot.store import PostClosedError
 
 HOUR_MS = 3_600_000
 """Score buckets are UTC hours: exact for every whole-hour time zone, see scores_sql."""
 MAX_BATCH = 4096
 
-_INSERT_ANSWER = (
+INSERT_ANSWER = (
     "INSERT INTO answers (post_id, user_id, chat_id, quiz_id, choice, correct, answered_at, "
     "elapsed_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (post_id, user_id) DO NOTHING"
 )
-_SELECT_ANSWER = (
+INSERT_OPEN_ANSWER = (
+    "INSERT INTO answers (post_id, user_id, chat_id, quiz_id, choice, correct, answered_at, "
+    "elapsed_ms) SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM posts "
+    "WHERE post_id = ? AND closed_at IS NULL) ON CONFLICT (post_id, user_id) DO NOTHING"
+)
+"""Only into an open post: in SQLite's serialised write transaction, atomic with closing."""
+SELECT_ANSWER = (
     "SELECT choice, correct, answered_at, elapsed_ms FROM answers "
     "WHERE post_id = ? AND user_id = ?"
 )
-_UPSERT_PLAYER = (
+UPSERT_PLAYER = (
     "INSERT INTO users (user_id, name, language) VALUES (?, ?, ?) "
     "ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, language = excluded.language "
-    "WHERE name IS NOT excluded.name OR language IS NOT excluded.language"
+    "WHERE users.name IS DISTINCT FROM excluded.name "
+    "OR users.language IS DISTINCT FROM excluded.language"
 )
-_ADD_TOTAL = (
+ADD_TOTAL = (
     "INSERT INTO score_totals (chat_id, quiz_id, user_id, points, answered, total_ms) "
-    "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET points = points + excluded.points, "
-    "answered = answered + excluded.answered, total_ms = total_ms + excluded.total_ms"
+    "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (chat_id, user_id, quiz_id) DO UPDATE SET "
+    "points = score_totals.points + excluded.points, "
+    "answered = score_totals.answered + excluded.answered, "
+    "total_ms = score_totals.total_ms + excluded.total_ms"
 )
-_ADD_HOUR = (
+ADD_HOUR = (
     "INSERT INTO score_hours (chat_id, hour, quiz_id, user_id, points, answered, total_ms) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET points = points + excluded.points, "
-    "answered = answered + excluded.answered, total_ms = total_ms + excluded.total_ms"
+    "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (chat_id, hour, quiz_id, user_id) DO UPDATE SET "
+    "points = score_hours.points + excluded.points, "
+    "answered = score_hours.answered + excluded.answered, "
+    "total_ms = score_hours.total_ms + excluded.total_ms"
 )
+"""Shared with the PostgreSQL store, which adds each answer's scores the same way."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +72,7 @@ class PendingAnswer:
 
 Result = tuple[Answer, bool]
 _Queued = tuple[PendingAnswer, "asyncio.Future[Result]"]
+_Outcome = Result | PostClosedError
 
 
 class AnswerWriter:
@@ -125,20 +139,28 @@ class AnswerWriter:
                     continue
                 self.batches += 1
                 for (_, future), result in zip(batch, results, strict=True):
-                    if not future.done():
+                    if future.done():
+                        continue
+                    if isinstance(result, PostClosedError):
+                        future.set_exception(result)
+                    else:
                         future.set_result(result)
 
-    def _commit(self, items: Sequence[PendingAnswer]) -> list[Result]:
+    def _commit(self, items: Sequence[PendingAnswer]) -> list[_Outcome]:
         """In the writer thread: one transaction for the whole batch."""
         cursor = self._connection.cursor()
         cursor.execute("BEGIN IMMEDIATE")
         try:
             players = {item.player.user_id: item.player for item in items if item.player}
             cursor.executemany(
-                _UPSERT_PLAYER, [(p.user_id, p.name, p.language) for p in players.values()]
+                UPSERT_PLAYER, [(p.user_id, p.name, p.language) for p in players.values()]
             )
             results = [_insert(cursor, item) for item in items]
-            created = [item for item, (_, new) in zip(items, results, strict=True) if new]
+            created = [
+                item
+                for item, result in zip(items, results, strict=True)
+                if not isinstance(result, PostClosedError) and result[1]
+            ]
             _add_scores(cursor, created)
             cursor.execute("COMMIT")
         except BaseException:
@@ -154,11 +176,11 @@ def _fail(batch: Sequence[_Queued], error: Exception) -> None:
             future.set_exception(error)
 
 
-def _insert(cursor: sqlite3.Cursor, item: PendingAnswer) -> Result:
+def _insert(cursor: sqlite3.Cursor, item: PendingAnswer) -> _Outcome:
     answer = item.answer
     at_ms = int(answer.answered_at.timestamp() * 1000)
     cursor.execute(
-        _INSERT_ANSWER,
+        INSERT_OPEN_ANSWER,
         (
             answer.post_id,
             answer.user_id,
@@ -168,19 +190,30 @@ def _insert(cursor: sqlite3.Cursor, item: PendingAnswer) -> Result:
             int(answer.correct),
             at_ms,
             answer.elapsed_ms,
+            answer.post_id,
         ),
     )
     if cursor.rowcount == 1:
         return answer, True
-    choice, correct, stored_ms, elapsed = cursor.execute(
-        _SELECT_ANSWER, (answer.post_id, answer.user_id)
-    ).fetchone()
+    row = cursor.execute(SELECT_ANSWER, (answer.post_id, answer.user_id)).fetchone()
+    if row is None:
+        return PostClosedError(answer.post_id)
+    choice, correct, stored_ms, elapsed = row
     stored_at = datetime.fromtimestamp(stored_ms / 1000, tz=UTC)
     return Answer(answer.post_id, answer.user_id, choice, bool(correct), stored_at, elapsed), False
 
 
 def _add_scores(cursor: sqlite3.Cursor, created: Sequence[PendingAnswer]) -> None:
     """Keep the all-time and hourly score tables equal to sums over the answers table."""
+    totals, hours = score_rows(created)
+    cursor.executemany(ADD_TOTAL, totals)
+    cursor.executemany(ADD_HOUR, hours)
+
+
+def score_rows(
+    created: Sequence[PendingAnswer],
+) -> tuple[list[tuple[object, ...]], list[tuple[object, ...]]]:
+    """Arguments of ADD_TOTAL and ADD_HOUR for newly stored answers, summed per key."""
     totals: dict[tuple[str, str, str], list[int]] = {}
     hours: dict[tuple[str, int, str, str], list[int]] = {}
     for item in created:
@@ -193,5 +226,7 @@ def _add_scores(cursor: sqlite3.Cursor, created: Sequence[PendingAnswer]) -> Non
             sums[0] += int(answer.correct)
             sums[1] += 1
             sums[2] += answer.elapsed_ms
-    cursor.executemany(_ADD_TOTAL, [(*key, *sums) for key, sums in totals.items()])
-    cursor.executemany(_ADD_HOUR, [(*key, *sums) for key, sums in hours.items()])
+    return (
+        [(*key, *sums) for key, sums in totals.items()],
+        [(*key, *sums) for key, sums in hours.items()],
+    )

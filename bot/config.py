@@ -29,14 +29,23 @@ class Secret:
     __str__ = __repr__
 
 
+POSTGRES_URL_PREFIXES = ("postgresql://", "postgres://")
+
+
 @dataclass(frozen=True)
 class Settings:
-    database: Path
+    database: Path | str
+    """A SQLite file, or a PostgreSQL URL (str) when QUIZBOT_DB starts with postgresql://."""
     quizzes: Path
     telegram_token: Secret | None
     telegram_api_url: str | None
     discord_token: Secret | None
     discord_guild_id: int | None
+
+
+def database_setting(value: str) -> Path | str:
+    """A PostgreSQL URL as it is; anything else is a SQLite file path (`~` expanded)."""
+    return value if value.startswith(POSTGRES_URL_PREFIXES) else Path(value).expanduser()
 
 
 def _secret(name: str) -> Secret | None:
@@ -51,7 +60,7 @@ def load_settings(env_file: Path | None = None) -> Settings:
     quizzes = os.environ.get("QUIZBOT_QUIZZES") or str(PROJECT_ROOT / "quizzes")
     guild = os.environ.get("DISCORD_GUILD_ID", "").strip()
     return Settings(
-        database=Path(database).expanduser(),
+        database=database_setting(database),
         quizzes=Path(quizzes).expanduser(),
         telegram_token=_secret("TELEGRAM_TOKEN"),
         telegram_api_url=os.environ.get("TELEGRAM_API_URL") or None,

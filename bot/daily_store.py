@@ -1,20 +1,18 @@
-"""SQLite storage of daily schedules and daily posts: a migration and a mixin of SQLiteStore.
+"""Storage of daily schedules and daily posts: a migration and a mixin of both stores.
 
-Kept apart from `sqlite_store` so the daily feature is one self-contained migration and one
-set of methods. The rule "never two posts for a channel and local date" is the primary key
+Kept apart from the stores so the daily feature is one self-contained migration and one
+set of methods, in the SQL both backends share (see bot.sql_queries).
+The rule "never two posts for a channel and local date" is the primary key
 of `daily_posts`, written in the same transaction as the post itself, so it holds whatever
 restarts or concurrent schedulers do.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from contextlib import AbstractAsyncContextManager
 from datetime import UTC, date, datetime, time, timedelta
 
-import aiosqlite
-
 from bot.daily import DailyPost, DailyRecord, DailyRule, NewSchedule, PastDaily, Schedule
+from bot.sql_queries import SqlQueries, Transaction
 from bot.store import NewPost
 
 DAILY_MIGRATION = """
@@ -44,7 +42,7 @@ DAILY_MIGRATION = """
     ) WITHOUT ROWID;
     CREATE INDEX daily_posts_by_chat ON daily_posts (chat_id, local_date);
 """
-"""Schema for daily questions; appended to `sqlite_store.MIGRATIONS`, touching no other table."""
+"""Schema for daily questions; appended to `schema.MIGRATIONS`, touching no other table."""
 
 _SCHEDULE_COLUMNS = (
     "schedule_id, chat_id, channel_ref, local_time, zone, weekdays, grace_seconds, quiz_ids, "
@@ -95,24 +93,16 @@ def _daily(row: tuple[object, ...]) -> DailyPost:
 
 
 _SET_NEXT_RUN = "UPDATE daily_schedules SET next_run_at = ? WHERE schedule_id = ?"
+_NO_LIMIT = 2**63 - 1
+"""`LIMIT -1` means "all" to SQLite only; this means it to both."""
 
 
 class _AlreadyClaimedError(Exception):
     """The channel already has its post for that date: roll the transaction back."""
 
 
-class DailySQLite:
-    """Daily-question methods of the Store protocol for SQLiteStore (which provides `_db`)."""
-
-    _db: aiosqlite.Connection
-    # Provided by SQLiteStore: writes serialised with its transactions on the shared connection.
-    _transaction: Callable[[], AbstractAsyncContextManager[None]]
-    _write: Callable[..., Awaitable[int]]
-    _write_returning: Callable[..., Awaitable[tuple[object, ...]]]
-
-    async def _daily_rows(self, sql: str, *args: object) -> list[tuple[object, ...]]:
-        async with self._db.execute(sql, args) as cursor:
-            return [tuple(row) for row in await cursor.fetchall()]
+class DailyQueries(SqlQueries):
+    """Daily-question methods of the Store protocol, over the backend's primitives."""
 
     async def save_schedule(self, new: NewSchedule) -> Schedule:
         rule = new.rule
@@ -139,7 +129,7 @@ class DailySQLite:
         return _schedule(row)
 
     async def get_schedule(self, chat_id: str, channel_ref: str) -> Schedule | None:
-        rows = await self._daily_rows(
+        rows = await self._rows(
             f"SELECT {_SCHEDULE_COLUMNS} FROM daily_schedules WHERE chat_id = ? "
             "AND channel_ref = ?",
             chat_id,
@@ -148,7 +138,7 @@ class DailySQLite:
         return _schedule(rows[0]) if rows else None
 
     async def chat_schedules(self, chat_id: str) -> list[Schedule]:
-        rows = await self._daily_rows(
+        rows = await self._rows(
             f"SELECT {_SCHEDULE_COLUMNS} FROM daily_schedules WHERE chat_id = ? "
             "ORDER BY channel_ref",
             chat_id,
@@ -167,7 +157,7 @@ class DailySQLite:
         await self._write(_SET_NEXT_RUN, _ms(next_run_at), schedule_id)
 
     async def due_schedules(self, now: datetime, limit: int) -> list[Schedule]:
-        rows = await self._daily_rows(
+        rows = await self._rows(
             f"SELECT {_SCHEDULE_COLUMNS} FROM daily_schedules WHERE next_run_at <= ? "
             "ORDER BY next_run_at, schedule_id LIMIT ?",
             _ms(now),
@@ -176,10 +166,10 @@ class DailySQLite:
         return [_schedule(row) for row in rows]
 
     async def next_daily_wake(self) -> datetime | None:
-        rows = await self._daily_rows(
+        rows = await self._rows(
             "SELECT MIN(at) FROM (SELECT MIN(next_run_at) AS at FROM daily_schedules "
             "UNION ALL SELECT MIN(p.deadline) FROM daily_posts d "
-            "JOIN posts p ON p.post_id = d.post_id WHERE p.closed_at IS NULL)"
+            "JOIN posts p ON p.post_id = d.post_id WHERE p.closed_at IS NULL) AS wakes"
         )
         value = rows[0][0] if rows else None
         return None if value is None else _time(int(str(value)))
@@ -192,59 +182,17 @@ class DailySQLite:
         Returns None, writing nothing, if the channel already has a post for that date.
         """
         try:
-            async with self._transaction():
-                claimed = await self._claim(schedule, day, new)
+            async with self._transaction() as transaction:
+                claimed = await _claim(transaction, schedule, day, new)
                 if claimed is None:
                     raise _AlreadyClaimedError
-                await self._db.execute(_SET_NEXT_RUN, (_ms(next_run_at), schedule.schedule_id))
+                await transaction.write(_SET_NEXT_RUN, _ms(next_run_at), schedule.schedule_id)
         except _AlreadyClaimedError:
             return None
         return claimed
 
-    async def _claim(self, schedule: Schedule, day: date, new: NewPost) -> DailyPost | None:
-        async with self._db.execute(
-            "INSERT INTO posts (chat_id, quiz_id, question_id, choice_order, number, total, "
-            "opened_at, deadline, round_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL) "
-            "RETURNING post_id",
-            (
-                new.chat_id,
-                new.quiz_id,
-                new.question_id,
-                ",".join(map(str, new.order)),
-                new.number,
-                new.total,
-                _ms(new.opened_at),
-                None if new.deadline is None else _ms(new.deadline),
-            ),
-        ) as cursor:
-            row = await cursor.fetchone()
-        assert row is not None
-        post_id = int(row[0])
-        async with self._db.execute(
-            "INSERT INTO daily_posts (chat_id, channel_ref, local_date, schedule_id, post_id, "
-            "language) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-            (
-                schedule.chat_id,
-                schedule.channel_ref,
-                day.isoformat(),
-                schedule.schedule_id,
-                post_id,
-                schedule.language,
-            ),
-        ) as cursor:
-            if cursor.rowcount != 1:
-                return None
-        return DailyPost(
-            post_id,
-            schedule.schedule_id,
-            schedule.chat_id,
-            schedule.channel_ref,
-            day,
-            schedule.language,
-        )
-
     async def get_daily_post(self, post_id: int) -> DailyPost | None:
-        rows = await self._daily_rows(
+        rows = await self._rows(
             f"SELECT {_DAILY_COLUMNS} FROM daily_posts d WHERE d.post_id = ?", post_id
         )
         return _daily(rows[0]) if rows else None
@@ -254,22 +202,22 @@ class DailySQLite:
     ) -> list[DailyPost]:
         """Daily posts not yet closed; only those whose deadline has passed, given a time."""
         by = None if closing_by is None else _ms(closing_by)
-        rows = await self._daily_rows(
+        rows = await self._rows(
             f"SELECT {_DAILY_COLUMNS} FROM daily_posts d JOIN posts p ON p.post_id = d.post_id "
-            "WHERE p.closed_at IS NULL AND (? IS NULL OR p.deadline <= ?) "
+            "WHERE p.closed_at IS NULL AND (CAST(? AS BIGINT) IS NULL OR p.deadline <= ?) "
             "ORDER BY p.deadline, d.post_id LIMIT ?",
             by,
             by,
-            limit,
+            limit if limit >= 0 else _NO_LIMIT,
         )
         return [_daily(row) for row in rows]
 
     async def latest_daily_post(
         self, chat_id: str, channel_ref: str, before: date | None = None
     ) -> DailyPost | None:
-        rows = await self._daily_rows(
+        rows = await self._rows(
             f"SELECT {_DAILY_COLUMNS} FROM daily_posts d WHERE d.chat_id = ? "
-            "AND d.channel_ref = ? AND (? IS NULL OR d.local_date < ?) "
+            "AND d.channel_ref = ? AND (CAST(? AS TEXT) IS NULL OR d.local_date < ?) "
             "ORDER BY d.local_date DESC LIMIT 1",
             chat_id,
             channel_ref,
@@ -279,11 +227,12 @@ class DailySQLite:
         return _daily(rows[0]) if rows else None
 
     async def daily_history(self, chat_id: str, channel_ref: str) -> list[PastDaily]:
-        rows = await self._daily_rows(
+        rows = await self._rows(
             "SELECT p.quiz_id, p.question_id, COUNT(a.user_id), COALESCE(SUM(1 - a.correct), 0) "
             "FROM daily_posts d JOIN posts p ON p.post_id = d.post_id "
             "LEFT JOIN answers a ON a.post_id = d.post_id "
-            "WHERE d.chat_id = ? AND d.channel_ref = ? GROUP BY d.post_id ORDER BY d.local_date",
+            "WHERE d.chat_id = ? AND d.channel_ref = ? "
+            "GROUP BY d.post_id, d.local_date, p.quiz_id, p.question_id ORDER BY d.local_date",
             chat_id,
             channel_ref,
         )
@@ -293,8 +242,9 @@ class DailySQLite:
         ]
 
     async def daily_record(self, chat_id: str, user_id: str) -> DailyRecord:
-        rows = await self._daily_rows(
-            "SELECT d.local_date, MAX(a.correct), MAX(p.closed_at IS NULL) FROM daily_posts d "
+        rows = await self._rows(
+            "SELECT d.local_date, MAX(a.correct), "
+            "MAX(CASE WHEN p.closed_at IS NULL THEN 1 ELSE 0 END) FROM daily_posts d "
             "JOIN posts p ON p.post_id = d.post_id "
             "LEFT JOIN answers a ON a.post_id = d.post_id AND a.user_id = ? "
             "WHERE d.chat_id = ? GROUP BY d.local_date ORDER BY d.local_date",
@@ -303,3 +253,42 @@ class DailySQLite:
         )
         outcomes = tuple(None if correct is None else bool(correct) for _, correct, _ in rows)
         return DailyRecord(outcomes, bool(rows and rows[-1][2]))
+
+
+async def _claim(
+    transaction: Transaction, schedule: Schedule, day: date, new: NewPost
+) -> DailyPost | None:
+    """Insert the post and its (channel, date) claim; None if the date is already claimed."""
+    [(post_id, *_)] = await transaction.rows(
+        "INSERT INTO posts (chat_id, quiz_id, question_id, choice_order, number, total, "
+        "opened_at, deadline, round_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL) "
+        "RETURNING post_id",
+        new.chat_id,
+        new.quiz_id,
+        new.question_id,
+        ",".join(map(str, new.order)),
+        new.number,
+        new.total,
+        _ms(new.opened_at),
+        None if new.deadline is None else _ms(new.deadline),
+    )
+    claimed = await transaction.write(
+        "INSERT INTO daily_posts (chat_id, channel_ref, local_date, schedule_id, post_id, "
+        "language) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+        schedule.chat_id,
+        schedule.channel_ref,
+        day.isoformat(),
+        schedule.schedule_id,
+        int(str(post_id)),
+        schedule.language,
+    )
+    if claimed != 1:
+        return None
+    return DailyPost(
+        int(str(post_id)),
+        schedule.schedule_id,
+        schedule.chat_id,
+        schedule.channel_ref,
+        day,
+        schedule.language,
+    )

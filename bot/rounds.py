@@ -17,6 +17,7 @@ from typing import Protocol
 
 from bot.engine import Accepted, Player, Round
 from bot.service import ClosedView, PressResult, QuestionView, QuizService, RoundSummary
+from bot.store import ConstraintError
 from bot.timers import Timers
 
 log = logging.getLogger(__name__)
@@ -173,7 +174,10 @@ class RoundRunner:
             current = await self.store.get_round(round_id)
             if current is None or not current.is_running:
                 return
-            view = await self.service.post_next(round_id)
+            try:
+                view = await self.service.post_next(round_id)
+            except ConstraintError:
+                return  # another process posted this question; it publishes and closes it
             if view is None:
                 summary = await self.service.finish_round(round_id)
                 self._locks.pop(round_id, None)

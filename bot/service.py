@@ -31,7 +31,7 @@ from bot.engine import (
     Stats,
 )
 from bot.models import Question, Quiz
-from bot.store import NewPost, NewRound, Store
+from bot.store import NewPost, NewRound, PostClosedError, Store
 
 
 class UnknownQuizError(LookupError):
@@ -194,7 +194,11 @@ class QuizService:
             if existing is not None:
                 outcome = AlreadyAnswered(existing)
         elif isinstance(outcome, Accepted):
-            stored, created = await self.store.add_answer(outcome.answer, found.post, player)
+            try:
+                stored, created = await self.store.add_answer(outcome.answer, found.post, player)
+            except PostClosedError:  # closed meanwhile, maybe by another process
+                self._views.pop(post_id, None)
+                return PressResult(Refused(Refusal.CLOSED), found)
             if not created:
                 outcome = AlreadyAnswered(stored)
         return PressResult(outcome, found)

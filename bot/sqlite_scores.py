@@ -54,23 +54,24 @@ SCORE_TABLES_MIGRATION = f"""
 _NAMED = (
     "SELECT s.user_id, COALESCE(u.name, s.user_id), SUM(s.points), SUM(s.answered), "
     "SUM(s.total_ms) FROM ({rows}) s LEFT JOIN users u ON u.user_id = s.user_id "
-    "GROUP BY s.user_id"
+    "GROUP BY s.user_id, u.name"
 )
 ALL_TIME_SQL = _NAMED.format(
     rows="SELECT user_id, points, answered, total_ms FROM score_totals "
-    "WHERE chat_id = ? AND (? IS NULL OR quiz_id = ?)"
+    "WHERE chat_id = ? AND (CAST(? AS TEXT) IS NULL OR quiz_id = ?)"
 )
 SINCE_SQL = _NAMED.format(
     rows="SELECT user_id, points, answered, total_ms FROM score_hours "
-    "WHERE chat_id = ? AND hour >= ? AND (? IS NULL OR quiz_id = ?) "
+    "WHERE chat_id = ? AND hour >= ? AND (CAST(? AS TEXT) IS NULL OR quiz_id = ?) "
     "UNION ALL SELECT user_id, correct, 1, elapsed_ms FROM answers "
-    "WHERE chat_id = ? AND answered_at >= ? AND answered_at < ? AND (? IS NULL OR quiz_id = ?)"
+    "WHERE chat_id = ? AND answered_at >= ? AND answered_at < ? "
+    "AND (CAST(? AS TEXT) IS NULL OR quiz_id = ?)"
 )
 SCAN_SQL = (
     "SELECT a.user_id, COALESCE(u.name, a.user_id), SUM(a.correct), COUNT(*), "
     "SUM(a.elapsed_ms) FROM answers a LEFT JOIN users u ON u.user_id = a.user_id "
-    "WHERE a.chat_id = ? AND a.answered_at >= ? AND (? IS NULL OR a.quiz_id = ?) "
-    "GROUP BY a.user_id"
+    "WHERE a.chat_id = ? AND a.answered_at >= ? AND (CAST(? AS TEXT) IS NULL OR a.quiz_id = ?) "
+    "GROUP BY a.user_id, u.name"
 )
 """The reference: the same figures by scanning answers (tests and the benchmark baseline)."""
 

@@ -1,6 +1,7 @@
 """The storage interface: the source of truth for rounds, posts, answers and players.
 
-Small on purpose: a second backend (PostgreSQL) implements these methods in one module.
+Small on purpose: SQLite (bot/sqlite_store.py) and PostgreSQL (bot/postgres_store.py)
+implement it, sharing their SQL (bot/sql_queries.py); open one with `bot.stores.open_store`.
 Memory elsewhere is only a cache of what is here.
 """
 
@@ -69,6 +70,19 @@ class RoundConflictError(Exception):
     """Another round is already running where this one would start."""
 
 
+class PostClosedError(Exception):
+    """The question closed (or never existed) before this answer could be stored: perhaps
+    another process closed it and this one's cached post had not seen it. Nothing stored."""
+
+
+class ConstraintError(Exception):
+    """A uniqueness or reference rule refused a write, so nothing was written.
+
+    With several processes on one database this is how the loser of a race learns it lost
+    (e.g. two workers posting the same question of a round): it should do nothing.
+    """
+
+
 class Store(Protocol):
     async def close(self) -> None: ...
 
@@ -93,7 +107,10 @@ class Store(Protocol):
         ...
 
     async def create_post(self, new: NewPost) -> Post:
-        """Post the round's next question; also advances the round's position."""
+        """Post the round's next question; also advances the round's position.
+
+        Raises ConstraintError if that question number is already posted for the round.
+        """
         ...
 
     async def get_post(self, post_id: int) -> Post | None: ...
@@ -114,7 +131,9 @@ class Store(Protocol):
         """Commit an answer unless the user already answered this post.
 
         Returns the stored answer and whether this call created it. Returns only once the
-        answer is committed, so callers may acknowledge it. `player`, when given, is saved
+        answer is committed, so callers may acknowledge it. Raises PostClosedError, storing
+        nothing, if the post is closed and the user had not answered it: the database decides,
+        not a cached copy of the post. `player`, when given, is saved
         in the same transaction (as `save_player` would), saving a commit per press.
         """
         ...

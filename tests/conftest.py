@@ -1,4 +1,9 @@
-"""Shared fixtures: the bundled quizzes, a real SQLite store under tmp_path, a settable clock."""
+"""Shared fixtures: the bundled quizzes, a real store on each backend, a settable clock.
+
+`store` (and `database`, what it opens) runs a test twice: on a SQLite file under tmp_path
+and on a fresh schema of a real PostgreSQL (skipped, saying why, when none is configured).
+`sqlite_store` is for the few tests about SQLite itself (WAL, its group-commit writer).
+"""
 
 from __future__ import annotations
 
@@ -14,6 +19,9 @@ from bot.catalog import load_catalog
 from bot.models import Quiz
 from bot.service import QuizService
 from bot.sqlite_store import SQLiteStore
+from bot.store import Store
+from bot.stores import open_store
+from tests.postgres import fresh_schema
 
 ROOT = Path(__file__).resolve().parent.parent
 QUIZZES = ROOT / "quizzes"
@@ -42,13 +50,30 @@ def clock() -> FakeClock:
     return FakeClock()
 
 
+@pytest.fixture(params=["sqlite", "postgres"])
+async def database(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Path | str]:
+    """Where a store lives: a SQLite file, or a PostgreSQL URL of a schema of its own."""
+    if request.param == "sqlite":
+        yield tmp_path / "quiz.db"
+        return
+    async with fresh_schema() as url:
+        yield url
+
+
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[SQLiteStore]:
+async def store(database: Path | str) -> AsyncIterator[Store]:
+    opened = await open_store(database)
+    yield opened
+    await opened.close()
+
+
+@pytest.fixture
+async def sqlite_store(tmp_path: Path) -> AsyncIterator[SQLiteStore]:
     opened = await SQLiteStore.open(tmp_path / "quiz.db")
     yield opened
     await opened.close()
 
 
 @pytest.fixture
-def service(store: SQLiteStore, quizzes: dict[str, Quiz], clock: FakeClock) -> QuizService:
+def service(store: Store, quizzes: dict[str, Quiz], clock: FakeClock) -> QuizService:
     return QuizService(store, quizzes, clock=clock, rng=random.Random(7))

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import sqlite3
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time
 from pathlib import Path
@@ -19,8 +18,8 @@ from bot.engine import Player
 from bot.models import Quiz
 from bot.pacer import Pacer
 from bot.service import ClosedView, QuestionView, QuizService
-from bot.sqlite_store import SQLiteStore
-from bot.store import NewPost
+from bot.store import ConstraintError, NewPost, Store
+from bot.stores import open_store
 from bot.timers import ManualTimers
 from tests.conftest import FakeClock
 
@@ -70,7 +69,7 @@ class Bot:
 
 
 def start(
-    store: SQLiteStore, quizzes: dict[str, Quiz], clock: FakeClock, pacer: Pacer | None = None
+    store: Store, quizzes: dict[str, Quiz], clock: FakeClock, pacer: Pacer | None = None
 ) -> Bot:
     timers = ManualTimers(clock)
     service = QuizService(store, quizzes, clock=clock, rng=random.Random(1))
@@ -95,7 +94,7 @@ async def schedule(bot: Bot, chat: str, at: time, zone: str, channel: str = "") 
 
 
 async def test_posts_at_local_time_in_several_zones_across_dst(
-    store: SQLiteStore, quizzes: dict[str, Quiz], clock: FakeClock
+    store: Store, quizzes: dict[str, Quiz], clock: FakeClock
 ) -> None:
     clock.current = utc(2026, 3, 6, 12)
     bot = start(store, quizzes, clock)
@@ -121,7 +120,7 @@ async def test_posts_at_local_time_in_several_zones_across_dst(
 
 
 async def test_fall_back_days_post_once_at_nine_local(
-    store: SQLiteStore, quizzes: dict[str, Quiz], clock: FakeClock
+    store: Store, quizzes: dict[str, Quiz], clock: FakeClock
 ) -> None:
     clock.current = utc(2026, 10, 23, 12)
     bot = start(store, quizzes, clock)
@@ -137,7 +136,7 @@ async def test_fall_back_days_post_once_at_nine_local(
 
 
 async def test_next_post_closes_yesterday_and_mentions_it(
-    store: SQLiteStore, quizzes: dict[str, Quiz], clock: FakeClock
+    store: Store, quizzes: dict[str, Quiz], clock: FakeClock
 ) -> None:
     clock.current = utc(2026, 3, 2, 7)
     bot = start(store, quizzes, clock)
@@ -163,7 +162,7 @@ async def test_next_post_closes_yesterday_and_mentions_it(
 
 
 async def test_catch_up_inside_the_grace_window_after_a_restart(
-    store: SQLiteStore, quizzes: dict[str, Quiz], clock: FakeClock
+    store: Store, quizzes: dict[str, Quiz], clock: FakeClock
 ) -> None:
     clock.current = utc(2026, 3, 2, 7)
     first = start(store, quizzes, clock)
@@ -178,7 +177,7 @@ async def test_catch_up_inside_the_grace_window_after_a_restart(
 
 
 async def test_a_post_missed_beyond_the_grace_is_skipped(
-    store: SQLiteStore, quizzes: dict[str, Quiz], clock: FakeClock
+    store: Store, quizzes: dict[str, Quiz], clock: FakeClock
 ) -> None:
     clock.current = utc(2026, 3, 2, 7)
     first = start(store, quizzes, clock)
@@ -194,7 +193,7 @@ async def test_a_post_missed_beyond_the_grace_is_skipped(
 
 
 async def test_a_long_outage_posts_only_today_when_in_grace(
-    store: SQLiteStore, quizzes: dict[str, Quiz], clock: FakeClock
+    store: Store, quizzes: dict[str, Quiz], clock: FakeClock
 ) -> None:
     clock.current = utc(2026, 3, 2, 7)
     first = start(store, quizzes, clock)
@@ -206,7 +205,7 @@ async def test_a_long_outage_posts_only_today_when_in_grace(
 
 
 async def test_restart_between_claim_and_publish_posts_once(
-    store: SQLiteStore, quizzes: dict[str, Quiz], clock: FakeClock
+    store: Store, quizzes: dict[str, Quiz], clock: FakeClock
 ) -> None:
     clock.current = utc(2026, 3, 2, 7)
     first = start(store, quizzes, clock)
@@ -226,10 +225,11 @@ async def test_restart_between_claim_and_publish_posts_once(
 
 
 async def test_two_schedulers_on_one_database_post_once(
-    tmp_path: Path, quizzes: dict[str, Quiz], clock: FakeClock
+    database: Path | str, quizzes: dict[str, Quiz], clock: FakeClock
 ) -> None:
+    """Two processes' stores (on PostgreSQL: two connection pools) claim one (channel, date)."""
     clock.current = utc(2026, 3, 2, 7)
-    stores = [await SQLiteStore.open(tmp_path / "quiz.db") for _ in range(2)]
+    stores = [await open_store(database) for _ in range(2)]
     try:
         bots = [start(store, quizzes, clock) for store in stores]
         await schedule(bots[0], "tg:g", time(9, 0), "Europe/Paris")
@@ -243,7 +243,7 @@ async def test_two_schedulers_on_one_database_post_once(
 
 
 async def test_the_database_refuses_a_second_post_for_a_date(
-    store: SQLiteStore, quizzes: dict[str, Quiz], clock: FakeClock
+    store: Store, quizzes: dict[str, Quiz], clock: FakeClock
 ) -> None:
     """The rule is a constraint: a scheduler that skipped every check still cannot break it."""
     clock.current = utc(2026, 3, 2, 7)
@@ -251,10 +251,11 @@ async def test_the_database_refuses_a_second_post_for_a_date(
     await schedule(bot, "tg:g", time(9, 0), "Europe/Paris")
     await run_until(bot, clock, utc(2026, 3, 2, 8))
     [posted] = await store.open_daily_posts()
-    with pytest.raises(sqlite3.IntegrityError):
-        await store._db.execute(
+    with pytest.raises(ConstraintError):
+        await store._write(
             "INSERT INTO daily_posts (chat_id, channel_ref, local_date, schedule_id, post_id, "
-            "language) VALUES ('tg:g', '', '2026-03-02', 1, 999, 'en')"
+            "language) VALUES ('tg:g', '', '2026-03-02', 1, ?, 'en')",
+            posted.post_id + 1000,
         )
     schedule_now = await store.get_schedule("tg:g", "")
     assert schedule_now is not None
@@ -275,7 +276,7 @@ def _new_post_like(view: QuestionView) -> NewPost:
 
 
 async def test_no_repeat_until_the_quiz_is_used_up(
-    store: SQLiteStore, quizzes: dict[str, Quiz], clock: FakeClock
+    store: Store, quizzes: dict[str, Quiz], clock: FakeClock
 ) -> None:
     clock.current = utc(2026, 3, 1, 12)
     bot = start(store, quizzes, clock)
@@ -290,7 +291,7 @@ async def test_no_repeat_until_the_quiz_is_used_up(
 
 
 async def test_streaks_in_stats_and_leaderboard(
-    store: SQLiteStore, quizzes: dict[str, Quiz], clock: FakeClock
+    store: Store, quizzes: dict[str, Quiz], clock: FakeClock
 ) -> None:
     clock.current = utc(2026, 3, 1, 12)
     bot = start(store, quizzes, clock)
@@ -328,7 +329,7 @@ async def _open_view(bot: Bot) -> QuestionView:
 
 
 async def test_off_stops_posting_and_the_open_question_still_closes(
-    store: SQLiteStore, quizzes: dict[str, Quiz], clock: FakeClock
+    store: Store, quizzes: dict[str, Quiz], clock: FakeClock
 ) -> None:
     clock.current = utc(2026, 3, 2, 7)
     bot = start(store, quizzes, clock)

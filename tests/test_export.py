@@ -19,7 +19,7 @@ from tests.conftest import ROOT
 
 
 async def test_export_command_writes_the_chats_answers(
-    service: QuizService, tmp_path: Path
+    service: QuizService, database: Path | str, tmp_path: Path
 ) -> None:
     hostile = Player("tg:9", '=HYPERLINK("http://x")', "en")
     started = await service.start_round(
@@ -38,7 +38,6 @@ async def test_export_command_writes_the_chats_answers(
         post_id=view.post.post_id,
         letter_index=view.post.correct_letter_index(view.question),
     )
-    database = service.store.path  # type: ignore[attr-defined]
     env = {**os.environ, "QUIZBOT_DB": str(database)}
     result = await asyncio.to_thread(
         subprocess.run,

@@ -1,5 +1,6 @@
-"""Group commit: every answer committed exactly once, each caller resolved only after COMMIT,
-a failing batch fails its own callers only."""
+"""SQLite's group commit: every answer committed exactly once, each caller resolved only
+after COMMIT, a failing batch fails its own callers only. (Both backends, across two stores
+on one database: tests/test_store_races.py.)"""
 
 from __future__ import annotations
 
@@ -11,12 +12,13 @@ import pytest
 
 from bot.engine import Answer, Player, Post
 from bot.sqlite_store import SQLiteStore
+from bot.store import Store
 from tests.test_store import new_post, new_round
 
 NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 
 
-async def posted(store: SQLiteStore) -> Post:
+async def posted(store: Store) -> Post:
     started = await store.create_round(new_round(), NOW)
     return await store.create_post(new_post(started.round_id))
 
@@ -35,8 +37,9 @@ def committed(store: SQLiteStore, post_id: int, user_id: str) -> bool:
 
 
 async def test_concurrent_callers_are_committed_once_and_only_then_resolved(
-    store: SQLiteStore,
+    sqlite_store: SQLiteStore,
 ) -> None:
+    store = sqlite_store
     post = await posted(store)
     seen_at_resolve: list[bool] = []
 
@@ -57,11 +60,12 @@ async def test_concurrent_callers_are_committed_once_and_only_then_resolved(
 
 
 async def test_a_failing_batch_fails_its_callers_and_not_the_next_batch(
-    store: SQLiteStore,
+    sqlite_store: SQLiteStore,
 ) -> None:
+    store = sqlite_store
     post = await posted(store)
-    missing = Post(**{**_fields(post), "post_id": 999})  # violates the posts foreign key
-    bad = [store.add_answer(answer(post, 1), post), store.add_answer(answer(missing, 2), missing)]
+    broken = Answer(post.post_id, "tg:2", 0, True, NOW, None)  # type: ignore[arg-type]
+    bad = [store.add_answer(answer(post, 1), post), store.add_answer(broken, post)]  # NOT NULL
     outcomes = await asyncio.gather(*bad, return_exceptions=True)
     assert all(isinstance(outcome, sqlite3.IntegrityError) for outcome in outcomes)
     assert not committed(store, post.post_id, "tg:1")
@@ -69,7 +73,8 @@ async def test_a_failing_batch_fails_its_callers_and_not_the_next_batch(
     assert committed(store, post.post_id, "tg:1")
 
 
-async def test_closing_the_store_commits_what_is_queued(store: SQLiteStore) -> None:
+async def test_closing_the_store_commits_what_is_queued(sqlite_store: SQLiteStore) -> None:
+    store = sqlite_store
     post = await posted(store)
     pending = [asyncio.ensure_future(store.add_answer(answer(post, u), post)) for u in range(5)]
     await asyncio.sleep(0)  # queued, not yet committed
@@ -82,11 +87,8 @@ async def test_closing_the_store_commits_what_is_queued(store: SQLiteStore) -> N
     await reopened.close()
 
 
-def _fields(post: Post) -> dict[str, object]:
-    return {name: getattr(post, name) for name in Post.__slots__}
-
-
-async def test_score_tables_follow_the_answers(store: SQLiteStore) -> None:
+async def test_score_tables_follow_the_answers(sqlite_store: SQLiteStore) -> None:
+    store = sqlite_store
     post = await posted(store)
     later = Answer(post.post_id, "tg:2", 0, True, NOW + timedelta(hours=3), 500)
     await store.add_answer(answer(post, 4), post)

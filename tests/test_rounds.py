@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -10,7 +11,8 @@ from bot.engine import Player, Round
 from bot.models import Quiz
 from bot.rounds import Control, RoundRunner
 from bot.service import ClosedView, QuestionView, QuizService, RoundSummary
-from bot.sqlite_store import SQLiteStore
+from bot.store import Store
+from bot.stores import open_store
 from bot.timers import ManualTimers
 from tests.conftest import FakeClock
 
@@ -41,7 +43,7 @@ class RecordingPublisher:
 
 
 def make_runner(
-    store: SQLiteStore, quizzes: dict[str, Quiz], clock: FakeClock, publisher: RecordingPublisher
+    store: Store, quizzes: dict[str, Quiz], clock: FakeClock, publisher: RecordingPublisher
 ) -> tuple[RoundRunner, ManualTimers]:
     timers = ManualTimers(clock)
     service = QuizService(store, quizzes, clock=clock, rng=random.Random(1))
@@ -57,7 +59,7 @@ async def current_view(runner: RoundRunner) -> QuestionView:
 
 
 async def test_a_timed_round_runs_to_its_ranking(
-    store: SQLiteStore, quizzes: dict[str, Quiz], clock: FakeClock
+    store: Store, quizzes: dict[str, Quiz], clock: FakeClock
 ) -> None:
     publisher = RecordingPublisher()
     runner, timers = make_runner(store, quizzes, clock, publisher)
@@ -86,7 +88,7 @@ async def test_a_timed_round_runs_to_its_ranking(
 
 
 async def test_answered_count_edits_are_throttled(
-    store: SQLiteStore, quizzes: dict[str, Quiz], clock: FakeClock
+    store: Store, quizzes: dict[str, Quiz], clock: FakeClock
 ) -> None:
     publisher = RecordingPublisher()
     runner, timers = make_runner(store, quizzes, clock, publisher)
@@ -110,7 +112,7 @@ async def test_answered_count_edits_are_throttled(
 
 
 async def test_reveal_and_stop_need_the_starter_or_an_admin(
-    store: SQLiteStore, quizzes: dict[str, Quiz], clock: FakeClock
+    store: Store, quizzes: dict[str, Quiz], clock: FakeClock
 ) -> None:
     publisher = RecordingPublisher()
     runner, _ = make_runner(store, quizzes, clock, publisher)
@@ -129,10 +131,9 @@ async def test_reveal_and_stop_need_the_starter_or_an_admin(
 
 
 async def test_resume_after_a_restart(
-    tmp_path: Path, quizzes: dict[str, Quiz], clock: FakeClock
+    database: Path | str, quizzes: dict[str, Quiz], clock: FakeClock
 ) -> None:
-    path = tmp_path / "quiz.db"
-    first_store = await SQLiteStore.open(path)
+    first_store = await open_store(database)
     runner, _ = make_runner(first_store, quizzes, clock, RecordingPublisher())
     await runner.start(
         chat_id=CHAT, channel_ref="", player=ANA, quiz_id="parallelism", questions=2, seconds=30
@@ -142,7 +143,7 @@ async def test_resume_after_a_restart(
     await first_store.close()  # the process dies; its timers die with it
 
     clock.advance(10)
-    store = await SQLiteStore.open(path)
+    store = await open_store(database)
     try:
         publisher = RecordingPublisher()
         runner, timers = make_runner(store, quizzes, clock, publisher)
@@ -161,17 +162,16 @@ async def test_resume_after_a_restart(
 
 
 async def test_resume_closes_an_overdue_question_at_once(
-    tmp_path: Path, quizzes: dict[str, Quiz], clock: FakeClock
+    database: Path | str, quizzes: dict[str, Quiz], clock: FakeClock
 ) -> None:
-    path = tmp_path / "quiz.db"
-    first_store = await SQLiteStore.open(path)
+    first_store = await open_store(database)
     runner, _ = make_runner(first_store, quizzes, clock, RecordingPublisher())
     await runner.start(
         chat_id=CHAT, channel_ref="", player=ANA, quiz_id="parallelism", questions=1, seconds=30
     )
     await first_store.close()
     clock.advance(3600)
-    store = await SQLiteStore.open(path)
+    store = await open_store(database)
     try:
         publisher = RecordingPublisher()
         runner, timers = make_runner(store, quizzes, clock, publisher)
@@ -184,10 +184,9 @@ async def test_resume_closes_an_overdue_question_at_once(
 
 
 async def test_resume_only_touches_the_chats_this_process_serves(
-    tmp_path: Path, quizzes: dict[str, Quiz], clock: FakeClock
+    database: Path | str, quizzes: dict[str, Quiz], clock: FakeClock
 ) -> None:
-    path = tmp_path / "quiz.db"
-    first_store = await SQLiteStore.open(path)
+    first_store = await open_store(database)
     runner, _ = make_runner(first_store, quizzes, clock, RecordingPublisher())
     for chat in ("dc:mine", "dc:theirs"):
         await runner.start(
@@ -199,7 +198,7 @@ async def test_resume_only_touches_the_chats_this_process_serves(
             seconds=30,
         )
     await first_store.close()
-    store = await SQLiteStore.open(path)
+    store = await open_store(database)
     try:
         runner, timers = make_runner(store, quizzes, clock, RecordingPublisher())
         await runner.resume(owns=lambda chat_id: chat_id == "dc:mine")
@@ -207,3 +206,30 @@ async def test_resume_only_touches_the_chats_this_process_serves(
         assert timers.pending() == [f"close:{mine[0]}"]
     finally:
         await store.close()
+
+
+async def test_two_workers_resuming_one_round_post_its_next_question_once(
+    database: Path | str, quizzes: dict[str, Quiz], clock: FakeClock
+) -> None:
+    """A worker died between closing a question and posting the next; two others resume."""
+    first = await open_store(database)
+    runner, _ = make_runner(first, quizzes, clock, RecordingPublisher())
+    await runner.start(
+        chat_id=CHAT, channel_ref="", player=ANA, quiz_id="parallelism", questions=2, seconds=30
+    )
+    view = await current_view(runner)
+    assert await first.close_post(view.post.post_id, clock.now())
+    await first.close()
+
+    stores = [await open_store(database) for _ in range(2)]
+    try:
+        publishers = [RecordingPublisher(), RecordingPublisher()]
+        pairs = zip(stores, publishers, strict=True)
+        runners = [make_runner(store, quizzes, clock, p)[0] for store, p in pairs]
+        await asyncio.gather(*(each.resume() for each in runners))
+        posted = [event for p in publishers for event in p.events]
+        assert posted == [("question", 2)]
+        assert [post.number for post in await stores[0].open_posts()] == [2]
+    finally:
+        for opened in stores:
+            await opened.close()

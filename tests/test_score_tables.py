@@ -9,6 +9,7 @@ import tempfile
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -16,6 +17,8 @@ from bot.engine import Answer, ScoreLine
 from bot.sqlite_scores import scan_query
 from bot.sqlite_store import MIGRATIONS, SQLiteStore
 from bot.store import NewPost
+from bot.stores import open_store
+from tests.postgres import POSTGRES_URL, SKIP_REASON, fresh_schema
 
 START = datetime(2026, 3, 1, tzinfo=UTC)
 _files = itertools.count()
@@ -44,7 +47,18 @@ def lines(found: list[ScoreLine] | list[tuple[object, ...]]) -> list[tuple[objec
 
 async def check(directory: Path, rows: list[tuple[int, str, str, int, bool, int]],
                 start: int | None, quiz: str | None) -> None:  # fmt: skip
-    store = await SQLiteStore.open(directory / f"scores-{next(_files)}.db")
+    await check_on(directory / f"scores-{next(_files)}.db", rows, start, quiz)
+
+
+async def check_postgres(rows: list[tuple[int, str, str, int, bool, int]],
+                         start: int | None, quiz: str | None) -> None:  # fmt: skip
+    async with fresh_schema() as url:
+        await check_on(url, rows, start, quiz)
+
+
+async def check_on(target: Path | str, rows: list[tuple[int, str, str, int, bool, int]],
+                   start: int | None, quiz: str | None) -> None:  # fmt: skip
+    store = await open_store(target)
     try:
         posts = {}
         for chat, quiz_id in itertools.product(["tg:-1", "tg:-2"], ["quiz-a", "quiz-b"]):
@@ -82,6 +96,15 @@ def test_score_tables_equal_the_scan(
 ) -> None:
     with tempfile.TemporaryDirectory() as directory:
         asyncio.run(check(Path(directory), rows, start, quiz))
+
+
+@pytest.mark.skipif(not POSTGRES_URL, reason=SKIP_REASON)
+@settings(max_examples=25, deadline=None)
+@given(answers, since, st.sampled_from([None, "quiz-a"]))
+def test_score_tables_equal_the_scan_on_postgresql(
+    rows: list[tuple[int, str, str, int, bool, int]], start: int | None, quiz: str | None
+) -> None:
+    asyncio.run(check_postgres(rows, start, quiz))
 
 
 async def test_an_existing_database_gets_its_score_tables_filled(tmp_path: Path) -> None:

@@ -1,4 +1,5 @@
-"""The SQLite store on real files: persistence across reopen, uniqueness, schema versions."""
+"""Both stores (SQLite file, PostgreSQL schema): persistence across reopen, uniqueness,
+schema versions. SQLite-only checks take `sqlite_store` or build their own file."""
 
 from __future__ import annotations
 
@@ -10,7 +11,15 @@ import pytest
 
 from bot.engine import Answer, Player
 from bot.sqlite_store import MIGRATIONS, SCHEMA_VERSION, SQLiteStore
-from bot.store import NewPost, NewRound, RoundConflictError, StoreError
+from bot.store import (
+    ConstraintError,
+    NewPost,
+    NewRound,
+    RoundConflictError,
+    Store,
+    StoreError,
+)
+from bot.stores import open_store
 
 NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 
@@ -42,9 +51,8 @@ def new_post(round_id: int, number: int = 1, chat: str = "tg:-1") -> NewPost:
     )
 
 
-async def test_everything_survives_closing_and_reopening_the_file(tmp_path: Path) -> None:
-    path = tmp_path / "nested" / "quiz.db"
-    store = await SQLiteStore.open(path)
+async def test_everything_survives_closing_and_reopening(database: Path | str) -> None:
+    store = await open_store(database)
     await store.save_player(Player("tg:1", "Ana", "fr"))
     started = await store.create_round(new_round(), NOW)
     post = await store.create_post(new_post(started.round_id))
@@ -53,7 +61,7 @@ async def test_everything_survives_closing_and_reopening_the_file(tmp_path: Path
     await store.add_answer(answer, post)
     await store.close()
 
-    reopened = await SQLiteStore.open(path)
+    reopened = await open_store(database)
     try:
         assert await reopened.player_name("tg:1") == "Ana"
         running = await reopened.running_rounds()
@@ -74,7 +82,7 @@ async def test_everything_survives_closing_and_reopening_the_file(tmp_path: Path
         await reopened.close()
 
 
-async def test_an_answer_is_stored_once_per_post_and_user(store: SQLiteStore) -> None:
+async def test_an_answer_is_stored_once_per_post_and_user(store: Store) -> None:
     started = await store.create_round(new_round(), NOW)
     post = await store.create_post(new_post(started.round_id))
     first = Answer(post.post_id, "tg:1", 2, False, NOW, 100)
@@ -84,7 +92,7 @@ async def test_an_answer_is_stored_once_per_post_and_user(store: SQLiteStore) ->
     assert await store.post_answers(post.post_id) == [first]
 
 
-async def test_a_post_closes_once(store: SQLiteStore) -> None:
+async def test_a_post_closes_once(store: Store) -> None:
     started = await store.create_round(new_round(), NOW)
     post = await store.create_post(new_post(started.round_id))
     assert await store.close_post(post.post_id, NOW)
@@ -92,7 +100,7 @@ async def test_a_post_closes_once(store: SQLiteStore) -> None:
     assert await store.open_posts() == []
 
 
-async def test_one_running_group_round_per_channel(store: SQLiteStore) -> None:
+async def test_one_running_group_round_per_channel(store: Store) -> None:
     first = await store.create_round(new_round(), NOW)
     with pytest.raises(RoundConflictError):
         await store.create_round(new_round(by="tg:2"), NOW)
@@ -104,15 +112,15 @@ async def test_one_running_group_round_per_channel(store: SQLiteStore) -> None:
     assert again.is_running
 
 
-async def test_the_same_question_number_cannot_be_posted_twice(store: SQLiteStore) -> None:
+async def test_the_same_question_number_cannot_be_posted_twice(store: Store) -> None:
     started = await store.create_round(new_round(), NOW)
     await store.create_post(new_post(started.round_id, number=1))
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(ConstraintError):
         await store.create_post(new_post(started.round_id, number=1))
     assert len(await store.round_posts(started.round_id)) == 1
 
 
-async def test_scores_filter_by_chat_time_and_quiz(store: SQLiteStore) -> None:
+async def test_scores_filter_by_chat_time_and_quiz(store: Store) -> None:
     started = await store.create_round(new_round(), NOW)
     post = await store.create_post(new_post(started.round_id))
     await store.add_answer(Answer(post.post_id, "tg:1", 0, True, NOW, 10), post)
@@ -150,8 +158,14 @@ async def test_a_file_that_is_not_a_database_gives_a_clear_error(tmp_path: Path)
     assert path.read_text().startswith("these are my notes")
 
 
-async def test_wal_mode_and_current_schema(store: SQLiteStore) -> None:
-    with sqlite3.connect(store.path) as connection:
+async def test_a_nested_folder_is_created_for_the_file(tmp_path: Path) -> None:
+    store = await SQLiteStore.open(tmp_path / "nested" / "quiz.db")
+    await store.close()
+    assert (tmp_path / "nested" / "quiz.db").exists()
+
+
+async def test_wal_mode_and_current_schema(sqlite_store: SQLiteStore) -> None:
+    with sqlite3.connect(sqlite_store.path) as connection:
         assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
 

@@ -1,0 +1,172 @@
+"""Group commit for answers on PostgreSQL: queued answers share one transaction, then resolve.
+
+One transaction per answer costs a commit and five round trips each: about 1,700 answers/s
+and a p99 of 640 ms for 1,000 simultaneous presses. Here a writer task drains the queue into
+one transaction of a few set-based statements, and resolves each caller only after COMMIT.
+
+Several processes write at once, so every batch takes its row locks in one global order
+(posts, users, answers, score rows; each sorted by key): two batches can wait for each
+other but never deadlock. The posts of the batch are share-locked first, so a concurrent
+close waits for this commit (and its results include these answers), and an answer to a
+post closed before is refused with PostClosedError.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from typing import Any
+
+from bot.answer_writer import ADD_HOUR, ADD_TOTAL, UPSERT_PLAYER, PendingAnswer, score_rows
+from bot.engine import Answer
+from bot.schema import to_postgres
+from bot.sql_rows import from_ms, to_ms
+from bot.store import PostClosedError
+
+MAX_BATCH = 2048
+Result = tuple[Answer, bool]
+_Outcome = Result | PostClosedError
+_Queued = tuple[PendingAnswer, "asyncio.Future[Result]"]
+_Key = tuple[int, str]
+
+_LOCK_OPEN_POSTS = (
+    "SELECT post_id FROM posts WHERE post_id = ANY($1::bigint[]) AND closed_at IS NULL "
+    "ORDER BY post_id FOR SHARE"
+)
+_INSERT_ANSWERS = (
+    "INSERT INTO answers (post_id, user_id, chat_id, quiz_id, choice, correct, answered_at, "
+    "elapsed_ms) SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], "
+    "$5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[]) "
+    "ON CONFLICT (post_id, user_id) DO NOTHING RETURNING post_id, user_id"
+)
+_SELECT_ANSWERS = (
+    "SELECT a.post_id, a.user_id, a.choice, a.correct, a.answered_at, a.elapsed_ms "
+    "FROM answers a JOIN unnest($1::bigint[], $2::text[]) AS k (post_id, user_id) "
+    "ON a.post_id = k.post_id AND a.user_id = k.user_id"
+)
+
+
+class PostgresAnswerWriter:
+    """The answers of one process, committed in groups on a pooled connection."""
+
+    def __init__(self, pool: Any, max_batch: int = MAX_BATCH) -> None:
+        self._pool = pool
+        self._max_batch = max_batch
+        self._queue: list[_Queued] = []
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._closing = False
+        self.batches = 0
+        """How many transactions were committed (for tests and benchmarks)."""
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self._run(), name="postgres-answer-writer")
+
+    async def submit(self, pending: PendingAnswer) -> Result:
+        """Queue an answer; return once the transaction holding it has committed."""
+        if self._closing:
+            raise RuntimeError("the answer writer is closed")
+        future: asyncio.Future[Result] = asyncio.get_running_loop().create_future()
+        self._queue.append((pending, future))
+        self.start()
+        self._wake.set()
+        return await future
+
+    async def close(self) -> None:
+        """Commit what is queued, then stop."""
+        self._closing = True
+        if self._task is not None:
+            self._wake.set()
+            await self._task
+
+    async def _run(self) -> None:
+        while not self._closing or self._queue:
+            await self._wake.wait()
+            self._wake.clear()
+            while self._queue:
+                batch = self._queue[: self._max_batch]
+                del self._queue[: self._max_batch]
+                try:
+                    outcomes = await self._commit([pending for pending, _ in batch])
+                except Exception as error:
+                    for _, future in batch:
+                        if not future.done():
+                            future.set_exception(error)
+                    continue
+                self.batches += 1
+                for (_, future), outcome in zip(batch, outcomes, strict=True):
+                    if future.done():
+                        continue
+                    if isinstance(outcome, PostClosedError):
+                        future.set_exception(outcome)
+                    else:
+                        future.set_result(outcome)
+
+    async def _commit(self, items: Sequence[PendingAnswer]) -> list[_Outcome]:
+        """One transaction for the batch; locks taken in the global order (see above)."""
+        async with self._pool.acquire() as connection, connection.transaction():
+            post_ids = sorted({item.answer.post_id for item in items})
+            open_posts = {row[0] for row in await connection.fetch(_LOCK_OPEN_POSTS, post_ids)}
+            players = {item.player.user_id: item.player for item in items if item.player}
+            await connection.executemany(
+                to_postgres(UPSERT_PLAYER),
+                [(p.user_id, p.name, p.language) for _, p in sorted(players.items())],
+            )
+            candidates = sorted(
+                (item for item in items if item.answer.post_id in open_posts), key=_key
+            )
+            created: set[_Key] = set()
+            if candidates:
+                inserted = await connection.fetch(_INSERT_ANSWERS, *_columns(candidates))
+                created = {(int(row[0]), str(row[1])) for row in inserted}
+            outcomes = await _outcomes(connection, items, created)
+            fresh = [item for item, o in zip(items, outcomes, strict=True) if o and o[1]]
+            totals, hours = score_rows(sorted(fresh, key=_key))
+            await connection.executemany(to_postgres(ADD_TOTAL), sorted(totals, key=repr))
+            await connection.executemany(to_postgres(ADD_HOUR), sorted(hours, key=repr))
+        return [PostClosedError(item.answer.post_id) if o is None else o for item, o in
+                zip(items, outcomes, strict=True)]  # fmt: skip
+
+
+def _key(item: PendingAnswer) -> _Key:
+    return item.answer.post_id, item.answer.user_id
+
+
+def _columns(items: Sequence[PendingAnswer]) -> list[list[object]]:
+    """The batch as one array per answers column, for unnest()."""
+    rows = [
+        (
+            item.answer.post_id, item.answer.user_id, item.chat_id, item.quiz_id,
+            item.answer.choice, int(item.answer.correct), to_ms(item.answer.answered_at),
+            item.answer.elapsed_ms,
+        )
+        for item in items
+    ]  # fmt: skip
+    return [list(column) for column in zip(*rows, strict=True)]
+
+
+async def _outcomes(
+    connection: Any, items: Sequence[PendingAnswer], created: set[_Key]
+) -> list[tuple[Answer, bool] | None]:
+    """Each item: created (first of its key only), the stored answer, or None (closed)."""
+    others = sorted({_key(item) for item in items} - created)
+    stored: dict[_Key, Answer] = {}
+    if others:
+        rows = await connection.fetch(
+            _SELECT_ANSWERS, [key[0] for key in others], [key[1] for key in others]
+        )
+        for post_id, user_id, choice, correct, at_ms, elapsed in rows:
+            at = from_ms(int(at_ms))
+            answer = Answer(int(post_id), str(user_id), int(choice), bool(correct), at, elapsed)
+            stored[int(post_id), str(user_id)] = answer
+    outcomes: list[tuple[Answer, bool] | None] = []
+    for item in items:
+        key = _key(item)
+        if key in created:
+            created.discard(key)  # a repeat in the same batch is "already answered"
+            stored[key] = item.answer
+            outcomes.append((item.answer, True))
+        else:
+            outcomes.append((stored[key], False) if key in stored else None)
+    return outcomes

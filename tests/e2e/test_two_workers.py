@@ -1,0 +1,190 @@
+"""Two `quizbot run telegram --webhook` workers, one PostgreSQL: the guarantees hold across them.
+
+The test plays Telegram and its load balancer: each press goes to one worker or to both
+(a redelivery landing elsewhere), one worker is SIGKILLed mid-burst and restarted, and the
+reveal reaches both at once. Then: every acknowledged answer is stored, each user counts
+once, and the question is closed (results shown, next question posted) exactly once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import os
+import random
+import signal
+import sys
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import aiohttp
+import asyncpg  # type: ignore[import-untyped]
+import pytest
+
+from tests.conftest import ROOT
+from tests.e2e.conftest import ErrorLogs
+from tests.e2e.test_crash_safety import wait_for_acks
+from tests.e2e.test_telegram_process import TOKEN, free_port
+from tests.fakes.telegram_api import FakeTelegramAPI
+from tests.postgres import fresh_schema
+
+SECRET = "two-workers-secret"
+USERS = 30
+_update_ids = itertools.count(1)
+
+
+@dataclass
+class Worker:
+    """One webhook process; its log is drained as it comes, so a pipe never fills."""
+
+    process: asyncio.subprocess.Process
+    port: int
+    lines: list[str] = field(default_factory=list)
+    started: asyncio.Event = field(default_factory=asyncio.Event)
+    reader: asyncio.Task[None] | None = None
+
+    async def read_log(self) -> None:
+        assert self.process.stderr is not None
+        async for raw in self.process.stderr:
+            self.lines.append(raw.decode())
+            if "Application started" in self.lines[-1]:
+                self.started.set()
+        self.started.set()  # exited: let a waiter see it instead of hanging
+
+    async def stop(self, sig: int = signal.SIGTERM) -> int:
+        if self.process.returncode is None:
+            self.process.send_signal(sig)
+        code = await asyncio.wait_for(self.process.wait(), timeout=30)
+        if self.reader is not None:
+            await self.reader
+        return code
+
+
+async def start_worker(fake: FakeTelegramAPI, database: str) -> Worker:
+    port = free_port()
+    env = {**os.environ, "TELEGRAM_TOKEN": TOKEN, "TELEGRAM_API_URL": fake.url}
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "adapters.cli", "run", "telegram",
+        "--webhook", "https://quiz.example/hook", "--listen", "127.0.0.1",
+        "--port", str(port), "--secret", SECRET,
+        cwd=ROOT, env={**env, "QUIZBOT_DB": database},
+        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    worker = Worker(process, port)
+    worker.reader = asyncio.create_task(worker.read_log())
+    await asyncio.wait_for(worker.started.wait(), timeout=30)
+    assert process.returncode is None, "".join(worker.lines)
+    return worker
+
+
+async def deliver(session: aiohttp.ClientSession, workers: list[Worker], update: Any) -> None:
+    """POST the update to these workers; one that is down gets it retried on the others."""
+    headers = {"X-Telegram-Bot-Api-Secret-Token": SECRET}
+    for worker in workers:
+        try:
+            url = f"http://127.0.0.1:{worker.port}/hook"
+            async with session.post(url, json=update, headers=headers) as response:
+                assert response.status == 200
+        except aiohttp.ClientConnectionError:
+            continue
+        return
+
+
+def press_update(fake: FakeTelegramAPI, query_id: str) -> dict[str, Any]:
+    return {"update_id": next(_update_ids), "callback_query": fake.callback_queries[query_id]}
+
+
+@pytest.fixture
+async def database() -> AsyncIterator[str]:
+    async with fresh_schema() as url:
+        yield url
+
+
+@pytest.mark.slow
+async def test_two_workers_count_each_user_once_and_close_once(
+    database: str, error_logs: ErrorLogs
+) -> None:
+    rng = random.Random(8)
+    async with FakeTelegramAPI() as fake, aiohttp.ClientSession() as session:
+        group = fake.group(-100990, "Shared group")
+        users = [fake.user(7000 + n, f"User{n}", "en") for n in range(USERS)]
+        first = await start_worker(fake, database)
+        command = fake.send_command(group, users[0], "/quiz parallelism 2 600")
+        await deliver(session, [first], {"update_id": next(_update_ids), "message": command})
+        sent = await fake.wait_for(
+            "sendMessage", lambda p: "Question 1/2" in p["text"], timeout=30
+        )
+        message = sent.response["result"]
+        second = await start_worker(fake, database)  # resumes the open question too
+        workers = [first, second]
+        letters = [b["callback_data"] for b in message["reply_markup"]["inline_keyboard"][0]]
+
+        async def burst(pressers: list[Any]) -> set[str]:
+            queries = set()
+            for user in pressers:
+                query = fake.press(group, user, message["message_id"], rng.choice(letters))
+                update = {
+                    "update_id": next(_update_ids),
+                    "callback_query": fake.callback_queries[query],
+                }
+                if rng.random() < 0.3:  # redelivered: both workers get it
+                    await asyncio.gather(*(deliver(session, [w], update) for w in workers))
+                else:  # one worker, the other if that one is down
+                    await deliver(session, rng.sample(workers, 2), update)
+                queries.add(query)
+            return queries
+
+        pressed = await burst(rng.sample(users, 20))
+        await wait_for_acks(fake, pressed, 5)
+        assert await workers[1].stop(signal.SIGKILL) == -signal.SIGKILL  # mid-burst
+        workers[1] = await start_worker(fake, database)
+        pressed |= await burst(rng.sample(users, 20))
+        await wait_for_acks(fake, pressed, 10)
+        reveal = message["reply_markup"]["inline_keyboard"][1][0]["callback_data"]
+        query = fake.press(group, users[0], message["message_id"], reveal)
+        update = press_update(fake, query)
+        await asyncio.gather(*(deliver(session, [worker], update) for worker in workers))
+        await fake.wait_for("sendMessage", lambda p: "Question 2/2" in p["text"], timeout=30)
+        codes = await asyncio.gather(*(worker.stop() for worker in workers))
+        assert codes == [0, 0], "".join(first.lines + workers[1].lines)
+        await check(fake, database, message["message_id"])
+    unexpected = [r for r in error_logs.claim() if "Error handling request" not in r.getMessage()]
+    assert unexpected == []  # only the fake noticing the killed worker's dropped connections
+
+
+async def check(fake: FakeTelegramAPI, database: str, message_id: int) -> None:
+    connection = await asyncpg.connect(database)
+    try:
+        stored = {
+            (row["user_id"], row["correct"] == 1)
+            for row in await connection.fetch("SELECT user_id, correct FROM answers")
+        }
+        rounds = await connection.fetch("SELECT status, position FROM rounds")
+        counted = await connection.fetchval("SELECT SUM(answered) FROM score_totals")
+    finally:
+        await connection.close()
+    verdicts: dict[str, list[tuple[bool, bool]]] = {}  # per user: (right?, delivered?)
+    for call in fake.calls_to("answerCallbackQuery"):
+        text = call.params.get("text", "")
+        if text.startswith(("✅", "❌")):  # a worker stored this press as the user's answer
+            query = fake.callback_queries[call.params["callback_query_id"]]
+            said = (text.startswith("✅"), bool(call.response["ok"]))
+            verdicts.setdefault(f"tg:{query['from']['id']}", []).append(said)
+    assert verdicts, "no press was acknowledged"
+    for user, said in verdicts.items():
+        assert len(said) == 1, f"{user} was counted {len(said)} times"
+        right, delivered = said[0]
+        assert not delivered or (user, right) in stored, f"acknowledged but lost: {user}"
+    assert len({user for user, _ in stored}) == len(stored)
+    assert counted == len(stored), "the leaderboard counts an answer twice"
+    results = [
+        call
+        for call in fake.calls_to("editMessageText")
+        if call.params["message_id"] == message_id and "reply_markup" not in call.params
+    ]
+    assert len(results) == 1, "the question was closed more than once"
+    posted = [c for c in fake.calls_to("sendMessage") if "Question 2/2" in c.params["text"]]
+    assert len(posted) == 1, "the next question was posted more than once"
+    assert any("query is too old" in e for e in fake.errors), "no press was handled by both"
+    assert [tuple(row) for row in rounds] == [("running", 2)]

@@ -1,0 +1,95 @@
+"""`quizbot db copy`: SQLite → PostgreSQL → SQLite keeps every row and every leaderboard."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+from datetime import date, time, timedelta
+from pathlib import Path
+
+import pytest
+
+from bot.daily import DailyRule, NewSchedule
+from bot.db_copy import CopyError, copy_database
+from bot.engine import Answer, Player
+from bot.store import NewPost, Store
+from bot.stores import open_store
+from tests.conftest import ROOT
+from tests.postgres import fresh_schema
+from tests.test_store import NOW, new_post, new_round
+
+
+async def fill(store: Store) -> None:
+    """A little of everything: players, a round, answers, a daily schedule and post, meta."""
+    started = await store.create_round(new_round(), NOW)
+    post = await store.create_post(new_post(started.round_id))
+    for user in range(5):
+        player = Player(f"tg:{user}", f"Name {user}", "fr")
+        answer = Answer(post.post_id, player.user_id, user % 4, user % 2 == 0, NOW, 900 * user)
+        await store.add_answer(answer, post, player)
+    rule = DailyRule(time(9, 0), "Europe/Paris", frozenset(range(7)), timedelta(hours=1))
+    schedule = await store.save_schedule(
+        NewSchedule("tg:-1", "", rule, ("parallelism",), "fr", "tg:0", NOW)
+    )
+    daily = NewPost("tg:-1", "parallelism", "tensor-split", (0, 1, 2, 3), 1, 1, NOW, None, None)
+    await store.claim_daily_post(schedule, date(2026, 3, 2), daily, NOW + timedelta(days=1))
+    await store.set_meta("discord.commands", "abc")
+
+
+def copy(source: Path | str, target: Path | str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "adapters.cli", "db", "copy", str(source), str(target)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=os.environ,
+        timeout=60,
+        check=False,
+    )
+
+
+async def test_a_round_trip_through_postgresql_keeps_everything(tmp_path: Path) -> None:
+    source = tmp_path / "source.db"
+    store = await open_store(source)
+    await fill(store)
+    await store.close()
+    async with fresh_schema() as url:
+        there = await asyncio.to_thread(copy, source, url)
+        assert there.returncode == 0, there.stderr
+        assert "row counts and leaderboards: equal" in there.stdout
+        assert ["answers", "5", "5"] in [line.split() for line in there.stdout.splitlines()]
+        board = "Name 0 1/1, Name 2 1/1, Name 4 1/1, Name 1 0/1, Name 3 0/1"
+        assert f"  source: {board}\n  target: {board}\n" in there.stdout
+        assert ":quizbot@" not in there.stdout, "the password is printed"
+        back = await asyncio.to_thread(copy, url, tmp_path / "back.db")
+        assert back.returncode == 0, back.stderr
+        again = await asyncio.to_thread(copy, source, url)
+        assert again.returncode == 1
+        assert "is not empty" in again.stderr
+        copied = await open_store(url)
+        try:  # the copy is a working database: new keys do not collide with copied ones
+            started = await copied.create_round(new_round(chat="tg:-2"), NOW)
+            assert started.round_id == 2
+        finally:
+            await copied.close()
+    assert back.stdout.count("equal") == 1
+    returned = await open_store(tmp_path / "back.db")
+    try:
+        assert await returned.get_meta("discord.commands") == "abc"
+        assert len(await returned.open_daily_posts()) == 1
+        assert await returned.count_player_rows("tg:3") == 4
+    finally:
+        await returned.close()
+
+
+async def test_a_copy_between_files_is_verified_and_never_merges(tmp_path: Path) -> None:
+    store = await open_store(tmp_path / "a.db")
+    await fill(store)
+    await store.close()
+    report = await copy_database(tmp_path / "a.db", tmp_path / "b.db")
+    assert report.equal
+    assert report.counts["answers"] == (5, 5)
+    with pytest.raises(CopyError, match="not empty"):
+        await copy_database(tmp_path / "a.db", tmp_path / "b.db")
