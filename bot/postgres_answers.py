@@ -19,7 +19,6 @@ from typing import Any
 
 from bot.answer_writer import ADD_HOUR, ADD_TOTAL, UPSERT_PLAYER, PendingAnswer, score_rows
 from bot.engine import Answer
-from bot.schema import to_postgres
 from bot.sql_rows import from_ms, to_ms
 from bot.store import PostClosedError
 
@@ -39,6 +38,19 @@ _INSERT_ANSWERS = (
     "$5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[]) "
     "ON CONFLICT (post_id, user_id) DO NOTHING RETURNING post_id, user_id"
 )
+
+
+def _from_arrays(sql: str, types: Sequence[str]) -> str:
+    """A shared one-row upsert (`VALUES (?, …)`) as one statement over arrays, one per column."""
+    arrays = ", ".join(f"${n}::{kind}[]" for n, kind in enumerate(types, start=1))
+    values = "VALUES (" + ", ".join("?" * len(types)) + ")"
+    assert values in sql, sql
+    return sql.replace(values, f"SELECT * FROM unnest({arrays})")
+
+
+_UPSERT_PLAYERS = _from_arrays(UPSERT_PLAYER, ["text"] * 3)
+_ADD_TOTALS = _from_arrays(ADD_TOTAL, ["text"] * 3 + ["bigint"] * 3)
+_ADD_HOURS = _from_arrays(ADD_HOUR, ["text", "bigint", "text", "text"] + ["bigint"] * 3)
 _SELECT_ANSWERS = (
     "SELECT a.post_id, a.user_id, a.choice, a.correct, a.answered_at, a.elapsed_ms "
     "FROM answers a JOIN unnest($1::bigint[], $2::text[]) AS k (post_id, user_id) "
@@ -109,10 +121,8 @@ class PostgresAnswerWriter:
             post_ids = sorted({item.answer.post_id for item in items})
             open_posts = {row[0] for row in await connection.fetch(_LOCK_OPEN_POSTS, post_ids)}
             players = {item.player.user_id: item.player for item in items if item.player}
-            await connection.executemany(
-                to_postgres(UPSERT_PLAYER),
-                [(p.user_id, p.name, p.language) for _, p in sorted(players.items())],
-            )
+            rows = [(p.user_id, p.name, p.language) for _, p in sorted(players.items())]
+            await _upsert(connection, _UPSERT_PLAYERS, rows)
             candidates = sorted(
                 (item for item in items if item.answer.post_id in open_posts), key=_key
             )
@@ -123,10 +133,16 @@ class PostgresAnswerWriter:
             outcomes = await _outcomes(connection, items, created)
             fresh = [item for item, o in zip(items, outcomes, strict=True) if o and o[1]]
             totals, hours = score_rows(sorted(fresh, key=_key))
-            await connection.executemany(to_postgres(ADD_TOTAL), sorted(totals, key=repr))
-            await connection.executemany(to_postgres(ADD_HOUR), sorted(hours, key=repr))
+            await _upsert(connection, _ADD_TOTALS, sorted(totals))
+            await _upsert(connection, _ADD_HOURS, sorted(hours))
         return [PostClosedError(item.answer.post_id) if o is None else o for item, o in
                 zip(items, outcomes, strict=True)]  # fmt: skip
+
+
+async def _upsert(connection: Any, sql: str, rows: Sequence[tuple[object, ...]]) -> None:
+    """One statement for all rows (keys unique, in lock order), none if there are none."""
+    if rows:
+        await connection.execute(sql, *[list(column) for column in zip(*rows, strict=True)])
 
 
 def _key(item: PendingAnswer) -> _Key:

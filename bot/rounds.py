@@ -178,6 +178,8 @@ class RoundRunner:
                 view = await self.service.post_next(round_id)
             except ConstraintError:
                 return  # another process posted this question; it publishes and closes it
+            if view is None and await self._posted_elsewhere(round_id):
+                return  # the last question is open: another process posted it just now
             if view is None:
                 summary = await self.service.finish_round(round_id)
                 self._locks.pop(round_id, None)
@@ -186,6 +188,10 @@ class RoundRunner:
                 return
             view = await self._publish(current, view)
         self._schedule_close(view)
+
+    async def _posted_elsewhere(self, round_id: int) -> bool:
+        """Whether a question of the round is open: only then is "nothing left" not the end."""
+        return any(post.closed_at is None for post in await self.store.round_posts(round_id))
 
     async def _publish(self, current: Round, view: QuestionView) -> QuestionView:
         message_ref = await self.publisher.post_question(current, view)

@@ -39,8 +39,9 @@ from bot.store import (
     RoundConflictError,
 )
 
-PLAYER_TABLES = ("answers", "score_totals", "score_hours", "users")
-"""Every table holding a player's data: what `/forgetme` deletes."""
+PLAYER_TABLES = ("users", "answers", "score_totals", "score_hours")
+"""Every table holding a player's data: what `/forgetme` deletes, in this order, which is
+the order PostgreSQL's answer writer locks them in (so the two never deadlock)."""
 
 
 @dataclass(frozen=True, slots=True)

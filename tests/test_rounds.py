@@ -229,7 +229,16 @@ async def test_two_workers_resuming_one_round_post_its_next_question_once(
         await asyncio.gather(*(each.resume() for each in runners))
         posted = [event for p in publishers for event in p.events]
         assert posted == [("question", 2)]
-        assert [post.number for post in await stores[0].open_posts()] == [2]
+        [open_post] = await stores[0].open_posts()
+        assert open_post.number == 2
+        # The interleaving where a worker reads the round only after the other posted the
+        # last question: "nothing left to post" must not end the round under it.
+        for each in runners:
+            await each._advance(view.post.round_id or 0)
+        assert [event for p in publishers for event in p.events] == [("question", 2)]
+        current = await stores[1].get_round(view.post.round_id or 0)
+        assert current is not None
+        assert current.is_running
     finally:
         for opened in stores:
             await opened.close()
