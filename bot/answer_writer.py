@@ -13,16 +13,15 @@ import asyncio
 import sqlite3
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bot.engine import Answer, Player
+from bot.engine import Answer
+from bot.group_commit import MAX_BATCH, GroupCommitter, Outcome, PendingAnswer
 from bot.store import PostClosedError
 
 HOUR_MS = 3_600_000
 """Score buckets are UTC hours: exact for every whole-hour time zone, see scores_sql."""
-MAX_BATCH = 4096
 
 INSERT_ANSWER = (
     "INSERT INTO answers (post_id, user_id, chat_id, quiz_id, choice, correct, answered_at, "
@@ -61,21 +60,7 @@ ADD_HOUR = (
 """Shared with the PostgreSQL store, which adds each answer's scores the same way."""
 
 
-@dataclass(frozen=True, slots=True)
-class PendingAnswer:
-    answer: Answer
-    chat_id: str
-    quiz_id: str
-    player: Player | None = None
-    """Saved in the same transaction, so a burst of new players costs no extra commit."""
-
-
-Result = tuple[Answer, bool]
-_Queued = tuple[PendingAnswer, "asyncio.Future[Result]"]
-_Outcome = Result | PostClosedError
-
-
-class AnswerWriter:
+class AnswerWriter(GroupCommitter):
     """The single writer of answers and score tables for one database file."""
 
     def __init__(
@@ -90,63 +75,19 @@ class AnswerWriter:
         for pragma in pragmas:
             self._connection.execute(f"PRAGMA {pragma}")
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="answer-writer")
-        self._max_batch = max_batch
-        self._queue: list[_Queued] = []
-        self._wake = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
-        self._closing = False
-        self.batches = 0
-        """How many transactions were committed (for tests and benchmarks)."""
-
-    def start(self) -> None:
-        """Start the writer task now, with the store: not lazily inside the first handler,
-        where a harness that waits for a handler's tasks would wait for it forever."""
-        if self._task is None:
-            self._task = asyncio.create_task(self._run(), name="answer-writer")
-
-    async def submit(self, pending: PendingAnswer) -> Result:
-        """Queue an answer; return once the transaction holding it has committed."""
-        if self._closing:
-            raise RuntimeError("the answer writer is closed")
-        future: asyncio.Future[Result] = asyncio.get_running_loop().create_future()
-        self._queue.append((pending, future))
-        self.start()
-        self._wake.set()
-        return await future
+        super().__init__(max_batch)
 
     async def close(self) -> None:
         """Commit what is queued, then stop the writer and close its connection."""
-        self._closing = True
-        if self._task is not None:
-            self._wake.set()
-            await self._task
+        await super().close()
         self._thread.shutdown(wait=True)
         self._connection.close()
 
-    async def _run(self) -> None:
+    async def commit_batch(self, items: Sequence[PendingAnswer]) -> list[Outcome]:
         loop = asyncio.get_running_loop()
-        while not self._closing or self._queue:
-            await self._wake.wait()
-            self._wake.clear()
-            while self._queue:
-                batch = self._queue[: self._max_batch]
-                del self._queue[: self._max_batch]
-                items = [pending for pending, _ in batch]
-                try:
-                    results = await loop.run_in_executor(self._thread, self._commit, items)
-                except Exception as error:
-                    _fail(batch, error)
-                    continue
-                self.batches += 1
-                for (_, future), result in zip(batch, results, strict=True):
-                    if future.done():
-                        continue
-                    if isinstance(result, PostClosedError):
-                        future.set_exception(result)
-                    else:
-                        future.set_result(result)
+        return await loop.run_in_executor(self._thread, self._commit, items)
 
-    def _commit(self, items: Sequence[PendingAnswer]) -> list[_Outcome]:
+    def _commit(self, items: Sequence[PendingAnswer]) -> list[Outcome]:
         """In the writer thread: one transaction for the whole batch."""
         cursor = self._connection.cursor()
         cursor.execute("BEGIN IMMEDIATE")
@@ -170,13 +111,7 @@ class AnswerWriter:
         return results
 
 
-def _fail(batch: Sequence[_Queued], error: Exception) -> None:
-    for _, future in batch:
-        if not future.done():
-            future.set_exception(error)
-
-
-def _insert(cursor: sqlite3.Cursor, item: PendingAnswer) -> _Outcome:
+def _insert(cursor: sqlite3.Cursor, item: PendingAnswer) -> Outcome:
     answer = item.answer
     at_ms = int(answer.answered_at.timestamp() * 1000)
     cursor.execute(

@@ -13,19 +13,16 @@ post closed before is refused with PostClosedError.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Sequence
 from typing import Any
 
-from bot.answer_writer import ADD_HOUR, ADD_TOTAL, UPSERT_PLAYER, PendingAnswer, score_rows
+from bot.answer_writer import ADD_HOUR, ADD_TOTAL, UPSERT_PLAYER, score_rows
 from bot.engine import Answer
+from bot.group_commit import GroupCommitter, Outcome, PendingAnswer
 from bot.sql_rows import from_ms, to_ms
 from bot.store import PostClosedError
 
 MAX_BATCH = 2048
-Result = tuple[Answer, bool]
-_Outcome = Result | PostClosedError
-_Queued = tuple[PendingAnswer, "asyncio.Future[Result]"]
 _Key = tuple[int, str]
 
 _LOCK_OPEN_POSTS = (
@@ -58,64 +55,14 @@ _SELECT_ANSWERS = (
 )
 
 
-class PostgresAnswerWriter:
+class PostgresAnswerWriter(GroupCommitter):
     """The answers of one process, committed in groups on a pooled connection."""
 
     def __init__(self, pool: Any, max_batch: int = MAX_BATCH) -> None:
+        super().__init__(max_batch, name="postgres-answer-writer")
         self._pool = pool
-        self._max_batch = max_batch
-        self._queue: list[_Queued] = []
-        self._wake = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
-        self._closing = False
-        self.batches = 0
-        """How many transactions were committed (for tests and benchmarks)."""
 
-    def start(self) -> None:
-        if self._task is None:
-            self._task = asyncio.create_task(self._run(), name="postgres-answer-writer")
-
-    async def submit(self, pending: PendingAnswer) -> Result:
-        """Queue an answer; return once the transaction holding it has committed."""
-        if self._closing:
-            raise RuntimeError("the answer writer is closed")
-        future: asyncio.Future[Result] = asyncio.get_running_loop().create_future()
-        self._queue.append((pending, future))
-        self.start()
-        self._wake.set()
-        return await future
-
-    async def close(self) -> None:
-        """Commit what is queued, then stop."""
-        self._closing = True
-        if self._task is not None:
-            self._wake.set()
-            await self._task
-
-    async def _run(self) -> None:
-        while not self._closing or self._queue:
-            await self._wake.wait()
-            self._wake.clear()
-            while self._queue:
-                batch = self._queue[: self._max_batch]
-                del self._queue[: self._max_batch]
-                try:
-                    outcomes = await self._commit([pending for pending, _ in batch])
-                except Exception as error:
-                    for _, future in batch:
-                        if not future.done():
-                            future.set_exception(error)
-                    continue
-                self.batches += 1
-                for (_, future), outcome in zip(batch, outcomes, strict=True):
-                    if future.done():
-                        continue
-                    if isinstance(outcome, PostClosedError):
-                        future.set_exception(outcome)
-                    else:
-                        future.set_result(outcome)
-
-    async def _commit(self, items: Sequence[PendingAnswer]) -> list[_Outcome]:
+    async def commit_batch(self, items: Sequence[PendingAnswer]) -> list[Outcome]:
         """One transaction for the batch; locks taken in the global order (see above)."""
         async with self._pool.acquire() as connection, connection.transaction():
             post_ids = sorted({item.answer.post_id for item in items})

@@ -16,9 +16,9 @@ from typing import Any
 
 import asyncpg  # type: ignore[import-untyped]
 
-from bot.answer_writer import PendingAnswer
 from bot.daily_store import DailyQueries
 from bot.engine import Answer, Player, Post
+from bot.group_commit import PendingAnswer
 from bot.postgres_answers import PostgresAnswerWriter
 from bot.postgres_errors import FAILURES, constraints, redact, translate_errors
 from bot.schema import IDENTITY_COLUMNS, MIGRATIONS, SCHEMA_VERSION, postgres_ddl, to_postgres

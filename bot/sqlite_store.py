@@ -10,9 +10,10 @@ from pathlib import Path
 
 import aiosqlite
 
-from bot.answer_writer import AnswerWriter, PendingAnswer
+from bot.answer_writer import AnswerWriter
 from bot.daily_store import DailyQueries
 from bot.engine import Answer, Player, Post
+from bot.group_commit import PendingAnswer
 from bot.schema import MIGRATIONS, SCHEMA_VERSION
 from bot.sql_queries import PLAYER_TABLES, TableRows, Transaction
 from bot.sqlite_errors import translate_errors
