@@ -16,12 +16,15 @@ import signal
 import sys
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 import aiohttp
 import asyncpg  # type: ignore[import-untyped]
 import pytest
 
+from bot.daily import DailyRule, NewSchedule
+from bot.stores import open_store
 from tests.conftest import ROOT
 from tests.e2e.conftest import ErrorLogs
 from tests.e2e.test_crash_safety import wait_for_acks
@@ -188,3 +191,37 @@ async def check(fake: FakeTelegramAPI, database: str, message_id: int) -> None:
     assert len(posted) == 1, "the next question was posted more than once"
     assert any("query is too old" in e for e in fake.errors), "no press was handled by both"
     assert [tuple(row) for row in rounds] == [("running", 2)]
+
+
+@pytest.mark.slow
+async def test_two_workers_starting_together_post_the_daily_question_once(
+    database: str,
+) -> None:
+    """Both processes find the same daily question due at start-up; one claim wins."""
+    due = datetime.now(UTC).replace(second=0, microsecond=0)
+    store = await open_store(database)
+    try:
+        await store.save_schedule(
+            NewSchedule(
+                "tg:-100991", "", DailyRule(due.time(), "UTC"), ("parallelism",), "en", "tg:1", due
+            )
+        )
+    finally:
+        await store.close()
+    async with FakeTelegramAPI() as fake:
+        group = fake.group(-100991, "Daily group")
+        # Each worker's start-up runs its due schedules before "Application started".
+        workers = await asyncio.gather(*(start_worker(fake, database) for _ in range(2)))
+        codes = await asyncio.gather(*(worker.stop() for worker in workers))
+        posted = [
+            c
+            for c in fake.calls_to("sendMessage")
+            if c.params["chat_id"] == group["id"] and c.response["ok"]
+        ]
+    assert codes == [0, 0]
+    assert len(posted) == 1
+    connection = await asyncpg.connect(database)
+    try:
+        assert await connection.fetchval("SELECT COUNT(*) FROM daily_posts") == 1
+    finally:
+        await connection.close()
