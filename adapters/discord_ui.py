@@ -12,12 +12,12 @@ from typing import Any, Protocol
 
 import discord
 
-from bot import payload, render
+from bot import markup, payload, render
 from bot.i18n import t
 from bot.models import LETTERS, Language
 from bot.service import ClosedView, QuestionView
 
-STYLE = render.MarkdownStyle()
+STYLE = markup.MarkdownStyle()
 NO_MENTIONS = discord.AllowedMentions.none()
 COLOUR = discord.Colour.blurple()
 CLOSED_COLOUR = discord.Colour.dark_grey()

@@ -10,14 +10,14 @@ from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
 from telegram.constants import ParseMode
 from telegram.error import BadRequest
 
-from bot import payload, render
+from bot import markup, payload, render
 from bot.engine import Round
 from bot.i18n import t
 from bot.models import Language, pick_language
 from bot.service import ClosedView, QuestionView, RoundSummary
 
 log = logging.getLogger(__name__)
-STYLE = render.HtmlStyle()
+STYLE = markup.HtmlStyle()
 
 
 def chat_number(chat_id: str) -> int:

@@ -10,8 +10,9 @@ from bot import payload
 from bot.daily import EVERY_DAY, Schedule
 from bot.engine import Answer, Post
 from bot.i18n import t
+from bot.markup import PLAIN, Button, Card, Style
 from bot.models import Language, Question, Quiz
-from bot.render import PLAIN, Button, Card, Style, choice_lines, letter, vote_bars
+from bot.render import choice_lines, letter, vote_bars
 
 
 def daily_card(

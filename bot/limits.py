@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import UTC, datetime
 
-from bot import render
+from bot import markup, render
 from bot.engine import Answer, Post
 from bot.models import LANGUAGES, Language, Question, Quiz
 
@@ -80,8 +80,8 @@ def _check_question(quiz: Quiz, question: Question) -> Iterator[str]:
         name = LANGUAGE_NAMES[language]
         yield from _check_verdicts(question, post, language, name)
         for style, style_name, limit in (
-            (render.HtmlStyle(), "Telegram message", TELEGRAM_MESSAGE),
-            (render.MarkdownStyle(), "Discord message", DISCORD_MESSAGE),
+            (markup.HtmlStyle(), "Telegram message", TELEGRAM_MESSAGE),
+            (markup.MarkdownStyle(), "Discord message", DISCORD_MESSAGE),
         ):
             card = render.question_card(
                 quiz, question, post, language, style, answered=10**6, closes="in 10 minutes"
@@ -117,7 +117,7 @@ def _check_verdicts(
                 f"Telegram alerts hold {TELEGRAM_ALERT} (shorten the correct choice)"
             )
             return
-        full = render.verdict(question, post, answer, language, render.MarkdownStyle())
+        full = render.verdict(question, post, answer, language, markup.MarkdownStyle())
         if len(full) > DISCORD_MESSAGE:
             yield (
                 f"the private verdict is {len(full)} characters in {name}; "

@@ -8,13 +8,13 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot import limits, render
+from bot import limits, markup, render
 from bot.engine import Answer, Leaderboard, Post, Ranked, ScoreLine
 from bot.i18n import CATALOGS, t
 from bot.models import LANGUAGES, Language, Quiz, Text
 
 NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
-STYLES = [render.PLAIN, render.HtmlStyle(), render.MarkdownStyle()]
+STYLES = [markup.PLAIN, markup.HtmlStyle(), markup.MarkdownStyle()]
 
 
 def placeholders(template: str) -> set[str]:
@@ -121,14 +121,14 @@ def board_with(name: str) -> Leaderboard:
 
 
 def test_names_are_escaped_for_html() -> None:
-    text = render.leaderboard(board_with(HOSTILE), None, "en", render.HtmlStyle())
+    text = render.leaderboard(board_with(HOSTILE), None, "en", markup.HtmlStyle())
     assert "&lt;b&gt;&amp;&lt;/b&gt;" in text
     assert "<b>&</b>" not in text
     assert "\u202e" not in text
 
 
 def test_names_are_escaped_for_discord_markdown() -> None:
-    text = render.leaderboard(board_with(HOSTILE), None, "en", render.MarkdownStyle())
+    text = render.leaderboard(board_with(HOSTILE), None, "en", markup.MarkdownStyle())
     assert "@everyone" not in text
     assert "**x**" not in text
     assert "\\*\\*x\\*\\*" in text
@@ -136,6 +136,6 @@ def test_names_are_escaped_for_discord_markdown() -> None:
 
 def test_huge_names_are_shortened() -> None:
     shown = render.clean_name("A" * 10_000)
-    assert len(shown) == render.MAX_NAME
+    assert len(shown) == markup.MAX_NAME
     assert shown.endswith("…")
     assert render.clean_name("\u200f\u202e\n") == "?"

@@ -1,0 +1,93 @@
+"""Markup primitives: how a platform escapes and emphasises text, and neutral cards.
+
+Adapters pick a `Style` (plain, Telegram HTML, Discord Markdown); everything a user or a quiz
+author wrote goes through `Style.escape`, so names like `<b>&</b>` or `@everyone **x**` are
+shown as typed and never interpreted.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import unicodedata
+from dataclasses import dataclass
+
+MAX_NAME = 32
+
+
+class Style:
+    """Plain text: the terminal, and Telegram alerts (which have no markup)."""
+
+    def escape(self, text: str) -> str:
+        return text
+
+    def bold(self, text: str) -> str:
+        return text
+
+    def italic(self, text: str) -> str:
+        return text
+
+    def link(self, title: str, url: str) -> str:
+        return f"{self.escape(title)} ({url})"
+
+
+class HtmlStyle(Style):
+    """Telegram's HTML parse mode."""
+
+    def escape(self, text: str) -> str:
+        return html.escape(text, quote=False)
+
+    def bold(self, text: str) -> str:
+        return f"<b>{text}</b>"
+
+    def italic(self, text: str) -> str:
+        return f"<i>{text}</i>"
+
+    def link(self, title: str, url: str) -> str:
+        return f'<a href="{html.escape(url)}">{self.escape(title)}</a>'
+
+
+_MARKDOWN_SPECIAL = re.compile(r"([\\*_`~|>#\[\]()<:-])")
+
+
+class MarkdownStyle(Style):
+    """Discord Markdown; mentions are also disarmed by `allowed_mentions` in the adapter."""
+
+    def escape(self, text: str) -> str:
+        escaped = _MARKDOWN_SPECIAL.sub(r"\\\1", text)
+        return escaped.replace("@", "@\u200b")
+
+    def bold(self, text: str) -> str:
+        return f"**{text}**"
+
+    def italic(self, text: str) -> str:
+        return f"*{text}*"
+
+    def link(self, title: str, url: str) -> str:
+        return f"[{self.escape(title)}](<{url}>)"
+
+
+PLAIN = Style()
+
+
+@dataclass(frozen=True, slots=True)
+class Button:
+    label: str
+    payload: str
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A message with buttons, before any platform has touched it."""
+
+    text: str
+    buttons: tuple[Button, ...] = ()
+
+
+def clean_name(name: str) -> str:
+    """A display name safe to show: no control or bidi characters, not absurdly long."""
+    kept = "".join(ch for ch in name if unicodedata.category(ch) not in ("Cc", "Cf", "Zl", "Zp"))
+    kept = " ".join(kept.split())
+    if len(kept) > MAX_NAME:
+        kept = kept[: MAX_NAME - 1] + "…"
+    return kept or "?"
