@@ -4,18 +4,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot import limits
-from bot.models import LANGUAGES, LETTERS, MAX_CHOICES, Question, Quiz, Reference, Text
+from bot.field_reader import FieldReader, Problem
+from bot.models import LETTERS, MAX_CHOICES, Question, Quiz, Text
 from bot.yamlnodes import Node, YamlError, parse
 
 MAX_FILE_BYTES = 1_000_000
 QUIZ_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,23}")
 QUESTION_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,31}")
 DIFFICULTIES = ("easy", "medium", "hard")
-LANGUAGE_NAMES = {"en": "English", "fr": "French"}
 TOP_KEYS = {
     "format",
     "id",
@@ -30,115 +29,10 @@ QUESTION_KEYS = {"id", "prompt", "choices", "answer", "explanation", "notes", "r
 MAX_QUESTIONS = 200
 
 
-@dataclass(frozen=True, slots=True)
-class Problem:
-    file: str
-    line: int
-    message: str
-    question_id: str | None = None
-
-    def __str__(self) -> str:
-        where = f"question '{self.question_id}': " if self.question_id else ""
-        return f"{self.file}:{self.line}: {where}{self.message}"
-
-
 class QuizError(Exception):
     def __init__(self, problems: list[Problem]) -> None:
         super().__init__("\n".join(str(problem) for problem in problems))
         self.problems = problems
-
-
-@dataclass
-class _Reader:
-    """Checks one file's values, collecting every problem instead of stopping at the first."""
-
-    file: str
-    problems: list[Problem] = field(default_factory=list)
-    question_id: str | None = None
-    """The question being read, named in every problem found inside it."""
-    question_lines: dict[str, int] = field(default_factory=dict)
-
-    def report(self, line: int, message: str) -> None:
-        self.problems.append(Problem(self.file, line, message, self.question_id))
-
-    def mapping(self, node: Node, what: str, allowed: set[str]) -> dict[str, Node] | None:
-        if not isinstance(node.value, dict):
-            self.report(node.line, f"{what} must be a mapping of keys to values")
-            return None
-        for key in sorted(set(node.value) - allowed):
-            self.report(
-                node.value[key].line,
-                f"unknown key '{key}' in {what} (expected one of: {', '.join(sorted(allowed))})",
-            )
-        return node.value
-
-    def required(self, values: dict[str, Node], key: str, parent: Node) -> Node | None:
-        if key not in values:
-            self.report(parent.line, f"missing required key '{key}'")
-            return None
-        return values[key]
-
-    def string(self, node: Node, what: str, limit: int | None = None) -> str | None:
-        if node.is_yes_no_trap:
-            self.report(
-                node.line,
-                f"{what}: '{node.raw}' was read as a boolean (YAML reads "
-                f'yes/no/on/off as true/false); put it in quotes: "{node.raw}"',
-            )
-            return None
-        if not isinstance(node.value, str) or not node.value.strip():
-            self.report(node.line, f"{what} must be a non-empty text")
-            return None
-        if limit is not None and len(node.value) > limit:
-            self.report(
-                node.line, f"{what} is {len(node.value)} characters long; the limit is {limit}"
-            )
-        return node.value
-
-    def text(self, node: Node, what: str, limit: int) -> Text | None:
-        if not isinstance(node.value, dict):
-            self.report(
-                node.line, f'{what} must give every language, e.g. {{en: "...", fr: "..."}}'
-            )
-            return None
-        values = self.mapping(node, what, set(LANGUAGES)) or {}
-        found = {}
-        for language in LANGUAGES:
-            if language not in values:
-                self.report(
-                    node.line,
-                    f"{what}: missing {LANGUAGE_NAMES[language]} translation ('{language}')",
-                )
-                continue
-            found[language] = self.string(values[language], f"{what} ({language})", limit)
-        if found.get("en") is None or found.get("fr") is None:
-            return None
-        return Text(en=str(found["en"]), fr=str(found["fr"]))
-
-    def sequence(self, node: Node, what: str) -> list[Node]:
-        if not isinstance(node.value, list):
-            self.report(node.line, f"{what} must be a list")
-            return []
-        return node.value
-
-    def references(self, node: Node, what: str) -> tuple[Reference, ...]:
-        found = []
-        for item in self.sequence(node, what):
-            values = self.mapping(item, f"an entry of {what}", {"title", "url"})
-            if values is None:
-                continue
-            title_node = self.required(values, "title", item)
-            url_node = self.required(values, "url", item)
-            title = self.string(title_node, "title", 200) if title_node else None
-            url = self.string(url_node, "url", 500) if url_node else None
-            if url is not None and not url.startswith(("https://", "http://")):
-                self.report(
-                    url_node.line if url_node else item.line,
-                    f"url must start with https:// (got '{url}')",
-                )
-            elif title is not None and url is not None:
-                found.append(Reference(title, url))
-        return tuple(found)
 
 
 def load_quiz(path: Path) -> Quiz:
@@ -159,7 +53,7 @@ def load_quiz(path: Path) -> Quiz:
         root = parse(source)
     except YamlError as problem:
         raise QuizError([Problem(name, problem.line, problem.message)]) from None
-    reader = _Reader(name)
+    reader = FieldReader(name)
     quiz = _read_quiz(reader, root, path.stem)
     if quiz is not None and not reader.problems:
         _check_limits(reader, quiz, root)
@@ -168,7 +62,7 @@ def load_quiz(path: Path) -> Quiz:
     return quiz
 
 
-def _read_quiz(reader: _Reader, root: Node, stem: str) -> Quiz | None:
+def _read_quiz(reader: FieldReader, root: Node, stem: str) -> Quiz | None:
     values = reader.mapping(root, "the quiz", TOP_KEYS)
     if values is None:
         return None
@@ -210,7 +104,7 @@ def _read_quiz(reader: _Reader, root: Node, stem: str) -> Quiz | None:
 
 
 def _read_id(
-    reader: _Reader, node: Node | None, pattern: re.Pattern[str], what: str, length: int
+    reader: FieldReader, node: Node | None, pattern: re.Pattern[str], what: str, length: int
 ) -> str | None:
     if node is None:
         return None
@@ -223,7 +117,7 @@ def _read_id(
     return value
 
 
-def _read_difficulty(reader: _Reader, node: Node | None) -> str | None:
+def _read_difficulty(reader: FieldReader, node: Node | None) -> str | None:
     if node is None:
         return None
     value = reader.string(node, "difficulty")
@@ -235,7 +129,7 @@ def _read_difficulty(reader: _Reader, node: Node | None) -> str | None:
     return value
 
 
-def _read_questions(reader: _Reader, node: Node) -> tuple[Question, ...]:
+def _read_questions(reader: FieldReader, node: Node) -> tuple[Question, ...]:
     items = reader.sequence(node, "questions")
     if isinstance(node.value, list) and not 1 <= len(items) <= MAX_QUESTIONS:
         reader.report(
@@ -250,7 +144,7 @@ def _read_questions(reader: _Reader, node: Node) -> tuple[Question, ...]:
     return tuple(questions)
 
 
-def _read_question(reader: _Reader, node: Node, seen: dict[str, int]) -> Question | None:
+def _read_question(reader: FieldReader, node: Node, seen: dict[str, int]) -> Question | None:
     """One question; `seen` maps the ids read so far to their lines, to catch duplicates."""
     if isinstance(node.value, dict) and isinstance(named := node.value.get("id"), Node):
         known = isinstance(named.value, str) and QUESTION_ID.fullmatch(named.value)
@@ -287,7 +181,7 @@ def _read_question(reader: _Reader, node: Node, seen: dict[str, int]) -> Questio
     return Question(question_id, prompt, choices, answer, explanation, notes, references)
 
 
-def _read_choices(reader: _Reader, node: Node) -> tuple[Text, ...] | None:
+def _read_choices(reader: FieldReader, node: Node) -> tuple[Text, ...] | None:
     items = reader.sequence(node, "choices")
     if not isinstance(node.value, list):
         return None
@@ -303,7 +197,7 @@ def _read_choices(reader: _Reader, node: Node) -> tuple[Text, ...] | None:
 
 
 def _read_letter(
-    reader: _Reader, node: Node, what: str, choices: tuple[Text, ...] | None
+    reader: FieldReader, node: Node, what: str, choices: tuple[Text, ...] | None
 ) -> int | None:
     if isinstance(node.value, int | float) and not isinstance(node.value, bool):
         reader.report(node.line, f"{what} must be a choice letter such as A (got {node.raw})")
@@ -326,7 +220,7 @@ def _read_letter(
 
 
 def _read_notes(
-    reader: _Reader, node: Node | None, choices: tuple[Text, ...] | None, answer: int | None
+    reader: FieldReader, node: Node | None, choices: tuple[Text, ...] | None, answer: int | None
 ) -> dict[int, Text]:
     if node is None:
         return {}
@@ -346,7 +240,7 @@ def _read_notes(
     return notes
 
 
-def _check_limits(reader: _Reader, quiz: Quiz, root: Node) -> None:
+def _check_limits(reader: FieldReader, quiz: Quiz, root: Node) -> None:
     for question_id, message in limits.check_quiz(quiz):
         reader.question_id = question_id
         reader.report(reader.question_lines.get(question_id or "", root.line), message)
