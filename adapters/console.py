@@ -6,7 +6,7 @@ import getpass
 import os
 from typing import TextIO
 
-from bot import render
+from bot import markup, render
 from bot.engine import AlreadyAnswered, Player, Refused
 from bot.i18n import t
 from bot.models import LETTERS, Language, pick_language
@@ -33,7 +33,7 @@ def default_name() -> str:
 
 
 def console_player(name: str, language: Language) -> Player:
-    shown = render.clean_name(name)
+    shown = markup.clean_name(name)
     return Player(f"console:{shown.casefold()}", shown, language)
 
 

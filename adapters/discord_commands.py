@@ -20,7 +20,7 @@ from adapters.discord_interactions import (
     player_of,
     send_private,
 )
-from bot import render
+from bot import markup, render
 from bot.engine import Period
 from bot.i18n import t
 from bot.models import Quiz
@@ -168,7 +168,7 @@ async def stop_command(interaction: discord.Interaction[Any]) -> None:
     if current.started_by != player.user_id and not is_admin(interaction):
         await send_private(interaction, t(language, "round.not_allowed"))
         return
-    name = ui.STYLE.escape(render.clean_name(player.name))
+    name = ui.STYLE.escape(markup.clean_name(player.name))
     await interaction.response.send_message(
         t(language, "round.stopped_by", name=name), allowed_mentions=ui.NO_MENTIONS
     )

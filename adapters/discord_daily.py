@@ -17,7 +17,7 @@ from adapters import discord_ui as ui
 from adapters.discord_commands import text
 from adapters.discord_interactions import chat_of, is_admin, language_of, player_of, send_private
 from adapters.discord_publisher import message_ref, parse_ref
-from bot import daily, daily_render, render
+from bot import daily, daily_render, markup, render
 from bot.daily import DailyPost, DailyRule
 from bot.i18n import t
 from bot.models import Language, pick_language
@@ -109,13 +109,13 @@ def parse_rule(
     example = t(lang, "daily.example.discord")
     at = daily.parse_time(time_text)
     if at is None:
-        return t(lang, "daily.bad_time", value=render.clean_name(time_text), example=example)
+        return t(lang, "daily.bad_time", value=markup.clean_name(time_text), example=example)
     zone = daily.parse_zone(zone_text)
     if zone is None:
-        return t(lang, "daily.bad_zone", value=render.clean_name(zone_text), example=example)
+        return t(lang, "daily.bad_zone", value=markup.clean_name(zone_text), example=example)
     weekdays = daily.parse_days(days_text)
     if not weekdays:
-        return t(lang, "daily.bad_days", value=render.clean_name(days_text or ""))
+        return t(lang, "daily.bad_days", value=markup.clean_name(days_text or ""))
     return DailyRule(at, zone, weekdays)
 
 

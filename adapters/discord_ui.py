@@ -134,7 +134,7 @@ class ForgetButton(
         await _handler(interaction).on_forget(interaction, self.owner, self.confirm)
 
 
-def forget_buttons(card: render.Card) -> discord.ui.View:
+def forget_buttons(card: markup.Card) -> discord.ui.View:
     buttons = discord.ui.View(timeout=None)
     for button in card.buttons:
         pressed = payload.decode(button.payload)

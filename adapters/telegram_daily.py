@@ -27,7 +27,7 @@ from adapters.telegram_publisher import (
     keyboard,
     message_number,
 )
-from bot import daily, daily_render, render
+from bot import daily, daily_render, markup, render
 from bot.daily import DailyPost, DailyRule
 from bot.daily_runner import DailyRunner
 from bot.i18n import t
@@ -97,14 +97,14 @@ def parse_rule(args: list[str], language: Language) -> DailyRule | str:
         return t(language, "daily.usage", example=example)
     at = daily.parse_time(args[0])
     if at is None:
-        return t(language, "daily.bad_time", value=render.clean_name(args[0]), example=example)
+        return t(language, "daily.bad_time", value=markup.clean_name(args[0]), example=example)
     zone = daily.parse_zone(args[1])
     if zone is None:
-        return t(language, "daily.bad_zone", value=render.clean_name(args[1]), example=example)
+        return t(language, "daily.bad_zone", value=markup.clean_name(args[1]), example=example)
     days_text = " ".join(args[3:]) or None
     weekdays = daily.parse_days(days_text)
     if weekdays is None or not weekdays:
-        return t(language, "daily.bad_days", value=render.clean_name(days_text or ""))
+        return t(language, "daily.bad_days", value=markup.clean_name(days_text or ""))
     return DailyRule(at, zone, weekdays)
 
 

@@ -35,7 +35,7 @@ def explanation_link(bot_username: str, post_id: int) -> str:
 
 
 def keyboard(
-    buttons: list[list[render.Button]], links: Sequence[tuple[str, str]] = ()
+    buttons: list[list[markup.Button]], links: Sequence[tuple[str, str]] = ()
 ) -> InlineKeyboardMarkup:
     rows = [
         [InlineKeyboardButton(b.label, callback_data=b.payload) for b in row] for row in buttons
@@ -63,7 +63,7 @@ class TelegramPublisher:
         card = render.question_card(view.quiz, view.question, view.post, language, STYLE)
         if round_.mode == "solo":
             return keyboard([list(card.buttons)])
-        reveal = render.Button(
+        reveal = markup.Button(
             t(language, "question.reveal_button"),
             payload.encode(payload.RevealPress(view.post.post_id)),
         )

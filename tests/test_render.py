@@ -135,7 +135,7 @@ def test_names_are_escaped_for_discord_markdown() -> None:
 
 
 def test_huge_names_are_shortened() -> None:
-    shown = render.clean_name("A" * 10_000)
+    shown = markup.clean_name("A" * 10_000)
     assert len(shown) == markup.MAX_NAME
     assert shown.endswith("…")
-    assert render.clean_name("\u200f\u202e\n") == "?"
+    assert markup.clean_name("\u200f\u202e\n") == "?"
