@@ -14,43 +14,18 @@ import sqlite3
 import time
 from pathlib import Path
 
-from _common import QUIZZES, arguments, median, percentile, scratch, table
+from _burst import CHAT, press_burst
+from _common import arguments, median, percentile, scratch, table
 
-from bot.catalog import load_catalog
-from bot.engine import Accepted, Player
-from bot.service import QuizService
 from bot.sqlite_store import SQLiteStore
 
-CHAT = "bench:-1"
 REPEATS = 3
 
 
 async def through_service(path: Path, players: int) -> tuple[float, list[float], int]:
     """(seconds for all presses, each press's latency, transactions committed)."""
     store = await SQLiteStore.open(path)
-    service = QuizService(store, load_catalog(QUIZZES))
-    host = Player("bench:host", "Host")
-    started = await service.start_round(
-        chat_id=CHAT, player=host, quiz_id="parallelism", mode="group", seconds=None
-    )
-    view = await service.post_next(started.round_id)
-    assert view is not None
-    latencies: list[float] = []
-
-    async def press(number: int) -> None:
-        began = time.perf_counter()
-        result = await service.press(
-            chat_id=CHAT,
-            player=Player(f"bench:{number}", f"Player {number}"),
-            post_id=view.post.post_id,
-            letter_index=number % 4,
-        )
-        latencies.append(time.perf_counter() - began)
-        assert isinstance(result.outcome, Accepted)
-
-    began = time.perf_counter()
-    await asyncio.gather(*(press(number) for number in range(players)))
-    elapsed = time.perf_counter() - began
+    elapsed, latencies, _ = await press_burst(store, players)
     batches = store.writer.batches
     await store.close()
     with sqlite3.connect(path) as check:

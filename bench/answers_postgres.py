@@ -18,45 +18,20 @@ import time
 from pathlib import Path
 
 import asyncpg  # type: ignore[import-untyped]
-from _common import QUIZZES, arguments, median, percentile, scratch, table
+from _burst import CHAT, press_burst
+from _common import arguments, median, percentile, scratch, table
 
-from bot.catalog import load_catalog
-from bot.engine import Accepted, Player
-from bot.service import QuizService
 from bot.store import Store
 from bot.stores import open_store
 from tests.postgres import fresh_schema
 
-CHAT = "bench:-1"
 REPEATS = 3
 
 
 async def through_service(store: Store, players: int) -> tuple[float, list[float]]:
     """(seconds for all presses, each press's latency)."""
-    service = QuizService(store, load_catalog(QUIZZES))
-    host = Player("bench:host", "Host")
-    started = await service.start_round(
-        chat_id=CHAT, player=host, quiz_id="parallelism", mode="group", seconds=None
-    )
-    view = await service.post_next(started.round_id)
-    assert view is not None
-    latencies: list[float] = []
-
-    async def press(number: int) -> None:
-        began = time.perf_counter()
-        result = await service.press(
-            chat_id=CHAT,
-            player=Player(f"bench:{number}", f"Player {number}"),
-            post_id=view.post.post_id,
-            letter_index=number % 4,
-        )
-        latencies.append(time.perf_counter() - began)
-        assert isinstance(result.outcome, Accepted)
-
-    began = time.perf_counter()
-    await asyncio.gather(*(press(number) for number in range(players)))
-    elapsed = time.perf_counter() - began
-    assert len(await store.post_answers(view.post.post_id)) == players
+    elapsed, latencies, post_id = await press_burst(store, players)
+    assert len(await store.post_answers(post_id)) == players
     return elapsed, latencies
 
 

@@ -19,6 +19,7 @@ import time
 from multiprocessing.synchronize import Event
 from pathlib import Path
 
+from _burst import CHAT, post_question
 from _common import QUIZZES, arguments, median, scratch, table
 
 from bot.catalog import load_catalog
@@ -27,24 +28,13 @@ from bot.service import QuizService
 from bot.stores import open_store
 from tests.postgres import fresh_schema
 
-CHAT = "bench:-1"
 REPEATS = 3
 
 
-async def post_question(target: Path | str) -> int:
+async def post_question_in(target: Path | str) -> int:
     store = await open_store(target)
     try:
-        service = QuizService(store, load_catalog(QUIZZES))
-        started = await service.start_round(
-            chat_id=CHAT,
-            player=Player("bench:host", "Host"),
-            quiz_id="parallelism",
-            mode="group",
-            seconds=None,
-        )
-        view = await service.post_next(started.round_id)
-        assert view is not None
-        return view.post.post_id
+        return await post_question(QuizService(store, load_catalog(QUIZZES)))
     finally:
         await store.close()
 
@@ -99,10 +89,10 @@ def run_workers(target: str, post_id: int, players: int, workers: int) -> float:
 async def measure(players: int, workers: int, directory: Path, repeat: int) -> float:
     if workers == 0:  # SQLite, one process
         target: str = str(directory / f"sqlite-{players}-{repeat}.db")
-        post_id = await post_question(target)
+        post_id = await post_question_in(target)
         return await asyncio.to_thread(run_workers, target, post_id, players, 1)
     async with fresh_schema() as url:
-        post_id = await post_question(url)
+        post_id = await post_question_in(url)
         return await asyncio.to_thread(run_workers, url, post_id, players, workers)
 
 

@@ -1,4 +1,4 @@
-"""Discord end-to-end fixtures: the real bot on a simcord world with a real SQLite file.
+"""End-to-end fixtures: the Discord bot on a simcord world, the loopback Telegram Bot API.
 
 Any ERROR log record (our reporter, discord.py's "dynamic item callback" handler, a failed
 deadline) fails the test unless the test claims it with `error_logs.claim()`: simcord does
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,6 +20,8 @@ import simcord
 from adapters.discord_adapter import QuizBot
 from bot.models import Quiz
 from bot.sqlite_store import SQLiteStore
+from tests.e2e.telegram_harness import GROUP
+from tests.fakes.telegram_api import FakeTelegramAPI
 
 SETTLE_SECONDS = 0.5
 """simcord waits out, in real time, bot timers shorter than its settle timeout; with a short
@@ -93,3 +95,16 @@ def world(simcord_env: simcord.Env) -> World:
     for name in ("ana", "ben", "chloe"):
         found.members[name] = guild.add_member(env.create_user(name))
     return found
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeTelegramAPI]:
+    """The loopback Bot API for the Telegram tests; a module may supply its own."""
+    async with FakeTelegramAPI() as api:
+        yield api
+        assert api.violations == [], "the bot sent requests Telegram would reject"
+
+
+@pytest.fixture
+def group(fake: FakeTelegramAPI) -> dict[str, Any]:
+    return fake.group(GROUP, "Study group", chat_type="supergroup")

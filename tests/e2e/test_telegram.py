@@ -16,23 +16,11 @@ from tests.fakes.telegram_api import FakeTelegramAPI
 
 
 @pytest.fixture
-async def fake() -> AsyncIterator[FakeTelegramAPI]:
-    async with FakeTelegramAPI() as api:
-        yield api
-        assert api.violations == [], "the bot sent requests Telegram would reject"
-
-
-@pytest.fixture
 async def bot(
     fake: FakeTelegramAPI, tmp_path: Path, quizzes: dict[str, Quiz], clock: FakeClock
 ) -> AsyncIterator[Harness]:
     async with running_bot(fake, tmp_path / "quiz.db", quizzes, clock) as harness:
         yield harness
-
-
-@pytest.fixture
-def group(fake: FakeTelegramAPI) -> dict[str, Any]:
-    return fake.group(GROUP, "Study group", chat_type="supergroup")
 
 
 def users(fake: FakeTelegramAPI) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:

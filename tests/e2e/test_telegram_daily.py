@@ -3,29 +3,14 @@ with the clock and the scheduler's timer in the test's hands."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from bot.models import Quiz
 from tests.conftest import FakeClock
-from tests.e2e.telegram_harness import GROUP, Harness, running_bot
+from tests.e2e.telegram_harness import Harness, running_bot
 from tests.fakes.telegram_api import FakeTelegramAPI
-
-
-@pytest.fixture
-async def fake() -> AsyncIterator[FakeTelegramAPI]:
-    async with FakeTelegramAPI() as api:
-        yield api
-        assert api.violations == [], "the bot sent requests Telegram would reject"
-
-
-@pytest.fixture
-def group(fake: FakeTelegramAPI) -> dict[str, Any]:
-    return fake.group(GROUP, "Study group", chat_type="supergroup")
 
 
 async def advance_to(bot: Harness, moment: datetime) -> None:

@@ -1,0 +1,51 @@
+"""The burst the answer benchmarks measure: players pressing at once on one posted question."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from _common import QUIZZES
+
+from bot.catalog import load_catalog
+from bot.engine import Accepted, Player
+from bot.service import QuizService
+from bot.store import Store
+
+CHAT = "bench:-1"
+
+
+async def post_question(service: QuizService) -> int:
+    """Start an untimed round in the bench chat and post its first question."""
+    started = await service.start_round(
+        chat_id=CHAT,
+        player=Player("bench:host", "Host"),
+        quiz_id="parallelism",
+        mode="group",
+        seconds=None,
+    )
+    view = await service.post_next(started.round_id)
+    assert view is not None
+    return view.post.post_id
+
+
+async def press_burst(store: Store, players: int) -> tuple[float, list[float], int]:
+    """(seconds for all presses, each press's latency, the post id), every press accepted."""
+    service = QuizService(store, load_catalog(QUIZZES))
+    post_id = await post_question(service)
+    latencies: list[float] = []
+
+    async def press(number: int) -> None:
+        began = time.perf_counter()
+        result = await service.press(
+            chat_id=CHAT,
+            player=Player(f"bench:{number}", f"Player {number}"),
+            post_id=post_id,
+            letter_index=number % 4,
+        )
+        latencies.append(time.perf_counter() - began)
+        assert isinstance(result.outcome, Accepted)
+
+    began = time.perf_counter()
+    await asyncio.gather(*(press(number) for number in range(players)))
+    return time.perf_counter() - began, latencies, post_id
