@@ -96,7 +96,7 @@ class AnswerWriter(GroupCommitter):
             cursor.executemany(
                 UPSERT_PLAYER, [(p.user_id, p.name, p.language) for p in players.values()]
             )
-            results = [_insert(cursor, item) for item in items]
+            results = _insert_all(cursor, items)
             created = [
                 item
                 for item, result in zip(items, results, strict=True)
@@ -111,23 +111,62 @@ class AnswerWriter(GroupCommitter):
         return results
 
 
+def _insert_all(cursor: sqlite3.Cursor, items: Sequence[PendingAnswer]) -> list[Outcome]:
+    """The whole batch in one statement when every answer is new and its post open (a
+    burst's usual case); otherwise answer by answer, to tell repeats and closed posts apart.
+
+    The posts are checked once, not per row: the write transaction is already held, so no
+    other connection can close them before COMMIT.
+    """
+    post_ids = {item.answer.post_id for item in items}
+    if _open_posts(cursor, post_ids) == post_ids:
+        cursor.execute("SAVEPOINT whole_batch")
+        cursor.executemany(INSERT_ANSWER, [_row(item) for item in items])
+        if cursor.rowcount == len(items):
+            cursor.execute("RELEASE whole_batch")
+            return [(item.answer, True) for item in items]
+        cursor.execute("ROLLBACK TO whole_batch")
+        cursor.execute("RELEASE whole_batch")
+    return [_insert(cursor, item) for item in items]
+
+
+def _open_posts(cursor: sqlite3.Cursor, post_ids: set[int]) -> set[int]:
+    found: set[int] = set()
+    ordered = sorted(post_ids)
+    for start in range(0, len(ordered), _IDS_A_QUERY):
+        chunk = ordered[start : start + _IDS_A_QUERY]
+        marks = ", ".join("?" * len(chunk))
+        found.update(
+            post_id
+            for (post_id,) in cursor.execute(
+                f"SELECT post_id FROM posts WHERE closed_at IS NULL AND post_id IN ({marks})",
+                chunk,
+            )
+        )
+    return found
+
+
+_IDS_A_QUERY = 500
+"""Well under SQLite's bound on parameters in one statement."""
+
+
+def _row(item: PendingAnswer) -> tuple[object, ...]:
+    answer = item.answer
+    return (
+        answer.post_id,
+        answer.user_id,
+        item.chat_id,
+        item.quiz_id,
+        answer.choice,
+        int(answer.correct),
+        int(answer.answered_at.timestamp() * 1000),
+        answer.elapsed_ms,
+    )
+
+
 def _insert(cursor: sqlite3.Cursor, item: PendingAnswer) -> Outcome:
     answer = item.answer
-    at_ms = int(answer.answered_at.timestamp() * 1000)
-    cursor.execute(
-        INSERT_OPEN_ANSWER,
-        (
-            answer.post_id,
-            answer.user_id,
-            item.chat_id,
-            item.quiz_id,
-            answer.choice,
-            int(answer.correct),
-            at_ms,
-            answer.elapsed_ms,
-            answer.post_id,
-        ),
-    )
+    cursor.execute(INSERT_OPEN_ANSWER, (*_row(item), answer.post_id))
     if cursor.rowcount == 1:
         return answer, True
     row = cursor.execute(SELECT_ANSWER, (answer.post_id, answer.user_id)).fetchone()

@@ -12,7 +12,7 @@ import pytest
 
 from bot.engine import Answer, Player, Post
 from bot.sqlite_store import SQLiteStore
-from bot.store import Store
+from bot.store import PostClosedError, Store
 from tests.test_store import new_post, new_round
 
 NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
@@ -98,3 +98,55 @@ async def test_score_tables_follow_the_answers(sqlite_store: SQLiteStore) -> Non
         hours = other.execute("SELECT COUNT(*) FROM score_hours").fetchone()[0]
     assert totals == (2, 2)
     assert hours == 2
+
+
+async def test_one_batch_mixing_new_repeated_and_closed_answers(
+    sqlite_store: SQLiteStore,
+) -> None:
+    """The whole-batch insert must not swallow a repeat or an answer to a closed post."""
+    store = sqlite_store
+    started = await store.create_round(new_round(), NOW)
+    open_post = await store.create_post(new_post(started.round_id, 1))
+    closed_post = await store.create_post(new_post(started.round_id, 2))
+    first = answer(closed_post, 1)
+    await store.add_answer(first, closed_post)
+    await store.close_post(closed_post.post_id, NOW)
+    batches = store.writer.batches
+
+    outcomes = await asyncio.gather(
+        store.add_answer(answer(open_post, 1), open_post),
+        store.add_answer(answer(open_post, 2), open_post),
+        store.add_answer(answer(closed_post, 1, seconds=9), closed_post),
+        store.add_answer(answer(closed_post, 3), closed_post),
+        return_exceptions=True,
+    )
+
+    assert store.writer.batches == batches + 1
+    assert outcomes[:3] == [
+        (answer(open_post, 1), True),
+        (answer(open_post, 2), True),
+        (first, False),
+    ]
+    assert isinstance(outcomes[3], PostClosedError)
+    with sqlite3.connect(store.path) as other:
+        assert other.execute("SELECT COUNT(*) FROM answers").fetchone()[0] == 3
+        assert other.execute("SELECT SUM(answered) FROM score_totals").fetchone()[0] == 3
+
+
+async def test_a_burst_on_open_posts_is_stored_whole(sqlite_store: SQLiteStore) -> None:
+    store = sqlite_store
+    started = await store.create_round(new_round(), NOW)
+    posts = [await store.create_post(new_post(started.round_id, n)) for n in (1, 2)]
+    results = await asyncio.gather(
+        *(store.add_answer(answer(posts[u % 2], u), posts[u % 2]) for u in range(1200))
+    )
+    assert all(created for _, created in results)
+    with sqlite3.connect(store.path) as other:
+        assert other.execute("SELECT COUNT(*), SUM(correct) FROM answers").fetchone() == (
+            1200,
+            300,
+        )
+        assert other.execute("SELECT SUM(answered), SUM(points) FROM score_totals").fetchone() == (
+            1200,
+            300,
+        )
