@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 import string
 from datetime import UTC, datetime
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot import limits, markup, render
 from bot.engine import Answer, Leaderboard, Post, Ranked, ScoreLine
@@ -139,3 +142,14 @@ def test_huge_names_are_shortened() -> None:
     assert len(shown) == markup.MAX_NAME
     assert shown.endswith("…")
     assert markup.clean_name("\u200f\u202e\n") == "?"
+
+
+MARKDOWN_SPECIAL = re.compile(r"([\\*_`~|>#\[\]()<:-])")
+"""The escaping rule as first written: one regex, one backslash before each special."""
+
+
+@settings(max_examples=300)
+@given(st.text(alphabet=st.sampled_from("\\*_`~|>#[]()<:-@ ab\u200b\n")) | st.text())
+def test_markdown_escape_is_the_regex_rule(text: str) -> None:
+    escaped = MARKDOWN_SPECIAL.sub(r"\\\1", text).replace("@", "@\u200b")
+    assert markup.MarkdownStyle().escape(text) == escaped
