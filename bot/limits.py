@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import UTC, datetime
 
+from bot import limit_bounds as bounds
 from bot import markup, render
 from bot.engine import Answer, Post
 from bot.models import LANGUAGES, Language, Question, Quiz
@@ -28,11 +29,17 @@ LANGUAGE_NAMES = {"en": "English", "fr": "French"}
 Finding = tuple[str | None, str]
 
 
-def check_quiz(quiz: Quiz) -> list[Finding]:
-    """Every limit the quiz breaks, as (question id or None, message)."""
+def check_quiz(quiz: Quiz, *, exact: bool = False) -> list[Finding]:
+    """Every limit the quiz breaks, as (question id or None, message).
+
+    Texts that a cheap bound (bot/limit_bounds.py) proves short enough are not rendered;
+    `exact` renders every one (the tests compare both).
+    """
+    fast = None if exact else _Fast(quiz)
     findings: list[Finding] = list(_check_start(quiz))
     for question in quiz.questions:
-        findings.extend((question.id, message) for message in _check_question(quiz, question))
+        messages = _check_question(quiz, question, fast)
+        findings.extend((question.id, message) for message in messages)
     return findings
 
 
@@ -74,17 +81,37 @@ def _sample_post(quiz: Quiz, question: Question) -> Post:
     )
 
 
-def _check_question(quiz: Quiz, question: Question) -> Iterator[str]:
+HTML = markup.HtmlStyle()
+MARKDOWN = markup.MarkdownStyle()
+STYLES = (
+    (HTML, "Telegram message", TELEGRAM_MESSAGE),
+    (MARKDOWN, "Discord message", DISCORD_MESSAGE),
+)
+SAMPLE_ANSWERED = 10**6
+SAMPLE_CLOSES = "in 10 minutes"
+"""The footer of the question message at its longest."""
+
+
+def _check_question(quiz: Quiz, question: Question, fast: _Fast | None) -> Iterator[str]:
+    """`fast` skips the texts its bounds prove short enough; None renders every text."""
     post = _sample_post(quiz, question)
     for language in LANGUAGES:
         name = LANGUAGE_NAMES[language]
-        yield from _check_verdicts(question, post, language, name)
-        for style, style_name, limit in (
-            (markup.HtmlStyle(), "Telegram message", TELEGRAM_MESSAGE),
-            (markup.MarkdownStyle(), "Discord message", DISCORD_MESSAGE),
-        ):
+        raw = bounds.Lengths.raw(question, language)
+        if fast is None or not fast.verdicts_fit(question, language, raw):
+            yield from _check_verdicts(question, post, language, name)
+        card = None
+        for style, style_name, limit in STYLES:
+            if fast is not None and fast.cards_fit(question, post, language, style, limit, raw):
+                continue
             card = render.question_card(
-                quiz, question, post, language, style, answered=10**6, closes="in 10 minutes"
+                quiz,
+                question,
+                post,
+                language,
+                style,
+                answered=SAMPLE_ANSWERED,
+                closes=SAMPLE_CLOSES,
             )
             if len(card.text) > limit:
                 yield (
@@ -99,10 +126,49 @@ def _check_question(quiz: Quiz, question: Question) -> Iterator[str]:
                     f"the results message is {len(closed.text)} characters in {name}; "
                     f"a {style_name.split()[0]} results message holds {TELEGRAM_MESSAGE}"
                 )
-        for button in card.buttons:
+        for button in card.buttons if card else ():
             size = len(button.payload.encode())
             if size > TELEGRAM_CALLBACK_DATA:
                 yield f"button data is {size} bytes; Telegram allows {TELEGRAM_CALLBACK_DATA}"
+
+
+class _Fast:
+    """What lets one quiz's checks skip rendering: its bounds, and its vote bars' lengths."""
+
+    def __init__(self, quiz: Quiz) -> None:
+        size = len(quiz.questions)
+        self.bounds = bounds.QuizBounds(quiz, size, size, SAMPLE_ANSWERED, SAMPLE_CLOSES)
+        self.vote_bars: dict[tuple[int, int, Language, markup.Style], int] = {}
+
+    def verdicts_fit(self, question: Question, language: Language, raw: bounds.Lengths) -> bool:
+        """_check_verdicts would find nothing."""
+        line = bounds.verdict_line(language, markup.PLAIN)
+        full = bounds.verdict(language, MARKDOWN, bool(question.notes), len(question.references))
+        return bounds.fit([(line, TELEGRAM_ALERT)], question, language, raw) and bounds.fit(
+            [(full, DISCORD_MESSAGE)], question, language, raw
+        )
+
+    def cards_fit(
+        self,
+        question: Question,
+        post: Post,
+        language: Language,
+        style: markup.Style,
+        limit: int,
+        raw: bounds.Lengths,
+    ) -> bool:
+        """Neither the question message (`limit`) nor the results message can break a
+        limit in `style`, and no answer button can (buttons are the same in every style)."""
+        if bounds.answer_button_bytes(post.post_id) > TELEGRAM_CALLBACK_DATA:
+            return False
+        key = (len(question.choices), question.answer, language, style)
+        if key not in self.vote_bars:
+            correct = post.correct_letter_index(question)
+            bars = render.vote_bars(post, _every_vote(post, question), correct, language, style)
+            self.vote_bars[key] = len(bars)
+        card = self.bounds.question_card(language, style, len(question.choices))
+        closed = self.bounds.closed_card(language, style, self.vote_bars[key])
+        return bounds.fit([(card, limit), (closed, TELEGRAM_MESSAGE)], question, language, raw)
 
 
 def _check_verdicts(
@@ -117,7 +183,7 @@ def _check_verdicts(
                 f"Telegram alerts hold {TELEGRAM_ALERT} (shorten the correct choice)"
             )
             return
-        full = render.verdict(question, post, answer, language, markup.MarkdownStyle())
+        full = render.verdict(question, post, answer, language, MARKDOWN)
         if len(full) > DISCORD_MESSAGE:
             yield (
                 f"the private verdict is {len(full)} characters in {name}; "

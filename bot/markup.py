@@ -10,12 +10,18 @@ from __future__ import annotations
 import html
 import unicodedata
 from dataclasses import dataclass
+from typing import ClassVar
 
 MAX_NAME = 32
 
 
 class Style:
     """Plain text: the terminal, and Telegram alerts (which have no markup)."""
+
+    growth: ClassVar[int] = 1
+    """At most this many characters come out of `escape` for each one in (for cheap bounds)."""
+    url_growth: ClassVar[int] = 1
+    """The same for the URL of a `link`."""
 
     def escape(self, text: str) -> str:
         return text
@@ -32,6 +38,9 @@ class Style:
 
 class HtmlStyle(Style):
     """Telegram's HTML parse mode."""
+
+    growth = 5  # & -> &amp;
+    url_growth = 6  # " -> &quot;
 
     def escape(self, text: str) -> str:
         return html.escape(text, quote=False)
@@ -52,6 +61,8 @@ _MARKDOWN_SPECIAL = "*_`~|>#[]()<:-"
 
 class MarkdownStyle(Style):
     """Discord Markdown; mentions are also disarmed by `allowed_mentions` in the adapter."""
+
+    growth = 2  # * -> \*, @ -> @ and a zero-width space
 
     def escape(self, text: str) -> str:
         # One str.replace per character: three times faster than a regex substitution.
