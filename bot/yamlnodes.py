@@ -44,6 +44,10 @@ def _compose(text: str) -> yaml.Node | None:
     return node
 
 
+_STR = "tag:yaml.org,2002:str"
+_MERGE = "tag:yaml.org,2002:merge"
+
+
 class YamlError(Exception):
     def __init__(self, line: int, message: str) -> None:
         super().__init__(message)
@@ -81,12 +85,17 @@ class _Converter:
                 line,
                 f"the file holds more than {MAX_NODES} values (are aliases repeating a block?)",
             )
+        if isinstance(node, yaml.ScalarNode):
+            if node.tag == _STR:  # most values: SafeConstructor would return the text as is
+                return Node(node.value, line, node.value)
+            return self._scalar(node, line)
         if isinstance(node, yaml.MappingNode):
             return Node(self._mapping(node), line)
         if isinstance(node, yaml.SequenceNode):
             return Node([self.convert(item) for item in node.value], line)
-        if not isinstance(node, yaml.ScalarNode):
-            raise YamlError(line, "unsupported YAML value")
+        raise YamlError(line, "unsupported YAML value")
+
+    def _scalar(self, node: yaml.ScalarNode, line: int) -> Node:
         try:
             value = self.constructor.construct_object(node, deep=True)
         except (yaml.YAMLError, ValueError) as error:
@@ -98,16 +107,20 @@ class _Converter:
 
     def _mapping(self, node: yaml.MappingNode) -> dict[str, Node]:
         result: dict[str, Node] = {}
-        key_lines: dict[str, int] = {}
         for key_node, value_node in node.value:
-            key_line = key_node.start_mark.line + 1
-            is_merge = key_node.tag == "tag:yaml.org,2002:merge"
-            if not isinstance(key_node, yaml.ScalarNode) or is_merge:
-                raise YamlError(key_line, "keys must be plain words")
+            if not isinstance(key_node, yaml.ScalarNode) or key_node.tag == _MERGE:
+                raise YamlError(key_node.start_mark.line + 1, "keys must be plain words")
             key = str(key_node.value)
             if key in result:
-                first = key_lines[key]
-                raise YamlError(key_line, f"duplicate key '{key}' (first given on line {first})")
-            key_lines[key] = key_line
+                raise YamlError(
+                    key_node.start_mark.line + 1,
+                    f"duplicate key '{key}' (first given on line {_line_of(node, key)})",
+                )
             result[key] = self.convert(value_node)
         return result
+
+
+def _line_of(node: yaml.MappingNode, key: str) -> int:
+    """The line of the first `key` in a mapping (looked up only to word a duplicate)."""
+    line: int = next(k.start_mark.line for k, _ in node.value if str(k.value) == key)
+    return line + 1

@@ -1,0 +1,48 @@
+"""bot.yamlnodes: the values it reads are PyYAML's safe ones, with lines added."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.yamlnodes import Node, parse
+
+SCALARS = st.one_of(
+    st.text(),
+    st.sampled_from(["yes", "no", "on", "1.5", "0x1f", "2024-01-02", "~", "null", "&a", "*a"]),
+    st.integers(),
+    st.floats(allow_nan=False),
+    st.booleans(),
+    st.none(),
+)
+DOCUMENTS = st.recursive(
+    SCALARS,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+def plain(node: Node) -> Any:
+    if isinstance(node.value, list):
+        return [plain(item) for item in node.value]
+    if isinstance(node.value, dict):
+        return {key: plain(item) for key, item in node.value.items()}
+    return node.value
+
+
+@settings(max_examples=300)
+@given(DOCUMENTS, st.booleans())
+def test_values_are_what_the_safe_loader_reads(document: Any, flow: bool) -> None:
+    text = yaml.safe_dump(document, allow_unicode=True, default_flow_style=flow)
+    assert plain(parse(text)) == yaml.safe_load(text)
+
+
+def test_lines_and_raw_text_are_kept() -> None:
+    root = parse("a: yes\nb:\n  - 'no'\n  - 3\n")
+    assert isinstance(root.value, dict)
+    assert root.value["a"] == Node(True, 1, "yes")
+    items = root.value["b"].value
+    assert items == [Node("no", 3, "no"), Node(3, 4, "3")]
