@@ -12,6 +12,7 @@ from bot.models import LANGUAGES, Reference, Text
 from bot.yamlnodes import Node
 
 LANGUAGE_NAMES = {"en": "English", "fr": "French"}
+_LANGUAGE_KEYS: set[str] = set(LANGUAGES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +44,8 @@ class FieldReader:
         if not isinstance(node.value, dict):
             self.report(node.line, f"{what} must be a mapping of keys to values")
             return None
-        for key in sorted(set(node.value) - allowed):
+        unknown = node.value.keys() - allowed
+        for key in sorted(unknown) if unknown else ():
             self.report(
                 node.value[key].line,
                 f"unknown key '{key}' in {what} (expected one of: {', '.join(sorted(allowed))})",
@@ -79,8 +81,8 @@ class FieldReader:
                 node.line, f'{what} must give every language, e.g. {{en: "...", fr: "..."}}'
             )
             return None
-        values = self.mapping(node, what, set(LANGUAGES)) or {}
-        found = {}
+        values = self.mapping(node, what, _LANGUAGE_KEYS) or {}
+        found: dict[str, str | None] = {}
         for language in LANGUAGES:
             if language not in values:
                 self.report(
@@ -88,7 +90,11 @@ class FieldReader:
                     f"{what}: missing {LANGUAGE_NAMES[language]} translation ('{language}')",
                 )
                 continue
-            found[language] = self.string(values[language], f"{what} ({language})", limit)
+            text = values[language].value
+            if isinstance(text, str) and len(text) <= limit and text.strip():
+                found[language] = text  # what `string` returns when all is well, found sooner
+            else:
+                found[language] = self.string(values[language], f"{what} ({language})", limit)
         if found.get("en") is None or found.get("fr") is None:
             return None
         return Text(en=str(found["en"]), fr=str(found["fr"]))
