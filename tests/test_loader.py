@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import subprocess
 import sys
 from pathlib import Path
@@ -119,3 +120,16 @@ def test_the_editor_schema_accepts_the_bundled_quizzes_and_rejects_a_boolean() -
     trap["id"] = "yes-no-trap"
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(trap, schema)
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_validating_leaves_cycle_collection_as_it_was(enabled: bool) -> None:
+    was = gc.isenabled()
+    try:
+        (gc.enable if enabled else gc.disable)()
+        quizzes, problems = validate([QUIZZES, BROKEN / "duplicate-key.yaml"])
+        assert gc.isenabled() is enabled
+        assert quizzes
+        assert problems
+    finally:
+        (gc.enable if was else gc.disable)()
