@@ -98,14 +98,24 @@ class Lengths:
 
     @classmethod
     def raw(cls, question: Question, language: Language) -> Lengths:
+        choices = 0
+        for choice in question.choices:
+            choices += len(choice.get(language))
+        note = 0
+        for text in question.notes.values():
+            note = max(note, len(text.get(language)))
+        titles = urls = 0
+        for reference in question.references:
+            titles += len(reference.title)
+            urls += len(reference.url)
         return cls(
             len(question.prompt.get(language)),
-            sum(len(choice.get(language)) for choice in question.choices),
+            choices,
             len(question.choices[question.answer].get(language)),
             len(question.explanation.get(language)),
-            max((len(note.get(language)) for note in question.notes.values()), default=0),
-            sum(len(reference.title) for reference in question.references),
-            sum(len(reference.url) for reference in question.references),
+            note,
+            titles,
+            urls,
         )
 
     @classmethod
@@ -180,7 +190,10 @@ def fit(
     checks: list[tuple[Bound, int]], question: Question, language: Language, raw: Lengths
 ) -> bool:
     """Every bound (all in one style) is within its limit: at worst, else really escaped."""
-    if all(bound.worst.of(raw) <= limit for bound, limit in checks):
+    for bound, limit in checks:
+        if bound.worst.of(raw) > limit:
+            break
+    else:
         return True
     texts = Lengths.escaped(question, language, checks[0][0].style)
     return all(bound.escaped.of(texts) <= limit for bound, limit in checks)

@@ -139,6 +139,7 @@ class _Fast:
         size = len(quiz.questions)
         self.bounds = bounds.QuizBounds(quiz, size, size, SAMPLE_ANSWERED, SAMPLE_CLOSES)
         self.vote_bars: dict[tuple[int, int, Language, markup.Style], int] = {}
+        self.buttons_fit = bounds.answer_button_bytes(LARGEST_POST_ID) <= TELEGRAM_CALLBACK_DATA
 
     def verdicts_fit(self, question: Question, language: Language, raw: bounds.Lengths) -> bool:
         """_check_verdicts would find nothing."""
@@ -159,7 +160,7 @@ class _Fast:
     ) -> bool:
         """Neither the question message (`limit`) nor the results message can break a
         limit in `style`, and no answer button can (buttons are the same in every style)."""
-        if bounds.answer_button_bytes(post.post_id) > TELEGRAM_CALLBACK_DATA:
+        if not self.buttons_fit:
             return False
         key = (len(question.choices), question.answer, language, style)
         if key not in self.vote_bars:
