@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import io
 import re
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -39,24 +40,44 @@ class QuizError(Exception):
 
 def load_quiz(path: Path) -> Quiz:
     """Load and fully validate one quiz file, or raise QuizError with every problem."""
+    return load_source(str(path), path.stem, read_file(path))
+
+
+def read_file(path: Path) -> bytes:
+    """A quiz file's bytes, refusing one too large to be a quiz before reading it."""
     name = str(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise QuizError(
-                [Problem(name, 1, f"the file is {size} bytes; the limit is {MAX_FILE_BYTES}")]
-            )
-        source = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise QuizError([Problem(name, 1, "the file is not UTF-8 text")]) from None
+        _check_size(name, path.stat().st_size)
+        return path.read_bytes()
     except OSError as error:
         raise QuizError([Problem(name, 1, f"cannot read the file: {error.strerror}")]) from None
+
+
+def _check_size(name: str, size: int) -> None:
+    if size > MAX_FILE_BYTES:
+        raise QuizError(
+            [Problem(name, 1, f"the file is {size} bytes; the limit is {MAX_FILE_BYTES}")]
+        )
+
+
+def decode(data: bytes) -> str:
+    """What Path.read_text(encoding="utf-8") makes of these bytes (\r\n and \r read as \n)."""
+    return io.TextIOWrapper(io.BytesIO(data), encoding="utf-8").read()
+
+
+def load_source(name: str, stem: str, data: bytes) -> Quiz:
+    """Fully validate the bytes of the quiz file `name` (whose id must be `stem`)."""
+    _check_size(name, len(data))
+    try:
+        source = decode(data)
+    except UnicodeDecodeError:
+        raise QuizError([Problem(name, 1, "the file is not UTF-8 text")]) from None
     try:
         root = parse(source)
     except YamlError as problem:
         raise QuizError([Problem(name, problem.line, problem.message)]) from None
     reader = FieldReader(name)
-    quiz = _read_quiz(reader, root, path.stem)
+    quiz = _read_quiz(reader, root, stem)
     if quiz is not None and not reader.problems:
         _check_limits(reader, quiz, root)
     if reader.problems or quiz is None:

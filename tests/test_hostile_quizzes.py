@@ -8,7 +8,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.loader import MAX_FILE_BYTES, QuizError, load_quiz, validate
+from bot.loader import MAX_FILE_BYTES, QuizError, decode, load_quiz, validate
 from tests.conftest import QUIZZES
 
 
@@ -61,3 +61,27 @@ def test_any_text_loads_or_gives_domain_errors(text: str) -> None:
     assert problems
     assert all(problem.line >= 1 for problem in problems)
     assert all(str(problem).startswith(f"{path}:") for problem in problems)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.one_of(
+        st.binary(max_size=60),
+        st.lists(st.sampled_from(["a", "é", "\r", "\n", "\r\n", "\ufeff", "\u2028"])).map(
+            lambda parts: "".join(parts).encode()
+        ),
+    )
+)
+def test_bytes_are_read_as_read_text_reads_the_file(data: bytes) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "quiz.yaml"
+        path.write_bytes(data)
+        try:
+            expected: str | None = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            expected = None
+    try:
+        got: str | None = decode(data)
+    except UnicodeDecodeError:
+        got = None
+    assert got == expected
