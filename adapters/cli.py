@@ -105,7 +105,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_validate(args.paths or [settings.quizzes])
         if args.command == "db":
             return asyncio.run(run_db_copy(args.source, args.target))
-        quizzes = load_catalog(settings.quizzes)
+        quizzes = load_catalog(settings.quizzes, settings.cache)
         language: Language = getattr(args, "lang", None) or default_language()
         if args.command == "list":
             return run_list(quizzes, language)

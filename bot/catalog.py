@@ -6,11 +6,16 @@ from pathlib import Path
 
 from bot.loader import QuizError, validate
 from bot.models import Quiz
+from bot.quiz_cache import validate_cached
 
 
-def load_catalog(folder: Path) -> dict[str, Quiz]:
-    """Every quiz in `folder` by id; raises QuizError listing every problem in every file."""
-    quizzes, problems = validate([folder])
+def load_catalog(folder: Path, cache: Path | None = None) -> dict[str, Quiz]:
+    """Every quiz in `folder` by id; raises QuizError listing every problem in every file.
+
+    With a `cache` folder, a file that an earlier start validated, with the same bytes and the
+    same code, is not validated again (bot/quiz_cache.py).
+    """
+    quizzes, problems = validate([folder]) if cache is None else validate_cached(folder, cache)
     if problems:
         raise QuizError(problems)
     return {quiz.id: quiz for quiz in quizzes}

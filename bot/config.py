@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dotenv import load_dotenv
-from platformdirs import user_data_dir
+from platformdirs import user_cache_dir, user_data_dir
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
@@ -37,6 +37,8 @@ class Settings:
     database: Path | str
     """A SQLite file, or a PostgreSQL URL (str) when QUIZBOT_DB starts with postgresql://."""
     quizzes: Path
+    cache: Path | None
+    """Where validated quizzes are kept between starts; None: validate every file every time."""
     telegram_token: Secret | None
     telegram_api_url: str | None
     discord_token: Secret | None
@@ -46,6 +48,13 @@ class Settings:
 def database_setting(value: str) -> Path | str:
     """A PostgreSQL URL as it is; anything else is a SQLite file path (`~` expanded)."""
     return value if value.startswith(POSTGRES_URL_PREFIXES) else Path(value).expanduser()
+
+
+def cache_setting(value: str | None) -> Path | None:
+    """QUIZBOT_CACHE: a folder, `off` for none; unset or empty, the user cache folder."""
+    if not value:
+        return Path(user_cache_dir("quizbot"))
+    return None if value.strip().lower() == "off" else Path(value).expanduser()
 
 
 def _secret(name: str) -> Secret | None:
@@ -62,6 +71,7 @@ def load_settings(env_file: Path | None = None) -> Settings:
     return Settings(
         database=database_setting(database),
         quizzes=Path(quizzes).expanduser(),
+        cache=cache_setting(os.environ.get("QUIZBOT_CACHE")),
         telegram_token=_secret("TELEGRAM_TOKEN"),
         telegram_api_url=os.environ.get("TELEGRAM_API_URL") or None,
         discord_token=_secret("DISCORD_TOKEN"),

@@ -8,7 +8,7 @@ and on a fresh schema of a real PostgreSQL (skipped, saying why, when none is co
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -38,6 +38,15 @@ class FakeClock:
 
     def advance(self, seconds: float) -> None:
         self.current += timedelta(seconds=seconds)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def quiz_cache_under_tmp(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Commands run by the tests keep validated quizzes under pytest's tmp, not in the
+    developer's cache folder (QUIZBOT_CACHE, inherited by subprocesses)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("QUIZBOT_CACHE", str(tmp_path_factory.mktemp("quiz-cache")))
+        yield
 
 
 @pytest.fixture(scope="session")

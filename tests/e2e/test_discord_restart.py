@@ -103,6 +103,7 @@ async def test_a_sharded_process_plays_a_round(tmp_path: Path, quizzes: dict[str
 def run_cli(tmp_path: Path, *args: str, **extra: str) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "QUIZBOT_"))}
     env |= {"QUIZBOT_DB": str(tmp_path / "cli.db"), "LANG": "en_US.UTF-8", **extra}
+    env["QUIZBOT_CACHE"] = str(tmp_path / "cache")  # not the developer's cache folder
     return subprocess.run(
         [sys.executable, "-m", "adapters.cli", *args],
         capture_output=True,
