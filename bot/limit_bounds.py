@@ -120,14 +120,14 @@ class Lengths:
 
     @classmethod
     def escaped(cls, question: Question, language: Language, style: Style) -> Lengths:
-        escape = style.escape
+        length = style.escaped_length
         return cls(
-            len(escape(question.prompt.get(language))),
-            sum(len(escape(choice.get(language))) for choice in question.choices),
-            len(escape(question.choices[question.answer].get(language))),
-            len(escape(question.explanation.get(language))),
-            max((len(escape(note.get(language))) for note in question.notes.values()), default=0),
-            sum(len(escape(reference.title)) for reference in question.references),
+            length(question.prompt.get(language)),
+            sum(length(choice.get(language)) for choice in question.choices),
+            length(question.choices[question.answer].get(language)),
+            length(question.explanation.get(language)),
+            max((length(note.get(language)) for note in question.notes.values()), default=0),
+            sum(length(reference.title) for reference in question.references),
             style.url_growth * sum(len(reference.url) for reference in question.references),
         )
 

@@ -98,7 +98,9 @@ def _check_question(quiz: Quiz, question: Question, fast: _Fast | None) -> Itera
     for language in LANGUAGES:
         name = LANGUAGE_NAMES[language]
         raw = bounds.Lengths.raw(question, language)
-        if fast is None or not fast.verdicts_fit(question, language, raw):
+        if fast is not None and fast.all_fit(question, post, language, raw):
+            continue  # the common case: nothing to render in this language
+        if fast is None or not fast.verdicts_fit(question, post, language, raw):
             yield from _check_verdicts(question, post, language, name)
         card = None
         for style, style_name, limit in STYLES:
@@ -132,21 +134,68 @@ def _check_question(quiz: Quiz, question: Question, fast: _Fast | None) -> Itera
                 yield f"button data is {size} bytes; Telegram allows {TELEGRAM_CALLBACK_DATA}"
 
 
+Shape = tuple[Language, int, int, bool, int]
+"""What the fixed parts of a question's texts depend on: the language, the number of choices,
+the answer, whether there are notes, the number of references."""
+
+
 class _Fast:
     """What lets one quiz's checks skip rendering: its bounds, and its vote bars' lengths."""
 
     def __init__(self, quiz: Quiz) -> None:
         size = len(quiz.questions)
         self.bounds = bounds.QuizBounds(quiz, size, size, SAMPLE_ANSWERED, SAMPLE_CLOSES)
-        self.vote_bars: dict[tuple[int, int, Language, markup.Style], int] = {}
         self.buttons_fit = bounds.answer_button_bytes(LARGEST_POST_ID) <= TELEGRAM_CALLBACK_DATA
+        self.vote_bars: dict[tuple[int, int, Language, markup.Style], int] = {}
+        self.shapes: dict[Shape, list[tuple[bounds.Bound, int]]] = {}
 
-    def verdicts_fit(self, question: Question, language: Language, raw: bounds.Lengths) -> bool:
+    def all_fit(
+        self, question: Question, post: Post, language: Language, raw: bounds.Lengths
+    ) -> bool:
+        """Every text of `question` in `language` fits with each character at its worst: the
+        common case, checked at once with the bounds of every question of the same shape."""
+        if not self.buttons_fit:
+            return False
+        for bound, limit in self._bounds(question, post, language):
+            if bound.worst.of(raw) > limit:
+                return False
+        return True
+
+    def _bounds(
+        self, question: Question, post: Post, language: Language
+    ) -> list[tuple[bounds.Bound, int]]:
+        notes, references = bool(question.notes), len(question.references)
+        shape = (language, len(question.choices), question.answer, notes, references)
+        if shape not in self.shapes:
+            found = [
+                (bounds.verdict_line(language, markup.PLAIN), TELEGRAM_ALERT),
+                (bounds.verdict(language, MARKDOWN, notes, references), DISCORD_MESSAGE),
+            ]
+            for style, _, limit in STYLES:
+                found += self._card_bounds(question, post, language, style, limit)
+            self.shapes[shape] = found
+        return self.shapes[shape]
+
+    def _card_bounds(
+        self, question: Question, post: Post, language: Language, style: markup.Style, limit: int
+    ) -> list[tuple[bounds.Bound, int]]:
+        key = (len(question.choices), question.answer, language, style)
+        if key not in self.vote_bars:
+            correct = post.correct_letter_index(question)
+            bars = render.vote_bars(post, _every_vote(post, question), correct, language, style)
+            self.vote_bars[key] = len(bars)
+        return [
+            (self.bounds.question_card(language, style, len(question.choices)), limit),
+            (self.bounds.closed_card(language, style, self.vote_bars[key]), TELEGRAM_MESSAGE),
+        ]
+
+    def verdicts_fit(
+        self, question: Question, post: Post, language: Language, raw: bounds.Lengths
+    ) -> bool:
         """_check_verdicts would find nothing."""
-        line = bounds.verdict_line(language, markup.PLAIN)
-        full = bounds.verdict(language, MARKDOWN, bool(question.notes), len(question.references))
-        return bounds.fit([(line, TELEGRAM_ALERT)], question, language, raw) and bounds.fit(
-            [(full, DISCORD_MESSAGE)], question, language, raw
+        line, full = self._bounds(question, post, language)[:2]
+        return bounds.fit([line], question, language, raw) and bounds.fit(
+            [full], question, language, raw
         )
 
     def cards_fit(
@@ -162,14 +211,8 @@ class _Fast:
         limit in `style`, and no answer button can (buttons are the same in every style)."""
         if not self.buttons_fit:
             return False
-        key = (len(question.choices), question.answer, language, style)
-        if key not in self.vote_bars:
-            correct = post.correct_letter_index(question)
-            bars = render.vote_bars(post, _every_vote(post, question), correct, language, style)
-            self.vote_bars[key] = len(bars)
-        card = self.bounds.question_card(language, style, len(question.choices))
-        closed = self.bounds.closed_card(language, style, self.vote_bars[key])
-        return bounds.fit([(card, limit), (closed, TELEGRAM_MESSAGE)], question, language, raw)
+        checks = self._card_bounds(question, post, language, style, limit)
+        return bounds.fit(checks, question, language, raw)
 
 
 def _check_verdicts(

@@ -26,6 +26,10 @@ class Style:
     def escape(self, text: str) -> str:
         return text
 
+    def escaped_length(self, text: str) -> int:
+        """len(self.escape(text)), without building it (for the limit checks' bounds)."""
+        return len(self.escape(text))
+
     def bold(self, text: str) -> str:
         return text
 
@@ -45,6 +49,9 @@ class HtmlStyle(Style):
     def escape(self, text: str) -> str:
         return html.escape(text, quote=False)
 
+    def escaped_length(self, text: str) -> int:
+        return len(text) + 4 * text.count("&") + 3 * (text.count("<") + text.count(">"))
+
     def bold(self, text: str) -> str:
         return f"<b>{text}</b>"
 
@@ -57,6 +64,8 @@ class HtmlStyle(Style):
 
 _MARKDOWN_SPECIAL = "*_`~|>#[]()<:-"
 """Escaped with a backslash, after the backslash itself."""
+_MARKDOWN_GROWING = f"\\{_MARKDOWN_SPECIAL}@".encode()
+"""The characters escaping makes two of: the specials, the backslash and @."""
 
 
 class MarkdownStyle(Style):
@@ -70,6 +79,11 @@ class MarkdownStyle(Style):
         for special in _MARKDOWN_SPECIAL:
             escaped = escaped.replace(special, "\\" + special)
         return escaped.replace("@", "@\u200b")
+
+    def escaped_length(self, text: str) -> int:
+        # Each escaped character is ASCII, one byte in UTF-8, and becomes two characters.
+        encoded = text.encode("utf-8", "surrogatepass")
+        return len(text) + len(encoded) - len(encoded.translate(None, _MARKDOWN_GROWING))
 
     def bold(self, text: str) -> str:
         return f"**{text}**"

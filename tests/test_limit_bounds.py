@@ -166,3 +166,12 @@ def test_a_placeholder_with_a_format_spec_has_no_cheap_bound(
 
     monkeypatch.setitem(CATALOGS["en"], "bound.test", "{count:>5} answers")
     assert bounds.template("en", "bound.test").fixed >= bounds.UNBOUNDED
+
+
+@settings(max_examples=300)
+@given(st.text(alphabet=st.sampled_from(ALPHABET + "\ud800\udfff\x00€𝄞")) | st.text())
+@pytest.mark.parametrize("style", STYLES, ids=lambda style: type(style).__name__)
+def test_the_escaped_length_is_the_length_of_the_escaped_text(
+    style: markup.Style, text: str
+) -> None:
+    assert style.escaped_length(text) == len(style.escape(text))
