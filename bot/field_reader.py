@@ -7,12 +7,18 @@ language, a list, a reference, and how to word what is wrong with them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TypeGuard
 
 from bot.models import LANGUAGES, Reference, Text
-from bot.yamlnodes import Node
+from bot.yamlnodes import Node, Value
 
 LANGUAGE_NAMES = {"en": "English", "fr": "French"}
 _LANGUAGE_KEYS: set[str] = set(LANGUAGES)
+
+
+def _good(value: Value, limit: int) -> TypeGuard[str]:
+    """A text `FieldReader.string` takes without a word: not blank, within its limit."""
+    return isinstance(value, str) and len(value) <= limit and bool(value.strip())
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,8 +50,8 @@ class FieldReader:
         if not isinstance(node.value, dict):
             self.report(node.line, f"{what} must be a mapping of keys to values")
             return None
-        unknown = node.value.keys() - allowed
-        for key in sorted(unknown) if unknown else ():
+        unknown = () if node.value.keys() <= allowed else sorted(node.value.keys() - allowed)
+        for key in unknown:
             self.report(
                 node.value[key].line,
                 f"unknown key '{key}' in {what} (expected one of: {', '.join(sorted(allowed))})",
@@ -76,13 +82,22 @@ class FieldReader:
         return node.value
 
     def text(self, node: Node, what: str, limit: int) -> Text | None:
+        values = node.value
+        if isinstance(values, dict) and values.keys() == _LANGUAGE_KEYS:
+            english, french = values["en"].value, values["fr"].value
+            if _good(english, limit) and _good(french, limit):
+                return Text(en=english, fr=french)  # what the reading below makes of it
+        return self._text(node, what, limit)
+
+    def _text(self, node: Node, what: str, limit: int) -> Text | None:
+        """A text in every language, reporting each problem with it."""
         if not isinstance(node.value, dict):
             self.report(
                 node.line, f'{what} must give every language, e.g. {{en: "...", fr: "..."}}'
             )
             return None
         values = self.mapping(node, what, _LANGUAGE_KEYS) or {}
-        found: dict[str, str | None] = {}
+        found = {}
         for language in LANGUAGES:
             if language not in values:
                 self.report(
@@ -90,11 +105,7 @@ class FieldReader:
                     f"{what}: missing {LANGUAGE_NAMES[language]} translation ('{language}')",
                 )
                 continue
-            text = values[language].value
-            if isinstance(text, str) and len(text) <= limit and text.strip():
-                found[language] = text  # what `string` returns when all is well, found sooner
-            else:
-                found[language] = self.string(values[language], f"{what} ({language})", limit)
+            found[language] = self.string(values[language], f"{what} ({language})", limit)
         if found.get("en") is None or found.get("fr") is None:
             return None
         return Text(en=str(found["en"]), fr=str(found["fr"]))
