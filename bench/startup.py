@@ -2,7 +2,8 @@
 
 Quiz files are the bundled quiz with its questions repeated under new ids (PyYAML writes
 the repeated texts as anchors and aliases: 3 MB of YAML, the same 10,000 questions once
-loaded). `load_catalog` is timed three ways, each the median of 3 runs:
+loaded). `load_catalog` is timed three ways, each the median of 3 runs, interleaved with the
+baselines':
 
 - cold, no cache: every file parsed and validated (QUIZBOT_CACHE=off);
 - cold, empty cache: the same, plus writing the cache (a first start, or after an upgrade);
@@ -79,13 +80,21 @@ def main() -> None:
         files = sorted(folder.glob("*.yaml"))
         loaded = start(folder, None)
         assert len(loaded) == quizzes
-        cold = median([timed(lambda: start(folder, None)) for _ in range(REPEATS)])
-        first = median([cold_with_cache(folder) for _ in range(REPEATS)])
         assert start(folder, cache) == loaded  # fills the cache for the warm runs
-        warm = median([timed(lambda: start(folder, cache)) for _ in range(REPEATS)])
+        runs: dict[str, list[float]] = {}
+        for _ in range(REPEATS):  # interleaved, so that the machine's load weighs on all alike
+            for name, action in (
+                ("cold", lambda: timed(lambda: start(folder, None))),
+                ("first", lambda: cold_with_cache(folder)),
+                ("warm", lambda: timed(lambda: start(folder, cache))),
+                ("pure", lambda: timed(lambda: parse(files, yaml.SafeLoader))),
+                ("libyaml", lambda: timed(lambda: parse(files, LIBYAML))),
+            ):
+                runs.setdefault(name, []).append(action())
         assert start(folder, cache) == loaded
-        pure = median([timed(lambda: parse(files, yaml.SafeLoader)) for _ in range(REPEATS)])
-        libyaml = median([timed(lambda: parse(files, LIBYAML)) for _ in range(REPEATS)])
+    cold, first, warm, pure, libyaml = (
+        median(runs[name]) for name in ("cold", "first", "warm", "pure", "libyaml")
+    )
     print(
         table(
             [
