@@ -104,10 +104,10 @@ def build_application(setup: TelegramSetup) -> TelegramApp:
 
     builder = builder.post_init(post_init).post_stop(post_stop).post_shutdown(post_shutdown)
     application = builder.build()
+    application.add_handler(CallbackQueryHandler(handlers.button))  # first: the hot path
     for name, callback in handlers.handler_names().items():
         application.add_handler(CommandHandler(name, callback))
     application.add_handler(CommandHandler("daily", daily_command))
-    application.add_handler(CallbackQueryHandler(handlers.button))
     application.add_error_handler(_error_handler(setup.on_error))
     return application
 

@@ -3,7 +3,9 @@ python-telegram-bot and the loopback fake Bot API (tests/fakes), both in this pr
 
 Measured from the press (the update is queued at the fake) to the bot's answerCallbackQuery.
 Baseline, same run: a minimal python-telegram-bot app with default (sequential) update
-handling that answers every press and stores nothing.
+handling that answers every press and stores nothing. A second minimal app sends the quiz
+bot's own question message (text and six buttons) and answers with an alert as long as the
+quiz bot's: the share of the difference that is the payload, not the bot's own work.
 
     python bench/telegram_burst.py [--quick]
 """
@@ -22,6 +24,7 @@ from telegram.ext import Application, ApplicationBuilder, CallbackQueryHandler, 
 
 from adapters.telegram_adapter import TelegramSetup, build_application
 from bot.catalog import load_catalog
+from bot.render import ALERT_LIMIT
 from tests.fakes.telegram_api import FakeTelegramAPI
 
 TOKEN = "4242424242:BENCH-token-value"
@@ -46,17 +49,44 @@ class TimedFake(FakeTelegramAPI):
 
 
 async def minimal_app(fake: TimedFake, directory: Path) -> tuple[App, int, str]:
+    markup = InlineKeyboardMarkup([[InlineKeyboardButton("A", callback_data="a")]])
+    return await _minimal(fake, "question", markup, "ok")
+
+
+async def minimal_app_quiz_payload(fake: TimedFake, directory: Path) -> tuple[App, int, str]:
+    """The quiz bot's first question, as it posts it, and an alert of the same length."""
+    quiz = load_catalog(QUIZZES)["parallelism"]
+    question = quiz.questions[0]
+    markup = InlineKeyboardMarkup(
+        [
+            [InlineKeyboardButton(letter, callback_data=f"v1:a:1:{letter}") for letter in "ABCD"],
+            [InlineKeyboardButton("Reveal", callback_data="v1:r:1")],
+            [InlineKeyboardButton("📖 Explanation", url="https://t.me/quizbot?start=ex_1")],
+        ]
+    )
+    choices = "\n".join(
+        f"{letter}. {choice.en}" for letter, choice in zip("ABCD", question.choices, strict=True)
+    )
+    text = f"{quiz.title.en} · Question 1/8\n\n{question.prompt.en}\n\n{choices}"
+    alert = (f"✅ Right: {question.explanation.en}")[:ALERT_LIMIT]
+    return await _minimal(fake, text, markup, alert)
+
+
+async def _minimal(
+    fake: TimedFake, text: str, markup: InlineKeyboardMarkup, alert: str
+) -> tuple[App, int, str]:
     async def answer(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         assert update.callback_query is not None
-        await update.callback_query.answer("ok")
+        await update.callback_query.answer(alert, show_alert=True)
 
     builder: ApplicationBuilder[Any, Any, Any, Any, Any, Any] = ApplicationBuilder()
     app = builder.token(TOKEN).base_url(fake.base_url).build()
     app.add_handler(CallbackQueryHandler(answer))
     await start(app)
-    markup = InlineKeyboardMarkup([[InlineKeyboardButton("A", callback_data="a")]])
-    message = await app.bot.send_message(GROUP, "question", reply_markup=markup)
-    return app, message.message_id, "a"
+    message = await app.bot.send_message(GROUP, text, reply_markup=markup)
+    data = markup.inline_keyboard[0][0].callback_data
+    assert isinstance(data, str)
+    return app, message.message_id, data
 
 
 async def quiz_app(fake: TimedFake, directory: Path) -> tuple[App, int, str]:
@@ -122,13 +152,20 @@ async def burst(build: Builder, presses: int, directory: Path) -> tuple[float, f
     return presses / span, percentile(latencies, 0.5) * 1e3, percentile(latencies, 0.99) * 1e3
 
 
+APPS: tuple[tuple[str, Builder], ...] = (
+    ("minimal app", minimal_app),
+    ("minimal app, quiz payload", minimal_app_quiz_payload),
+    ("quiz bot", quiz_app),
+)
+
+
 async def main() -> None:
     quick = arguments(__doc__ or "").quick
     sizes = (30, 100) if quick else (300, 1_000)
     rows = []
     with scratch() as directory:
         for presses in sizes:
-            for name, build in (("minimal app", minimal_app), ("quiz bot", quiz_app)):
+            for name, build in APPS:
                 run_dir = directory / f"{name.replace(' ', '-')}-{presses}"
                 run_dir.mkdir()
                 rate, p50, p99 = await burst(build, presses, run_dir)
