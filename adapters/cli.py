@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from adapters.console import CHAT_ID, ConsoleGame, console_player, default_language, default_name
+from adapters.process import settle_startup_objects
 from bot import render
 from bot.catalog import load_catalog
 from bot.config import Settings, database_setting, load_settings
@@ -216,6 +217,7 @@ def run_telegram(args: argparse.Namespace, settings: Settings, quizzes: dict[str
     webhook = None
     if args.webhook:
         webhook = telegram_adapter.Webhook(args.webhook, args.listen, args.port, args.secret)
+    settle_startup_objects()
     return telegram_adapter.run(setup, webhook)
 
 

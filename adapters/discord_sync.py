@@ -22,6 +22,7 @@ import discord
 from discord import app_commands
 
 from adapters.logs import log_level, redact_secrets
+from adapters.process import settle_startup_objects
 from bot.config import Settings
 from bot.i18n import t
 from bot.models import Language, Quiz
@@ -135,6 +136,7 @@ def main_discord(
         return 2
     discord.utils.setup_logging(level=log_level())
     redact_secrets([settings.discord_token.reveal()])
+    settle_startup_objects()
     try:
         return asyncio.run(_with_store(settings, quizzes, language, sync_guild, sharding))
     except discord.LoginFailure:
