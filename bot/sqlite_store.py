@@ -30,8 +30,7 @@ class _SQLiteTransaction:
 
     async def rows(self, sql: str, *args: object) -> list[tuple[object, ...]]:
         with _constraints():
-            async with self._db.execute(sql, args) as cursor:
-                return [tuple(row) for row in await cursor.fetchall()]
+            return [tuple(row) for row in await self._db.execute_fetchall(sql, args)]
 
     async def write(self, sql: str, *args: object) -> int:
         with _constraints():
@@ -138,8 +137,8 @@ class SQLiteStore(DailyQueries):
         return self._writer
 
     async def _rows(self, sql: str, *args: object) -> list[tuple[object, ...]]:
-        async with self._db.execute(sql, args) as cursor:
-            return [tuple(row) for row in await cursor.fetchall()]
+        """One hop to the connection's thread (execute, fetch and close are three)."""
+        return [tuple(row) for row in await self._db.execute_fetchall(sql, args)]
 
     async def table_columns(self, table: str) -> list[str]:
         return [str(row[1]) for row in await self._rows(f"PRAGMA table_info({table})")]
