@@ -201,6 +201,10 @@ def _rank(lines: Iterable[ScoreLine], key: RankKey) -> list[Ranked]:
     return ranked
 
 
+LEADERBOARD_SIZE = 10
+"""Players a leaderboard shows, besides the asker's own line."""
+
+
 @dataclass(frozen=True, slots=True)
 class Leaderboard:
     period: Period
@@ -218,13 +222,49 @@ def leaderboard_view(
     user_id: str | None,
     period: Period,
     quiz_id: str | None = None,
-    size: int = 10,
+    size: int = LEADERBOARD_SIZE,
 ) -> Leaderboard:
+    """The board from every player's ranked line: the reference for `leaderboard_page`."""
     top = tuple(ranked[:size])
     me = None
     if user_id is not None and all(entry.line.user_id != user_id for entry in top):
         me = next((entry for entry in ranked if entry.line.user_id == user_id), None)
     return Leaderboard(period, quiz_id, top, me, len(ranked))
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """What a leaderboard page needs, read by the store without ranking every player.
+
+    `leaders` are the lines that can be among the first `size` of `rank_leaderboard`: those
+    whose points and total time are at least as good as the size-th best line's, every tie
+    on that edge included. Ranking them alone therefore gives the first ranks exactly.
+    """
+
+    leaders: tuple[ScoreLine, ...]
+    asker: ScoreLine | None
+    ahead_of_asker: int
+    """Players with more points than the asker: the asker's rank is this plus one."""
+    players: int
+    has_daily: bool = False
+    """The chat has daily questions, so the shown players' streaks are worth a query."""
+
+
+def leaderboard_page(
+    standing: Standing,
+    user_id: str | None,
+    period: Period,
+    quiz_id: str | None = None,
+    size: int = LEADERBOARD_SIZE,
+) -> Leaderboard:
+    """The board `leaderboard_view` gives from all ranked lines, from a Standing."""
+    top = tuple(rank_leaderboard(standing.leaders)[:size])
+    asker = standing.asker
+    in_top = any(entry.line.user_id == user_id for entry in top)
+    me = None
+    if asker is not None and asker.user_id == user_id and not in_top:
+        me = Ranked(standing.ahead_of_asker + 1, asker)
+    return Leaderboard(period, quiz_id, top, me, standing.players)
 
 
 def period_start(period: Period, now: datetime, zone: tzinfo) -> datetime | None:

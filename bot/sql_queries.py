@@ -16,7 +16,7 @@ from datetime import datetime
 from typing import Protocol
 
 from bot.answer_writer import UPSERT_PLAYER
-from bot.engine import Answer, Mode, Player, Post, Round, ScoreLine
+from bot.engine import Answer, Mode, Player, Post, Round, ScoreLine, Standing
 from bot.sql_rows import (
     ANSWER_COLUMNS,
     POST_COLUMNS,
@@ -29,7 +29,7 @@ from bot.sql_rows import (
     to_round,
     to_score_lines,
 )
-from bot.sqlite_scores import scores_query
+from bot.sqlite_scores import scores_query, standing_query, to_standing
 from bot.store import (
     ConstraintError,
     ExportRow,
@@ -239,6 +239,18 @@ class SqlQueries:
         """From the score tables (see bot.sqlite_scores): constant as answers pile up."""
         sql, args = scores_query(chat_id, since, quiz_id)
         return to_score_lines(await self._rows(sql, *args))
+
+    async def standing(
+        self,
+        chat_id: str,
+        since: datetime | None,
+        quiz_id: str | None,
+        user_id: str | None,
+        size: int,
+    ) -> Standing:
+        """The leaders, the asker and the count, ranked in SQL only as far as needed."""
+        sql, args = standing_query(chat_id, since, quiz_id, user_id, size)
+        return to_standing(await self._rows(sql, *args))
 
     async def get_meta(self, key: str) -> str | None:
         rows = await self._rows("SELECT value FROM meta WHERE key = ?", key)

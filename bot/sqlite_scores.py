@@ -8,13 +8,21 @@ not a UTC hour boundary in zones such as +05:30 or +05:45. The hourly buckets th
 wholly inside the period are summed; the part before the first whole hour (at most an
 hour, and empty for whole-hour zones) is read from the answers table by its
 (chat_id, answered_at) index. So every `since` gives the exact scan result.
+
+A leaderboard page (`standing_query`) is one statement that sums per player and returns only
+what is shown: the leaders, the asker with how many players are ahead, and the count. So ~11
+rows reach Python instead of one per player, and names are joined for those alone. SQL picks
+the leaders by points and time; the engine ranks them, names breaking ties. Window functions
+would rank in SQL too, but SQLite sorts every line once per window: slower than this here.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
 
 from bot.answer_writer import HOUR_MS
+from bot.engine import ScoreLine, Standing
 
 FILL_SCORE_TABLES = f"""
     INSERT INTO score_totals
@@ -51,22 +59,52 @@ SCORE_TABLES_MIGRATION = f"""
 """
 """Migration: score tables, filled from the answers already stored."""
 
-_NAMED = (
-    "SELECT s.user_id, COALESCE(u.name, s.user_id), SUM(s.points), SUM(s.answered), "
-    "SUM(s.total_ms) FROM ({rows}) s LEFT JOIN users u ON u.user_id = s.user_id "
-    "GROUP BY s.user_id, u.name"
-)
-ALL_TIME_SQL = _NAMED.format(
-    rows="SELECT user_id, points, answered, total_ms FROM score_totals "
+_TOTAL_ROWS = (
+    "SELECT user_id, points, answered, total_ms FROM score_totals "
     "WHERE chat_id = ? AND (CAST(? AS TEXT) IS NULL OR quiz_id = ?)"
 )
-SINCE_SQL = _NAMED.format(
-    rows="SELECT user_id, points, answered, total_ms FROM score_hours "
+_SINCE_ROWS = (
+    "SELECT user_id, points, answered, total_ms FROM score_hours "
     "WHERE chat_id = ? AND hour >= ? AND (CAST(? AS TEXT) IS NULL OR quiz_id = ?) "
     "UNION ALL SELECT user_id, correct, 1, elapsed_ms FROM answers "
     "WHERE chat_id = ? AND answered_at >= ? AND answered_at < ? "
     "AND (CAST(? AS TEXT) IS NULL OR quiz_id = ?)"
 )
+_NAMED = (
+    "SELECT s.user_id, COALESCE(u.name, s.user_id), SUM(s.points), SUM(s.answered), "
+    "SUM(s.total_ms) FROM ({rows}) s LEFT JOIN users u ON u.user_id = s.user_id "
+    "GROUP BY s.user_id, u.name"
+)
+ALL_TIME_SQL = _NAMED.format(rows=_TOTAL_ROWS)
+SINCE_SQL = _NAMED.format(rows=_SINCE_ROWS)
+_STANDING = """
+    WITH lines AS (
+        SELECT user_id, SUM(points) AS points, SUM(answered) AS answered,
+            SUM(total_ms) AS total_ms
+        FROM ({rows}) s GROUP BY user_id
+    ), edge AS (
+        SELECT points, total_ms FROM lines ORDER BY points DESC, total_ms LIMIT 1 OFFSET ?
+    ), shown AS (
+        SELECT l.user_id, l.points, l.answered, l.total_ms, NULL AS ahead
+        FROM lines l LEFT JOIN edge e ON 1 = 1
+        WHERE e.points IS NULL OR l.points > e.points
+            OR (l.points = e.points AND l.total_ms <= e.total_ms)
+        UNION ALL
+        SELECT me.user_id, me.points, me.answered, me.total_ms,
+            (SELECT COUNT(*) FROM lines m WHERE m.points > me.points)
+        FROM lines me WHERE me.user_id = ?
+    )
+    SELECT s.user_id, COALESCE(u.name, s.user_id), s.points, s.answered, s.total_ms, s.ahead,
+        (SELECT COUNT(*) FROM lines),
+        CASE WHEN EXISTS (SELECT 1 FROM daily_posts WHERE chat_id = ?) THEN 1 ELSE 0 END
+    FROM shown s LEFT JOIN users u ON u.user_id = s.user_id
+"""
+"""A leaderboard page in one statement: per-player sums, then only the leaders (ties at the
+size-th line's points and time included, see engine.Standing) and the asker, with the
+players ahead of the asker, the player count and whether the chat has daily questions.
+Names are joined for those ~11 lines only; the final order by name is the engine's."""
+ALL_TIME_STANDING = _STANDING.format(rows=_TOTAL_ROWS)
+SINCE_STANDING = _STANDING.format(rows=_SINCE_ROWS)
 SCAN_SQL = (
     "SELECT a.user_id, COALESCE(u.name, a.user_id), SUM(a.correct), COUNT(*), "
     "SUM(a.elapsed_ms) FROM answers a LEFT JOIN users u ON u.user_id = a.user_id "
@@ -76,26 +114,48 @@ SCAN_SQL = (
 """The reference: the same figures by scanning answers (tests and the benchmark baseline)."""
 
 
+def _rows_args(chat_id: str, since: datetime | None, quiz_id: str | None) -> tuple[object, ...]:
+    """Arguments of _TOTAL_ROWS (since None) or _SINCE_ROWS."""
+    if since is None:
+        return (chat_id, quiz_id, quiz_id)
+    since_ms = int(since.timestamp() * 1000)
+    first_hour = -(-since_ms // HOUR_MS)  # the first bucket that starts at or after `since`
+    edge_end = first_hour * HOUR_MS
+    return (chat_id, first_hour, quiz_id, quiz_id, chat_id, since_ms, edge_end, quiz_id, quiz_id)
+
+
 def scores_query(
     chat_id: str, since: datetime | None, quiz_id: str | None
 ) -> tuple[str, tuple[object, ...]]:
     """The SQL and arguments for a chat's score lines since a moment (None: all time)."""
-    if since is None:
-        return ALL_TIME_SQL, (chat_id, quiz_id, quiz_id)
-    since_ms = int(since.timestamp() * 1000)
-    first_hour = -(-since_ms // HOUR_MS)  # the first bucket that starts at or after `since`
-    edge_end = first_hour * HOUR_MS
-    return SINCE_SQL, (
-        chat_id,
-        first_hour,
-        quiz_id,
-        quiz_id,
-        chat_id,
-        since_ms,
-        edge_end,
-        quiz_id,
-        quiz_id,
-    )
+    sql = ALL_TIME_SQL if since is None else SINCE_SQL
+    return sql, _rows_args(chat_id, since, quiz_id)
+
+
+def standing_query(
+    chat_id: str, since: datetime | None, quiz_id: str | None, user_id: str | None, size: int
+) -> tuple[str, tuple[object, ...]]:
+    """The SQL and arguments of a leaderboard page (rows: see `to_standing`)."""
+    if size < 1:
+        raise ValueError(f"a leaderboard shows at least one player, not {size}")
+    sql = ALL_TIME_STANDING if since is None else SINCE_STANDING
+    return sql, (*_rows_args(chat_id, since, quiz_id), size - 1, user_id, chat_id)
+
+
+def to_standing(rows: Iterable[tuple[object, ...]]) -> Standing:
+    """Rows of `standing_query`: leaders have no `ahead` count, the asker's row has one."""
+    leaders: list[ScoreLine] = []
+    asker, ahead, players, has_daily = None, 0, 0, False
+    for user_id, name, points, answered, total_ms, above, count, daily in rows:
+        line = ScoreLine(
+            str(user_id), str(name), int(str(points)), int(str(answered)), int(str(total_ms))
+        )
+        if above is None:
+            leaders.append(line)
+        else:
+            asker, ahead = line, int(str(above))
+        players, has_daily = int(str(count)), bool(daily)
+    return Standing(tuple(leaders), asker, ahead, players, has_daily)
 
 
 def scan_query(

@@ -12,7 +12,7 @@ from datetime import date, datetime
 from typing import Protocol
 
 from bot.daily import DailyPost, DailyRecord, NewSchedule, PastDaily, Schedule
-from bot.engine import Answer, Mode, Player, Post, Round, ScoreLine
+from bot.engine import Answer, Mode, Player, Post, Round, ScoreLine, Standing
 
 
 class StoreError(Exception):
@@ -147,6 +147,17 @@ class Store(Protocol):
     async def scores(
         self, chat_id: str, since: datetime | None, quiz_id: str | None = None
     ) -> list[ScoreLine]: ...
+
+    async def standing(
+        self,
+        chat_id: str,
+        since: datetime | None,
+        quiz_id: str | None,
+        user_id: str | None,
+        size: int,
+    ) -> Standing:
+        """A leaderboard page's lines in one query, without reading every player's line."""
+        ...
 
     async def player_totals(self, chat_id: str, user_id: str) -> PlayerTotals: ...
 
