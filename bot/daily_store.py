@@ -9,6 +9,7 @@ restarts or concurrent schedulers do.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, date, datetime, time, timedelta
 
 from bot.daily import DailyPost, DailyRecord, DailyRule, NewSchedule, PastDaily, Schedule
@@ -242,17 +243,38 @@ class DailyQueries(SqlQueries):
         ]
 
     async def daily_record(self, chat_id: str, user_id: str) -> DailyRecord:
+        return (await self.daily_records(chat_id, [user_id]))[user_id]
+
+    async def daily_records(self, chat_id: str, user_ids: Sequence[str]) -> dict[str, DailyRecord]:
+        """Each player's outcome per daily date of the chat, in one query for all of them."""
+        if not user_ids:
+            return {}
+        marks = ", ".join("?" * len(user_ids))
         rows = await self._rows(
-            "SELECT d.local_date, MAX(a.correct), "
-            "MAX(CASE WHEN p.closed_at IS NULL THEN 1 ELSE 0 END) FROM daily_posts d "
-            "JOIN posts p ON p.post_id = d.post_id "
-            "LEFT JOIN answers a ON a.post_id = d.post_id AND a.user_id = ? "
-            "WHERE d.chat_id = ? GROUP BY d.local_date ORDER BY d.local_date",
-            user_id,
+            "SELECT d.local_date, CASE WHEN p.closed_at IS NULL THEN 1 ELSE 0 END, "
+            "a.user_id, a.correct FROM daily_posts d JOIN posts p ON p.post_id = d.post_id "
+            f"LEFT JOIN answers a ON a.post_id = d.post_id AND a.user_id IN ({marks}) "
+            "WHERE d.chat_id = ? ORDER BY d.local_date",
+            *user_ids,
             chat_id,
         )
-        outcomes = tuple(None if correct is None else bool(correct) for _, correct, _ in rows)
-        return DailyRecord(outcomes, bool(rows and rows[-1][2]))
+        return _records(rows, user_ids)
+
+
+def _records(rows: list[tuple[object, ...]], user_ids: Sequence[str]) -> dict[str, DailyRecord]:
+    """Per date (in order): open if any of its posts is; right if any answer of it was."""
+    open_days: dict[str, bool] = {}
+    right: dict[tuple[str, str], bool] = {}
+    for day, is_open, user_id, correct in rows:
+        open_days[str(day)] = open_days.get(str(day), False) or bool(is_open)
+        if user_id is not None:
+            key = (str(user_id), str(day))
+            right[key] = right.get(key, False) or bool(correct)
+    last_is_open = bool(open_days) and list(open_days.values())[-1]
+    return {
+        user_id: DailyRecord(tuple(right.get((user_id, day)) for day in open_days), last_is_open)
+        for user_id in user_ids
+    }
 
 
 async def _claim(

@@ -7,6 +7,7 @@ Memory elsewhere is only a cache of what is here.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Protocol
@@ -227,3 +228,7 @@ class Store(Protocol):
     async def daily_history(self, chat_id: str, channel_ref: str) -> list[PastDaily]: ...
 
     async def daily_record(self, chat_id: str, user_id: str) -> DailyRecord: ...
+
+    async def daily_records(self, chat_id: str, user_ids: Sequence[str]) -> dict[str, DailyRecord]:
+        """`daily_record` of several players in one query."""
+        ...

@@ -4,11 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import time, timedelta
 from typing import Any
 
 import pytest
 
+from bot.daily import DailyRecord, DailyRule, NewSchedule
+from bot.engine import Answer
 from bot.sqlite_store import SQLiteStore
+from bot.store import NewPost, Store
+from tests.conftest import FakeClock
+
+CHAT = "tg:-100"
 
 
 @contextmanager
@@ -42,3 +49,54 @@ async def test_rows_come_back_as_tuples(sqlite_store: SQLiteStore, rows: int) ->
         await sqlite_store.set_meta(f"k{number}", str(number))
     found = await sqlite_store._rows("SELECT key, value FROM meta ORDER BY key")
     assert found == [(f"k{n}", str(n)) for n in range(rows)]
+
+
+PER_PLAYER = (  # the query daily_record ran per player before daily_records: the reference
+    "SELECT d.local_date, MAX(a.correct), MAX(CASE WHEN p.closed_at IS NULL THEN 1 ELSE 0 END) "
+    "FROM daily_posts d JOIN posts p ON p.post_id = d.post_id "
+    "LEFT JOIN answers a ON a.post_id = d.post_id AND a.user_id = ? "
+    "WHERE d.chat_id = ? GROUP BY d.local_date ORDER BY d.local_date"
+)
+
+
+async def test_daily_records_of_several_players_equal_one_query_each(
+    store: Store, clock: FakeClock
+) -> None:
+    """Two channels post on day 1 (one right answer makes the day right); day 2 is open."""
+    now = clock.now()
+    rule = DailyRule(time(9, 0), "UTC")
+    posts = {}
+    for channel, days in (("a", (0, 1)), ("b", (0,))):
+        schedule = await store.save_schedule(
+            NewSchedule(CHAT, channel, rule, ("parallelism",), "en", "tg:1", now)
+        )
+        for day in days:
+            opened = now + timedelta(days=day)
+            new = NewPost(CHAT, "parallelism", f"q{day}", (0, 1), 1, 1, opened, None, None)
+            claimed = await store.claim_daily_post(schedule, opened.date(), new, opened)
+            assert claimed is not None
+            posts[channel, day] = await store.get_post(claimed.post_id)
+    presses = {("a", 0, 1): True, ("b", 0, 1): False, ("a", 0, 2): False, ("a", 1, 1): True}
+    for (channel, day, number), correct in presses.items():
+        post = posts[channel, day]
+        assert post is not None
+        await store.add_answer(Answer(post.post_id, f"tg:{number}", 0, correct, now, 1), post)
+    for channel in ("a", "b"):
+        post = posts[channel, 0]
+        assert post is not None
+        await store.close_post(post.post_id, now + timedelta(hours=1))
+
+    players = ["tg:1", "tg:2", "tg:3"]
+    records = await store.daily_records(CHAT, players)
+    for user_id in players:
+        rows = await store._rows(PER_PLAYER, user_id, CHAT)
+        outcomes = tuple(None if right is None else bool(right) for _, right, _ in rows)
+        assert records[user_id] == DailyRecord(outcomes, bool(rows[-1][2]))
+        assert await store.daily_record(CHAT, user_id) == records[user_id]
+    assert {user: record.outcomes for user, record in records.items()} == {
+        "tg:1": (True, True),
+        "tg:2": (False, None),
+        "tg:3": (None, None),
+    }
+    assert records["tg:1"].last_is_open
+    assert await store.daily_records(CHAT, []) == {}
