@@ -229,20 +229,21 @@ class QuizService:
     async def leaderboard(
         self, chat_id: str, period: Period, user_id: str | None = None, quiz_id: str | None = None
     ) -> Leaderboard:
+        """One query; a second for streaks only when the chat has daily questions."""
         since = engine.period_start(period, self.clock.now(), self.zone)
-        lines = await self.store.scores(chat_id, since, quiz_id)
-        board = engine.leaderboard_view(engine.rank_leaderboard(lines), user_id, period, quiz_id)
-        return await self._with_streaks(chat_id, board)
+        size = engine.LEADERBOARD_SIZE
+        standing = await self.store.standing(chat_id, since, quiz_id, user_id, size)
+        board = engine.leaderboard_page(standing, user_id, period, quiz_id, size)
+        return await self._with_streaks(chat_id, board) if standing.has_daily else board
 
     async def _with_streaks(self, chat_id: str, board: Leaderboard) -> Leaderboard:
-        """Add the daily-question streaks of the players shown, if the chat has daily posts."""
+        """Add the daily-question streaks of the players shown, read in one query."""
         shown = [entry.line.user_id for entry in (*board.top, board.me) if entry is not None]
-        streaks = {}
-        for user_id in shown:
-            record = await self.store.daily_record(chat_id, user_id)
-            if not record.outcomes:
-                return board
-            streaks[user_id] = daily.daily_streaks(record.outcomes, record.last_is_open)[0]
+        records = await self.store.daily_records(chat_id, shown)
+        streaks = {
+            user_id: daily.daily_streaks(record.outcomes, record.last_is_open)[0]
+            for user_id, record in records.items()
+        }
         return dataclasses.replace(board, streaks=streaks)
 
     async def stats(self, chat_id: str, user_id: str) -> Stats:

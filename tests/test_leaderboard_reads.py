@@ -10,12 +10,30 @@ from typing import Any
 import pytest
 
 from bot.daily import DailyRecord, DailyRule, NewSchedule
-from bot.engine import Answer
+from bot.engine import Answer, Player
+from bot.service import QuizService
 from bot.sqlite_store import SQLiteStore
 from bot.store import NewPost, Store
 from tests.conftest import FakeClock
 
 CHAT = "tg:-100"
+
+
+@contextmanager
+def queries(store: Store) -> Iterator[list[str]]:
+    """Every statement a store reads with, on either backend (each is one round trip)."""
+    calls: list[str] = []
+    original: Any = store._rows
+
+    async def counted(sql: str, *args: object) -> list[tuple[object, ...]]:
+        calls.append(sql)
+        return await original(sql, *args)
+
+    store._rows = counted
+    try:
+        yield calls
+    finally:
+        del store._rows
 
 
 @contextmanager
@@ -49,6 +67,57 @@ async def test_rows_come_back_as_tuples(sqlite_store: SQLiteStore, rows: int) ->
         await sqlite_store.set_meta(f"k{number}", str(number))
     found = await sqlite_store._rows("SELECT key, value FROM meta ORDER BY key")
     assert found == [(f"k{n}", str(n)) for n in range(rows)]
+
+
+async def answered(store: Store, clock: FakeClock, daily: bool, right: dict[int, bool]) -> None:
+    """Players tg:N answer one question in CHAT, a daily one if `daily`, right or wrong."""
+    now = clock.now()
+    new = NewPost(CHAT, "parallelism", "q", (0, 1, 2, 3), 1, 1, now, None, None)
+    if daily:
+        rule = DailyRule(time(9, 0), "UTC")
+        schedule = await store.save_schedule(
+            NewSchedule(CHAT, "", rule, ("parallelism",), "en", "tg:1", now)
+        )
+        claimed = await store.claim_daily_post(schedule, now.date(), new, now + timedelta(days=1))
+        assert claimed is not None
+        post = await store.get_post(claimed.post_id)
+    else:
+        post = await store.create_post(new)
+    assert post is not None
+    for number, correct in right.items():
+        answer = Answer(post.post_id, f"tg:{number}", 0, correct, now, 1000 * number)
+        await store.add_answer(answer, post, Player(f"tg:{number}", f"P{number}"))
+
+
+async def test_a_leaderboard_is_one_query_when_the_chat_has_no_daily_question(
+    store: Store, service: QuizService, clock: FakeClock
+) -> None:
+    await answered(store, clock, daily=False, right={n: n % 2 == 0 for n in range(12)})
+    with queries(store) as statements:
+        board = await service.leaderboard(CHAT, "all", "tg:11")
+    assert (len(board.top), board.me is not None, board.players) == (10, True, 12)
+    assert len(statements) == 1
+
+
+async def test_streaks_of_every_shown_player_take_one_more_query(
+    store: Store, service: QuizService, clock: FakeClock
+) -> None:
+    await answered(store, clock, daily=True, right={1: True, 2: True, 3: False, 4: True})
+    with queries(store) as statements:
+        board = await service.leaderboard(CHAT, "today", "tg:3")
+    assert board.streaks == {"tg:1": 1, "tg:2": 1, "tg:4": 1, "tg:3": 0}
+    assert len(statements) == 2  # was one per shown player, after the scores
+
+
+async def test_a_leaderboard_is_one_hop_to_the_sqlite_thread(
+    sqlite_store: SQLiteStore, quizzes: dict[str, Any], clock: FakeClock
+) -> None:
+    service = QuizService(sqlite_store, quizzes, clock=clock)
+    await answered(sqlite_store, clock, daily=False, right={1: True, 2: False})
+    with thread_hops(sqlite_store) as hops:
+        board = await service.leaderboard(CHAT, "week", "tg:2")
+    assert [entry.line.user_id for entry in board.top] == ["tg:1", "tg:2"]
+    assert hops == ["_execute_fetchall"]
 
 
 PER_PLAYER = (  # the query daily_record ran per player before daily_records: the reference
