@@ -34,7 +34,9 @@ answers = st.lists(
     ),
     max_size=40,
 )
-since = st.one_of(st.none(), st.integers(-60, 3 * 24 * 60 + 60))  # minutes after START
+since = st.one_of(  # minutes after START: any, or a whole hour (no answers to read)
+    st.none(), st.integers(-60, 3 * 24 * 60 + 60), st.integers(-1, 73).map(lambda h: h * 60)
+)
 
 
 def lines(found: list[ScoreLine] | list[tuple[object, ...]]) -> list[tuple[object, ...]]:

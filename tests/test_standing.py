@@ -10,6 +10,7 @@ import itertools
 import tempfile
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
 from hypothesis import given, settings
@@ -18,7 +19,7 @@ from hypothesis import strategies as st
 from bot import engine
 from bot.engine import Answer, Player, ScoreLine, Standing
 from bot.sql_rows import to_score_lines
-from bot.sqlite_scores import scan_query
+from bot.sqlite_scores import scan_query, scores_query, standing_query
 from bot.store import NewPost
 from bot.stores import open_store
 from tests.postgres import POSTGRES_URL, SKIP_REASON, fresh_schema
@@ -41,7 +42,9 @@ answers = st.lists(
     ),
     max_size=40,
 )
-starts = st.one_of(st.none(), st.integers(-60, 3 * 24 * 60 + 60))  # minutes after START
+starts = st.one_of(  # minutes after START: any, or a whole hour (no answers to read)
+    st.none(), st.integers(-60, 3 * 24 * 60 + 60), st.integers(-1, 73).map(lambda h: h * 60)
+)
 askers = st.one_of(st.none(), st.integers(0, 8))  # 8 never answers
 Case = tuple[dict[int, str], list[tuple[int, str, str, int, bool, int]], int | None]
 
@@ -145,3 +148,14 @@ def test_a_standing_gives_the_board_of_all_the_lines(
     page = engine.leaderboard_page(standing_of(every, user_id, size), user_id, "all", None, size)
     expected = engine.leaderboard_view(engine.rank_leaderboard(every), user_id, "all", None, size)
     assert page == expected
+
+
+@pytest.mark.parametrize("zone", ["Europe/Paris", "Asia/Kolkata"])
+def test_answers_are_read_only_before_the_first_whole_hour(zone: str) -> None:
+    midnight = engine.period_start("today", START + timedelta(hours=12), ZoneInfo(zone))
+    whole_hour = zone == "Europe/Paris"
+    for sql, _ in (
+        scores_query("c", midnight, None),
+        standing_query("c", midnight, None, None, 10),
+    ):
+        assert ("FROM answers" in sql) is not whole_hour
