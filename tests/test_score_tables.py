@@ -6,6 +6,7 @@ import asyncio
 import itertools
 import sqlite3
 import tempfile
+from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from hypothesis import strategies as st
 from bot.engine import Answer, ScoreLine
 from bot.sqlite_scores import scan_query
 from bot.sqlite_store import MIGRATIONS, SQLiteStore
-from bot.store import NewPost
+from bot.store import NewPost, Store
 from bot.stores import open_store
 from tests.postgres import POSTGRES_URL, SKIP_REASON, fresh_schema
 
@@ -58,30 +59,41 @@ async def check_postgres(rows: list[tuple[int, str, str, int, bool, int]],
         await check_on(url, rows, start, quiz)
 
 
-async def check_on(target: Path | str, rows: list[tuple[int, str, str, int, bool, int]],
+CHATS = ("tg:-1", "tg:-2")
+QUIZZES = ("quiz-a", "quiz-b")
+AnswerRow = tuple[int, str, str, int, bool, int]
+"""(user, chat, quiz, minutes after START, correct, elapsed ms)"""
+
+
+async def store_answers(store: Store, rows: Iterable[AnswerRow]) -> None:
+    """One open question per chat and quiz, then every row's answer to it, all at once."""
+    posts = {}
+    for chat, quiz_id in itertools.product(CHATS, QUIZZES):
+        new = NewPost(chat, quiz_id, "q", (0, 1), 1, 1, START, None, None)
+        posts[chat, quiz_id] = await store.create_post(new)
+    await asyncio.gather(
+        *(
+            store.add_answer(
+                Answer(
+                    posts[chat, quiz_id].post_id,
+                    f"tg:{user}",
+                    0,
+                    correct,
+                    START + timedelta(minutes=minutes),
+                    elapsed,
+                ),
+                posts[chat, quiz_id],
+            )
+            for user, chat, quiz_id, minutes, correct, elapsed in rows
+        )
+    )
+
+
+async def check_on(target: Path | str, rows: list[AnswerRow],
                    start: int | None, quiz: str | None) -> None:  # fmt: skip
     store = await open_store(target)
     try:
-        posts = {}
-        for chat, quiz_id in itertools.product(["tg:-1", "tg:-2"], ["quiz-a", "quiz-b"]):
-            new = NewPost(chat, quiz_id, "q", (0, 1), 1, 1, START, None, None)
-            posts[chat, quiz_id] = await store.create_post(new)
-        await asyncio.gather(
-            *(
-                store.add_answer(
-                    Answer(
-                        posts[chat, quiz_id].post_id,
-                        f"tg:{user}",
-                        0,
-                        correct,
-                        START + timedelta(minutes=minutes),
-                        elapsed,
-                    ),
-                    posts[chat, quiz_id],
-                )
-                for user, chat, quiz_id, minutes, correct, elapsed in rows
-            )
-        )
+        await store_answers(store, rows)
         moment = None if start is None else START + timedelta(minutes=start)
         for chat in ("tg:-1", "tg:-2"):
             sql, args = scan_query(chat, moment, quiz)

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import itertools
 import tempfile
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -17,16 +16,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot import engine
-from bot.engine import Answer, Player, ScoreLine, Standing
+from bot.engine import Player, ScoreLine, Standing
 from bot.sql_rows import to_score_lines
 from bot.sqlite_scores import scan_query, scores_query, standing_query
-from bot.store import NewPost
 from bot.stores import open_store
 from tests.postgres import POSTGRES_URL, SKIP_REASON, fresh_schema
-
-START = datetime(2026, 3, 1, tzinfo=UTC)
-CHATS = ("tg:-1", "tg:-2")
-QUIZZES = ("quiz-a", "quiz-b")
+from tests.test_score_tables import CHATS, QUIZZES, START, store_answers
 
 names = st.dictionaries(  # user -> saved name; users left out have no row (name = their id)
     st.integers(0, 7), st.sampled_from(["Ana", "ana", "Émile", "Zoë", "ß", "😀", "tg:3", ""])
@@ -65,26 +60,7 @@ async def check(target: Path | str, case: Case, quiz: str | None, asker: int | N
     try:
         for user, name in saved.items():
             await store.save_player(Player(f"tg:{user}", name))
-        posts = {}
-        for chat, quiz_id in itertools.product(CHATS, QUIZZES):
-            new = NewPost(chat, quiz_id, "q", (0, 1), 1, 1, START, None, None)
-            posts[chat, quiz_id] = await store.create_post(new)
-        await asyncio.gather(
-            *(
-                store.add_answer(
-                    Answer(
-                        posts[chat, quiz_id].post_id,
-                        f"tg:{user}",
-                        0,
-                        correct,
-                        START + timedelta(minutes=minutes),
-                        elapsed,
-                    ),
-                    posts[chat, quiz_id],
-                )
-                for user, chat, quiz_id, minutes, correct, elapsed in rows
-            )
-        )
+        await store_answers(store, rows)
         since = None if start is None else START + timedelta(minutes=start)
         user_id = None if asker is None else f"tg:{asker}"
         for chat in CHATS:
