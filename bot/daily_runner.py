@@ -13,7 +13,7 @@ import asyncio
 import logging
 import random
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Protocol
 
 from bot import daily, engine
@@ -26,6 +26,10 @@ from bot.timers import Timers
 
 log = logging.getLogger(__name__)
 WAKE_KEY = "daily:wake"
+CLAIM_GRACE = timedelta(seconds=60)
+"""How long a claimed daily question without a message is left to the process that claimed
+it. A claimant publishes straight after its claim, so only one that died leaves it longer;
+then another process takes it over (one wins) and publishes it."""
 BATCH = 500
 
 
@@ -95,12 +99,33 @@ class DailyRunner:
         """After a start: publish a claimed but unposted question, then catch up."""
         self.online_since = self.clock.now()
         for daily_post in await self.store.open_daily_posts():
-            view = await self.service.view(daily_post.post_id)
-            if view is None or view.post.message_ref is not None:
-                continue
-            if view.post.is_open(self.clock.now()):
-                await self._publish(daily_post, view, await self._previous(daily_post))
+            await self._publish_unposted(daily_post)
         await self.wake()
+
+    async def _publish_unposted(self, daily_post: DailyPost) -> None:
+        """Publish a claimed question that has no message, once its claimant had its chance.
+
+        Another process may have claimed it a moment ago and be publishing it now (two
+        workers starting together): until CLAIM_GRACE has passed it is left to them, then it
+        is taken over, which only one process can do, and published.
+        """
+        view = await self.service.view(daily_post.post_id)
+        now = self.clock.now()
+        if view is None or view.post.message_ref is not None or not view.post.is_open(now):
+            return
+        claimed_at = view.post.opened_at
+        if now < claimed_at + CLAIM_GRACE:
+            self.timers.call_at(
+                f"daily:unposted:{daily_post.post_id}",
+                claimed_at + CLAIM_GRACE,
+                lambda: self._publish_unposted(daily_post),
+            )
+            return
+        if not await self.store.take_over_post(daily_post.post_id, claimed_at, now):
+            return
+        view = await self.service.view(daily_post.post_id)  # opened when it is published
+        if view is not None:
+            await self._publish(daily_post, view, await self._previous(daily_post))
 
     async def arm(self) -> None:
         """Set the wake timer at the earliest due instant in the store."""

@@ -192,6 +192,16 @@ class SqlQueries:
             "UPDATE posts SET message_ref = ? WHERE post_id = ?", message_ref, post_id
         )
 
+    async def take_over_post(self, post_id: int, claimed_at: datetime, now: datetime) -> bool:
+        changed = await self._write(
+            "UPDATE posts SET opened_at = ? WHERE post_id = ? AND opened_at = ? "
+            "AND message_ref IS NULL AND closed_at IS NULL",
+            to_ms(now),
+            post_id,
+            to_ms(claimed_at),
+        )
+        return changed == 1
+
     async def close_post(self, post_id: int, now: datetime) -> bool:
         changed = await self._write(
             "UPDATE posts SET closed_at = ? WHERE post_id = ? AND closed_at IS NULL",

@@ -120,6 +120,11 @@ class Store(Protocol):
 
     async def set_post_message(self, post_id: int, message_ref: str) -> None: ...
 
+    async def take_over_post(self, post_id: int, claimed_at: datetime, now: datetime) -> bool:
+        """Take over publishing a post claimed at `claimed_at` that has no message yet: it
+        opens again at `now`. False if it has a message, or another process took it first."""
+        ...
+
     async def close_post(self, post_id: int, now: datetime) -> bool:
         """Close an open post; False if it was already closed (so only one closer acts)."""
         ...

@@ -224,6 +224,56 @@ async def test_restart_between_claim_and_publish_posts_once(
     assert view.post.message_ref == f"msg-{claimed.post_id}"
 
 
+async def claimed_then_crashed(store: Store, quizzes: dict[str, Quiz], clock: FakeClock) -> int:
+    """A first process claims 2026-03-02's question at 08:00 UTC and dies sending it."""
+    clock.current = utc(2026, 3, 2, 7)
+    first = start(store, quizzes, clock)
+    await schedule(first, "tg:g", time(9, 0), "Europe/Paris")
+    first.publisher.fail_posts = True
+    await run_until(first, clock, utc(2026, 3, 2, 8))
+    [claimed] = await store.open_daily_posts()
+    return claimed.post_id
+
+
+async def test_a_fresh_claim_is_left_to_its_claimant(
+    store: Store, quizzes: dict[str, Quiz], clock: FakeClock
+) -> None:
+    """Two workers starting together: the one that did not claim must not post it too."""
+    post_id = await claimed_then_crashed(store, quizzes, clock)
+    clock.current = utc(2026, 3, 2, 8, 0, 10)
+    second = start(store, quizzes, clock)
+    await second.runner.resume()
+    assert second.publisher.posts == []
+    await store.set_post_message(post_id, "sent-by-the-claimant")  # it was only slow
+    await run_until(second, clock, utc(2026, 3, 2, 8, 5))
+    assert second.publisher.posts == []
+
+
+async def test_a_claim_left_unposted_past_the_grace_is_taken_over_once(
+    store: Store, quizzes: dict[str, Quiz], clock: FakeClock
+) -> None:
+    post_id = await claimed_then_crashed(store, quizzes, clock)
+    clock.current = utc(2026, 3, 2, 8, 0, 10)
+    second = start(store, quizzes, clock)
+    await second.runner.resume()
+    await run_until(second, clock, utc(2026, 3, 2, 8, 5))
+    assert [post[3] for post in second.publisher.posts] == [post_id]
+    view = await second.service.view(post_id)
+    assert view is not None
+    assert view.post.opened_at == utc(2026, 3, 2, 8, 1)  # opened when finally posted
+
+
+async def test_two_restarts_take_an_unposted_claim_over_once(
+    store: Store, quizzes: dict[str, Quiz], clock: FakeClock
+) -> None:
+    post_id = await claimed_then_crashed(store, quizzes, clock)
+    clock.current = utc(2026, 3, 2, 8, 10)
+    second, third = start(store, quizzes, clock), start(store, quizzes, clock)
+    await asyncio.gather(second.runner.resume(), third.runner.resume())
+    posts = second.publisher.posts + third.publisher.posts
+    assert [post[3] for post in posts] == [post_id]
+
+
 async def test_two_schedulers_on_one_database_post_once(
     database: Path | str, quizzes: dict[str, Quiz], clock: FakeClock
 ) -> None:
