@@ -237,7 +237,7 @@ class RoundRunner:
         current = await self.store.get_round(view.post.round_id)
         if current is None:
             return
-        answered = len(await self.store.post_answers(post_id))
+        answered = await self.store.count_answers(post_id)
         if self._shown_counts.get(post_id) == answered:  # concurrent presses, one commit
             return
         self._last_edit[post_id] = self.service.clock.now()

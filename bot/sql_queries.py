@@ -232,6 +232,9 @@ class SqlQueries:
         )
         return [to_answer(row) for row in rows]
 
+    async def count_answers(self, post_id: int) -> int:
+        return await self._scalar("SELECT COUNT(*) FROM answers WHERE post_id = ?", post_id)
+
     async def round_scores(self, round_id: int) -> list[ScoreLine]:
         return to_score_lines(
             await self._rows(

@@ -148,6 +148,10 @@ class Store(Protocol):
 
     async def post_answers(self, post_id: int) -> list[Answer]: ...
 
+    async def count_answers(self, post_id: int) -> int:
+        """How many answered a post, without reading the answers (the live count)."""
+        ...
+
     async def round_scores(self, round_id: int) -> list[ScoreLine]: ...
 
     async def scores(

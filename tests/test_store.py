@@ -92,6 +92,18 @@ async def test_an_answer_is_stored_once_per_post_and_user(store: Store) -> None:
     assert await store.post_answers(post.post_id) == [first]
 
 
+async def test_the_live_count_is_the_post_s_answers(store: Store) -> None:
+    started = await store.create_round(new_round(), NOW)
+    post = await store.create_post(new_post(started.round_id))
+    other = await store.create_post(new_post(started.round_id, number=2))
+    assert await store.count_answers(post.post_id) == 0
+    for user in (1, 2, 3, 3):
+        await store.add_answer(Answer(post.post_id, f"tg:{user}", 0, True, NOW, 100), post)
+    await store.add_answer(Answer(other.post_id, "tg:1", 0, True, NOW, 100), other)
+    assert await store.count_answers(post.post_id) == 3
+    assert await store.count_answers(other.post_id) == 1
+
+
 async def test_a_post_closes_once(store: Store) -> None:
     started = await store.create_round(new_round(), NOW)
     post = await store.create_post(new_post(started.round_id))
