@@ -24,6 +24,7 @@ from telegram.ext import (
 )
 
 from adapters import telegram_handlers as handlers
+from adapters import telegram_presses as presses
 from adapters.logs import redact_secrets
 from adapters.telegram_daily import TelegramDailyPublisher, daily_command
 from adapters.telegram_publisher import TelegramPublisher
@@ -104,7 +105,7 @@ def build_application(setup: TelegramSetup) -> TelegramApp:
 
     builder = builder.post_init(post_init).post_stop(post_stop).post_shutdown(post_shutdown)
     application = builder.build()
-    application.add_handler(CallbackQueryHandler(handlers.button))  # first: the hot path
+    application.add_handler(CallbackQueryHandler(presses.button))  # first: the hot path
     for name, callback in handlers.handler_names().items():
         application.add_handler(CommandHandler(name, callback))
     application.add_handler(CommandHandler("daily", daily_command))
