@@ -37,12 +37,7 @@ class DiscordDailyPublisher:
         self, daily_post: DailyPost, view: QuestionView, previous: ClosedView | None
     ) -> str:
         language = pick_language(daily_post.language)
-        earlier = None
-        if previous is not None:
-            earlier = (previous.view.question, previous.view.post, previous.answers)
-        card = daily_render.daily_card(
-            view.quiz, view.question, view.post, language, ui.STYLE, earlier
-        )
+        card = daily_render.daily_post_card(daily_post, view, previous, ui.STYLE)
         channel = self.client.get_partial_messageable(int(daily_post.channel_ref))
         message = await channel.send(
             embed=ui.text_embed(card.text),

@@ -48,12 +48,7 @@ class TelegramDailyPublisher:
         self, daily_post: DailyPost, view: QuestionView, previous: ClosedView | None
     ) -> str:
         language = pick_language(daily_post.language)
-        earlier = None
-        if previous is not None:
-            earlier = (previous.view.question, previous.view.post, previous.answers)
-        card = daily_render.daily_card(
-            view.quiz, view.question, view.post, language, STYLE, earlier
-        )
+        card = daily_render.daily_post_card(daily_post, view, previous, STYLE)
         link = (
             t(language, "question.explain_button"),
             explanation_link(self.bot.username, view.post.post_id),

@@ -7,12 +7,13 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from bot import payload
-from bot.daily import EVERY_DAY, Schedule
+from bot.daily import EVERY_DAY, DailyPost, Schedule
 from bot.engine import Answer, Post
 from bot.i18n import t
 from bot.markup import PLAIN, Button, Card, Style
-from bot.models import Language, Question, Quiz
+from bot.models import Language, Question, Quiz, pick_language
 from bot.render import choice_lines, letter, vote_bars
+from bot.service import ClosedView, QuestionView
 
 
 def daily_card(
@@ -37,6 +38,17 @@ def daily_card(
         for i in range(len(post.order))
     )
     return Card("\n\n".join(parts), buttons)
+
+
+def daily_post_card(
+    daily_post: DailyPost, view: QuestionView, previous: ClosedView | None, style: Style
+) -> Card:
+    """A daily post's card in its channel's language, with the previous question's answer."""
+    earlier = None
+    if previous is not None:
+        earlier = (previous.view.question, previous.view.post, previous.answers)
+    language = pick_language(daily_post.language)
+    return daily_card(view.quiz, view.question, view.post, language, style, earlier)
 
 
 def previous_line(
