@@ -204,9 +204,8 @@ async def test_a_long_outage_posts_only_today_when_in_grace(
     assert [post[1] for post in second.publisher.posts] == [date(2026, 3, 6)]
 
 
-async def test_restart_between_claim_and_publish_posts_once(
-    store: Store, quizzes: dict[str, Quiz], clock: FakeClock
-) -> None:
+async def claimed_then_crashed(store: Store, quizzes: dict[str, Quiz], clock: FakeClock) -> int:
+    """A first process claims 2026-03-02's question at 08:00 UTC and dies sending it."""
     clock.current = utc(2026, 3, 2, 7)
     first = start(store, quizzes, clock)
     await schedule(first, "tg:g", time(9, 0), "Europe/Paris")
@@ -214,25 +213,21 @@ async def test_restart_between_claim_and_publish_posts_once(
     await run_until(first, clock, utc(2026, 3, 2, 8))  # claimed, then "crashed" sending
     assert first.publisher.posts == []
     [claimed] = await store.open_daily_posts()
+    return claimed.post_id
+
+
+async def test_restart_between_claim_and_publish_posts_once(
+    store: Store, quizzes: dict[str, Quiz], clock: FakeClock
+) -> None:
+    post_id = await claimed_then_crashed(store, quizzes, clock)
     clock.current = utc(2026, 3, 2, 8, 10)
     second = start(store, quizzes, clock)
     await second.runner.resume()
     await second.runner.resume()
-    assert [post[3] for post in second.publisher.posts] == [claimed.post_id]
-    view = await second.service.view(claimed.post_id)
+    assert [post[3] for post in second.publisher.posts] == [post_id]
+    view = await second.service.view(post_id)
     assert view is not None
-    assert view.post.message_ref == f"msg-{claimed.post_id}"
-
-
-async def claimed_then_crashed(store: Store, quizzes: dict[str, Quiz], clock: FakeClock) -> int:
-    """A first process claims 2026-03-02's question at 08:00 UTC and dies sending it."""
-    clock.current = utc(2026, 3, 2, 7)
-    first = start(store, quizzes, clock)
-    await schedule(first, "tg:g", time(9, 0), "Europe/Paris")
-    first.publisher.fail_posts = True
-    await run_until(first, clock, utc(2026, 3, 2, 8))
-    [claimed] = await store.open_daily_posts()
-    return claimed.post_id
+    assert view.post.message_ref == f"msg-{post_id}"
 
 
 async def test_a_fresh_claim_is_left_to_its_claimant(
