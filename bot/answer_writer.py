@@ -18,6 +18,7 @@ from pathlib import Path
 
 from bot.engine import Answer
 from bot.group_commit import MAX_BATCH, GroupCommitter, Outcome, PendingAnswer
+from bot.sqlite_errors import as_store_error
 from bot.store import PostClosedError
 
 HOUR_MS = 3_600_000
@@ -66,6 +67,7 @@ class AnswerWriter(GroupCommitter):
     def __init__(
         self, path: Path, max_batch: int = MAX_BATCH, busy_timeout_ms: int = 5000
     ) -> None:
+        self._path = path
         self._connection = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         pragmas = (
             f"busy_timeout = {int(busy_timeout_ms)}",
@@ -82,6 +84,9 @@ class AnswerWriter(GroupCommitter):
         await super().close()
         self._thread.shutdown(wait=True)
         self._connection.close()
+
+    def failure(self, error: Exception) -> Exception:
+        return as_store_error(error, self._path)
 
     async def commit_batch(self, items: Sequence[PendingAnswer]) -> list[Outcome]:
         loop = asyncio.get_running_loop()

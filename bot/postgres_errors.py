@@ -44,6 +44,12 @@ def constraints() -> Iterator[None]:
         raise ConstraintError(str(error)) from error
 
 
+def as_store_error(error: BaseException, where: str = "PostgreSQL") -> StoreError:
+    translated_error = StoreError(f"{where}: the database failed; nothing was recorded ({error})")
+    translated_error.__cause__ = error
+    return translated_error
+
+
 def translated(method: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
     @functools.wraps(method)
     async def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
@@ -51,8 +57,7 @@ def translated(method: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
             return await method(*args, **kwargs)
         except FAILURES as error:
             where = getattr(args[0], "where", "PostgreSQL") if args else "PostgreSQL"
-            message = f"{where}: the database failed; nothing was recorded ({error})"
-            raise StoreError(message) from error
+            raise as_store_error(error, where) from error
 
     return wrapper
 

@@ -10,7 +10,7 @@ only after COMMIT, so an acknowledged answer is durable.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable
 from decimal import Decimal
 from typing import Any
 
@@ -64,7 +64,7 @@ class PostgresStore(DailyQueries):
         self._pool = pool
         self.where = redact(url)
         """The database, password hidden: named in error messages."""
-        self.writer = PostgresAnswerWriter(pool)
+        self.writer = PostgresAnswerWriter(pool, self.where)
         """Commits answers in groups (bot/postgres_answers.py); started once migrated."""
 
     @classmethod
@@ -158,8 +158,8 @@ class PostgresStore(DailyQueries):
                     f"COALESCE(MAX({column}), 0) + 1, false) FROM {table}"
                 )
 
-    async def add_answer(
+    def add_answer(
         self, answer: Answer, post: Post, player: Player | None = None
-    ) -> tuple[Answer, bool]:
-        """Group commit: returns once the transaction holding this answer has committed."""
-        return await self.writer.submit(PendingAnswer(answer, post.chat_id, post.quiz_id, player))
+    ) -> Awaitable[tuple[Answer, bool]]:
+        """Group commit, as in the SQLite store; the writer translates its own failures."""
+        return self.writer.submit(PendingAnswer(answer, post.chat_id, post.quiz_id, player))

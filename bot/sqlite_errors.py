@@ -34,6 +34,15 @@ def describe(error: sqlite3.Error, path: object = None) -> str:
     return f"{where}{cause}; nothing was recorded ({error})"
 
 
+def as_store_error(error: Exception, path: object = None) -> Exception:
+    """A low-level database error as StoreError; anything else (a constraint) unchanged."""
+    if not isinstance(error, sqlite3.DatabaseError) or isinstance(error, sqlite3.IntegrityError):
+        return error
+    translated_error = StoreError(describe(error, path))
+    translated_error.__cause__ = error
+    return translated_error
+
+
 def translated(method: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
     """Turn low-level database errors (not constraint violations) into StoreError."""
 
@@ -41,11 +50,11 @@ def translated(method: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
     async def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return await method(*args, **kwargs)
-        except (sqlite3.OperationalError, sqlite3.DatabaseError) as error:
-            if isinstance(error, sqlite3.IntegrityError):
+        except sqlite3.DatabaseError as error:
+            failure = as_store_error(error, getattr(args[0], "path", None) if args else None)
+            if failure is error:
                 raise
-            where = getattr(args[0], "path", None) if args else None
-            raise StoreError(describe(error, where)) from error
+            raise failure from error
 
     return wrapper
 

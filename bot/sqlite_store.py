@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sqlite3
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Awaitable, Iterator
 from pathlib import Path
 
 import aiosqlite
@@ -151,8 +151,11 @@ class SQLiteStore(DailyQueries):
                 with _constraints():
                     await self._db.executemany(sql, each.rows)
 
-    async def add_answer(
+    def add_answer(
         self, answer: Answer, post: Post, player: Player | None = None
-    ) -> tuple[Answer, bool]:
-        """Group commit: returns once the transaction holding this answer has committed."""
-        return await self.writer.submit(PendingAnswer(answer, post.chat_id, post.quiz_id, player))
+    ) -> Awaitable[tuple[Answer, bool]]:
+        """Group commit: settled once the transaction holding this answer has committed.
+
+        Not a coroutine, so `translate_errors` leaves it alone: the writer turns a failed
+        batch into StoreError itself, and a press pays no wrapper frame."""
+        return self.writer.submit(PendingAnswer(answer, post.chat_id, post.quiz_id, player))

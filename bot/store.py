@@ -7,7 +7,7 @@ Memory elsewhere is only a cache of what is here.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Protocol
@@ -131,12 +131,12 @@ class Store(Protocol):
 
     async def open_posts(self) -> list[Post]: ...
 
-    async def add_answer(
+    def add_answer(
         self, answer: Answer, post: Post, player: Player | None = None
-    ) -> tuple[Answer, bool]:
+    ) -> Awaitable[tuple[Answer, bool]]:
         """Commit an answer unless the user already answered this post.
 
-        Returns the stored answer and whether this call created it. Returns only once the
+        Awaits to the stored answer and whether this call created it. Settles only once the
         answer is committed, so callers may acknowledge it. Raises PostClosedError, storing
         nothing, if the post is closed and the user had not answered it: the database decides,
         not a cached copy of the post. `player`, when given, is saved

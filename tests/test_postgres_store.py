@@ -7,6 +7,8 @@ import asyncio
 import asyncpg  # type: ignore[import-untyped]
 import pytest
 
+from bot.postgres_answers import PostgresAnswerWriter
+from bot.postgres_errors import redact
 from bot.postgres_store import PostgresStore
 from bot.schema import SCHEMA_VERSION, to_postgres
 from bot.store import StoreError
@@ -59,3 +61,18 @@ async def test_a_server_that_cannot_be_reached_is_one_clear_line_without_the_pas
     assert message.startswith("cannot connect to the database postgresql://quizbot:***@")
     assert "s3cret" not in message
     assert "\n" not in message
+
+
+def test_a_failed_answer_batch_is_one_clear_line_without_the_password() -> None:
+    """The writer settles its callers' futures itself, so it must translate as the store does."""
+    writer = PostgresAnswerWriter(None, redact("postgresql://quizbot:s3cret@db/quizbot"))
+    lost = asyncpg.PostgresConnectionError("server closed the connection")
+    failure = writer.failure(lost)
+    assert isinstance(failure, StoreError)
+    assert str(failure) == (
+        "postgresql://quizbot:***@db/quizbot: the database failed; nothing was recorded "
+        "(server closed the connection)"
+    )
+    assert failure.__cause__ is lost
+    unrelated = ValueError("a bug, not the database")
+    assert writer.failure(unrelated) is unrelated
