@@ -49,3 +49,32 @@ async def press_burst(store: Store, players: int) -> tuple[float, list[float], i
     began = time.perf_counter()
     await asyncio.gather(*(press(number) for number in range(players)))
     return time.perf_counter() - began, latencies, post_id
+
+
+async def awaiting_floor(players: int) -> float:
+    """Seconds for the same burst when each press only awaits a future settled at once: the
+    event loop's share of any design that acknowledges a press after something completes."""
+    loop = asyncio.get_running_loop()
+    waiting: list[asyncio.Future[None]] = []
+    queued = asyncio.Event()
+    latencies: list[float] = []
+
+    async def settle_all() -> None:
+        await queued.wait()
+        for future in waiting:
+            future.set_result(None)
+
+    async def press() -> None:
+        began = time.perf_counter()
+        future = loop.create_future()
+        waiting.append(future)
+        queued.set()
+        await future
+        latencies.append(time.perf_counter() - began)
+
+    settler = asyncio.create_task(settle_all())
+    began = time.perf_counter()
+    await asyncio.gather(*(press() for _ in range(players)))
+    elapsed = time.perf_counter() - began
+    await settler
+    return elapsed

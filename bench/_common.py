@@ -21,12 +21,17 @@ if str(ROOT) not in sys.path:  # run as a script: make `bot`, `adapters`, `tests
 QUIZZES = ROOT / "quizzes"
 
 
-def arguments(description: str) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=description)
-    parser.add_argument(
+def parser(description: str) -> argparse.ArgumentParser:
+    """The options every benchmark takes; a benchmark may add its own."""
+    options = argparse.ArgumentParser(description=description)
+    options.add_argument(
         "--quick", action="store_true", help="small sizes: a smoke run in seconds, not figures"
     )
-    return parser.parse_args()
+    return options
+
+
+def arguments(description: str) -> argparse.Namespace:
+    return parser(description).parse_args()
 
 
 def percentile(values: Sequence[float], fraction: float) -> float:

@@ -1,25 +1,43 @@
 """Durable answers per second through QuizService.press and the store, with press latency.
 
 N players press at once on one posted question (every answer acknowledged only after its
-transaction committed). Baseline, same run: raw `sqlite3` inserting the same rows into the
-same schema, 100 rows a transaction, WAL, synchronous=FULL.
+transaction committed). Baselines, same run, same schema, 100 answers a transaction, WAL,
+synchronous=FULL:
+- raw `sqlite3` inserting the same answer rows (the issue's baseline);
+- raw `sqlite3` writing every row an answer costs the store: the answer, the player, and the
+  all-time and hourly score rows that keep leaderboards instant;
+- asyncio alone: a task per player awaiting a future that is settled at once, nothing stored
+  (the floor of any design that awaits each press).
 
-    python bench/answers.py [--quick]
+    python bench/answers.py [--quick] [--flush-ms MS]
+
+--flush-ms makes every fsync wait MS milliseconds more (bench/slow_flush.c, preloaded), for
+a disk slower to flush than this machine's; the measured flush time is printed either way.
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 import sqlite3
+import subprocess
+import sys
+import tempfile
 import time
 from pathlib import Path
 
-from _burst import CHAT, press_burst
-from _common import arguments, median, percentile, scratch, table
+from _burst import CHAT, awaiting_floor, press_burst
+from _common import median, parser, percentile, scratch, table
 
+from bot.answer_writer import ADD_HOUR, ADD_TOTAL, UPSERT_PLAYER
 from bot.sqlite_store import SQLiteStore
 
 REPEATS = 3
+HOUR = 1_770_000_000_000 // 3_600_000
+INSERT_ANSWER = (
+    "INSERT INTO answers (post_id, user_id, chat_id, quiz_id, choice, correct, answered_at, "
+    "elapsed_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+)
 
 
 async def through_service(path: Path, players: int) -> tuple[float, list[float], int]:
@@ -39,68 +57,114 @@ async def schema_only(path: Path) -> None:
     await store.close()
 
 
-def raw_inserts(path: Path, players: int) -> float:
-    """The same answer rows with plain sqlite3: executemany, 100 rows a transaction."""
+def raw_inserts(path: Path, players: int, every_row: bool = False) -> float:
+    """Plain sqlite3, executemany, 100 answers a transaction: the answer rows only, or with
+    `every_row` also the player and score rows the store writes for each answer."""
     connection = sqlite3.connect(path, isolation_level=None)
     connection.execute("PRAGMA synchronous = FULL")
     connection.execute("PRAGMA foreign_keys = OFF")  # no post row here; the store checks it
-    rows = [
-        (1, f"bench:{n}", CHAT, "parallelism", n % 4, int(n % 4 == 0), 1_770_000_000_000, 5)
-        for n in range(players)
+    users = [(f"bench:{n}", int(n % 4 == 0)) for n in range(players)]
+    at = HOUR * 3_600_000
+    statements: list[tuple[str, list[tuple[object, ...]]]] = [
+        (INSERT_ANSWER, [(1, u, CHAT, "parallelism", 0, c, at, 5) for u, c in users])
     ]
+    if every_row:
+        statements += [
+            (UPSERT_PLAYER, [(u, f"Player {u}", "en") for u, _ in users]),
+            (ADD_TOTAL, [(CHAT, "parallelism", u, c, 1, 5) for u, c in users]),
+            (ADD_HOUR, [(CHAT, HOUR, "parallelism", u, c, 1, 5) for u, c in users]),
+        ]
     began = time.perf_counter()
     for start in range(0, players, 100):
         connection.execute("BEGIN")
-        connection.executemany(
-            "INSERT INTO answers (post_id, user_id, chat_id, quiz_id, choice, correct, "
-            "answered_at, elapsed_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            rows[start : start + 100],
-        )
+        for sql, rows in statements:
+            connection.executemany(sql, rows[start : start + 100])
         connection.execute("COMMIT")
     elapsed = time.perf_counter() - began
     connection.close()
     return elapsed
 
 
+async def raw_rate(directory: Path, name: str, players: int, *, every_row: bool) -> float:
+    path = directory / name
+    await schema_only(path)
+    return players / raw_inserts(path, players, every_row)
+
+
 async def measure(players: int, directory: Path) -> list[object]:
     ours: list[float] = []
-    raw: list[float] = []
+    answers_only: list[float] = []
+    all_rows: list[float] = []
+    floor: list[float] = []
     latencies: list[float] = []
     batches: list[int] = []
-    for repeat in range(REPEATS):  # interleaved, so both see the same machine
+    for repeat in range(REPEATS):  # interleaved, so all see the same machine
         elapsed, latency, committed = await through_service(
             directory / f"ours-{players}-{repeat}.db", players
         )
         ours.append(players / elapsed)
         latencies += latency
         batches.append(committed)
-        baseline = directory / f"raw-{players}-{repeat}.db"
-        await schema_only(baseline)
-        raw.append(players / raw_inserts(baseline, players))
-    ratio = median(ours) / median(raw)
+        name = f"{players}-{repeat}.db"
+        answers_only.append(await raw_rate(directory, f"raw-{name}", players, every_row=False))
+        all_rows.append(await raw_rate(directory, f"all-{name}", players, every_row=True))
+        floor.append(players / await awaiting_floor(players))
     return [
         players,
         f"{median(ours):,.0f}",
-        f"{median(raw):,.0f}",
-        f"{ratio:.2f}",
+        f"{median(answers_only):,.0f}",
+        f"{median(ours) / median(answers_only):.2f}",
+        f"{median(all_rows):,.0f}",
+        f"{median(ours) / median(all_rows):.2f}",
+        f"{median(floor):,.0f}",
         f"{percentile(latencies, 0.5) * 1000:.1f}",
         f"{percentile(latencies, 0.99) * 1000:.1f}",
         f"{median(batches):.0f}",
     ]
 
 
-async def main() -> None:
-    quick = arguments(__doc__ or "").quick
+def flush_ms(directory: Path) -> float:
+    """The median time of one fsync of a 4 KiB write on the benchmark's disk."""
+    times: list[float] = []
+    with open(directory / "flush-probe", "wb") as probe:
+        for _ in range(51):
+            probe.write(b"\0" * 4096)
+            probe.flush()
+            began = time.perf_counter()
+            os.fsync(probe.fileno())
+            times.append(time.perf_counter() - began)
+    return median(times) * 1000
+
+
+def with_slow_flush(extra_ms: float) -> int:
+    """Run this benchmark again with every fsync `extra_ms` slower (bench/slow_flush.c)."""
+    source = Path(__file__).with_name("slow_flush.c")
+    with tempfile.TemporaryDirectory(prefix="quizbot-flush-") as directory:
+        library = Path(directory) / "slow_flush.so"
+        subprocess.run(
+            ["cc", "-shared", "-fPIC", "-O2", "-o", str(library), str(source), "-ldl"],
+            check=True,
+        )
+        environment = dict(os.environ, LD_PRELOAD=str(library))
+        environment["SLOW_FLUSH_US"] = str(round(extra_ms * 1000))
+        return subprocess.run([sys.executable, *sys.argv], env=environment).returncode
+
+
+async def main(quick: bool) -> None:
     sizes = (20, 200) if quick else (100, 1_000, 10_000)
     with scratch() as directory:
+        flush = flush_ms(directory)
         rows = [await measure(players, directory) for players in sizes]
     print(
         table(
             [
                 "concurrent players",
                 "answers/s (service+store)",
-                "answers/s (raw sqlite3, 100/txn)",
+                "raw sqlite3: answer rows/s",
                 "ratio (target ≥ 0.75)",
+                "raw sqlite3: answers/s, every row",
+                "ratio to every row",
+                "asyncio floor: presses/s",
                 "p50 ms",
                 "p99 ms (target ≤ 150 at 1,000)",
                 "transactions",
@@ -108,7 +172,19 @@ async def main() -> None:
             rows,
         )
     )
+    slowed = os.environ.get("SLOW_FLUSH_US")
+    print(
+        f"\nOne fsync on this disk: {flush:.2f} ms"
+        + (f" (slowed by {int(slowed) / 1000:g} ms, bench/slow_flush.c)" if slowed else "")
+    )
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    options = parser(__doc__ or "")
+    options.add_argument(
+        "--flush-ms", type=float, default=0.0, help="make every fsync this much slower"
+    )
+    chosen = options.parse_args()
+    if chosen.flush_ms > 0 and "SLOW_FLUSH_US" not in os.environ:
+        sys.exit(with_slow_flush(chosen.flush_ms))
+    asyncio.run(main(chosen.quick))

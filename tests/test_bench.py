@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -27,3 +28,18 @@ def test_benchmark_runs_in_quick_mode(script: str) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("| "), result.stdout  # a figures table
+
+
+def test_the_answers_benchmark_can_run_on_a_slower_disk() -> None:
+    """--flush-ms preloads bench/slow_flush.c: the flush it then measures must be slower."""
+    result = subprocess.run(
+        [sys.executable, str(BENCH / "answers.py"), "--quick", "--flush-ms", "10"],
+        capture_output=True,
+        text=True,
+        timeout=90,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    flush = re.search(r"One fsync on this disk: ([\d.]+) ms \(slowed by 10 ms", result.stdout)
+    assert flush is not None, result.stdout
+    assert float(flush.group(1)) >= 10
