@@ -19,6 +19,7 @@ import asyncpg  # type: ignore[import-untyped]
 from bot.daily_store import DailyQueries
 from bot.engine import Answer, Player, Post
 from bot.group_commit import PendingAnswer
+from bot.player_queries import PlayerQueries
 from bot.postgres_answers import PostgresAnswerWriter
 from bot.postgres_errors import FAILURES, constraints, redact, translate_errors
 from bot.schema import IDENTITY_COLUMNS, MIGRATIONS, SCHEMA_VERSION, postgres_ddl, to_postgres
@@ -57,7 +58,7 @@ class _PostgresTransaction:
 
 
 @translate_errors
-class PostgresStore(DailyQueries):
+class PostgresStore(DailyQueries, PlayerQueries):
     """Open with `await PostgresStore.open("postgresql://user:password@host/db")`."""
 
     def __init__(self, pool: Any, url: str) -> None:

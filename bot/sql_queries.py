@@ -15,13 +15,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
-from bot.answer_writer import UPSERT_PLAYER
-from bot.engine import Answer, Mode, Player, Post, Round, ScoreLine, Standing
+from bot.engine import Answer, Mode, Post, Round, ScoreLine, Standing
 from bot.sql_rows import (
     ANSWER_COLUMNS,
     POST_COLUMNS,
     ROUND_COLUMNS,
-    from_ms,
     optional_ms,
     to_answer,
     to_ms,
@@ -32,16 +30,10 @@ from bot.sql_rows import (
 from bot.sqlite_scores import scores_query, standing_query, to_standing
 from bot.store import (
     ConstraintError,
-    ExportRow,
     NewPost,
     NewRound,
-    PlayerTotals,
     RoundConflictError,
 )
-
-PLAYER_TABLES = ("users", "answers", "score_totals", "score_hours")
-"""Every table holding a player's data: what `/forgetme` deletes, in this order, which is
-the order PostgreSQL's answer writer locks them in (so the two never deadlock)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,13 +86,6 @@ class SqlQueries:
     async def _scalar(self, sql: str, *args: object) -> int:
         rows = await self._rows(sql, *args)
         return int(str(rows[0][0])) if rows and rows[0][0] is not None else 0
-
-    async def save_player(self, player: Player) -> None:
-        await self._write(UPSERT_PLAYER, player.user_id, player.name, player.language)
-
-    async def player_name(self, user_id: str) -> str | None:
-        rows = await self._rows("SELECT name FROM users WHERE user_id = ?", user_id)
-        return str(rows[0][0]) if rows else None
 
     async def create_round(self, new: NewRound, now: datetime) -> Round:
         try:
@@ -276,56 +261,3 @@ class SqlQueries:
             key,
             value,
         )
-
-    async def player_totals(self, chat_id: str, user_id: str) -> PlayerTotals:
-        rows = await self._rows(
-            "SELECT correct, answered_at FROM answers WHERE user_id = ? AND chat_id = ? "
-            "ORDER BY answered_at",
-            user_id,
-            chat_id,
-        )
-        correct_times = tuple(from_ms(int(str(at))) for correct, at in rows if correct)
-        return PlayerTotals(len(rows), len(correct_times), correct_times)
-
-    async def count_player_rows(self, user_id: str) -> int:
-        counts = [f"(SELECT COUNT(*) FROM {table} WHERE user_id = ?)" for table in PLAYER_TABLES]
-        return await self._scalar(f"SELECT {' + '.join(counts)}", *[user_id] * len(counts))
-
-    async def forget_player(self, user_id: str) -> int:
-        deleted = 0
-        async with self._transaction() as transaction:
-            for table in PLAYER_TABLES:
-                deleted += await transaction.write(
-                    f"DELETE FROM {table} WHERE user_id = ?", user_id
-                )
-            # A schedule outlives its creator; keep it running, without their id.
-            await transaction.write(
-                "UPDATE daily_schedules SET created_by = '' WHERE created_by = ?", user_id
-            )
-        return deleted
-
-    async def export_chat(self, chat_id: str) -> list[ExportRow]:
-        rows = await self._rows(
-            "SELECT a.answered_at, a.user_id, COALESCE(u.name, a.user_id), a.quiz_id, "
-            "p.question_id, a.choice, a.correct, a.elapsed_ms FROM answers a "
-            "JOIN posts p ON p.post_id = a.post_id LEFT JOIN users u ON u.user_id = a.user_id "
-            "WHERE a.chat_id = ? ORDER BY a.answered_at, a.user_id",
-            chat_id,
-        )
-        return [
-            ExportRow(
-                from_ms(int(str(at))),
-                str(user),
-                str(name),
-                str(quiz),
-                str(question),
-                int(str(choice)),
-                bool(correct),
-                int(str(elapsed)),
-            )
-            for at, user, name, quiz, question, choice, correct, elapsed in rows
-        ]
-
-    async def chats(self) -> list[str]:
-        rows = await self._rows("SELECT DISTINCT chat_id FROM answers ORDER BY chat_id")
-        return [str(row[0]) for row in rows]

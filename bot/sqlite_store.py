@@ -14,8 +14,9 @@ from bot.answer_writer import AnswerWriter
 from bot.daily_store import DailyQueries
 from bot.engine import Answer, Player, Post
 from bot.group_commit import PendingAnswer
+from bot.player_queries import PLAYER_TABLES, PlayerQueries
 from bot.schema import MIGRATIONS, SCHEMA_VERSION
-from bot.sql_queries import PLAYER_TABLES, TableRows, Transaction
+from bot.sql_queries import TableRows, Transaction
 from bot.sqlite_errors import translate_errors
 from bot.store import ConstraintError, StoreError
 
@@ -48,7 +49,7 @@ def _constraints() -> Iterator[None]:
 
 
 @translate_errors
-class SQLiteStore(DailyQueries):
+class SQLiteStore(DailyQueries, PlayerQueries):
     """The default store. Open with `await SQLiteStore.open(path)`; queries: SqlQueries."""
 
     def __init__(self, connection: aiosqlite.Connection, path: Path) -> None:
