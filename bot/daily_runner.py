@@ -28,8 +28,11 @@ log = logging.getLogger(__name__)
 WAKE_KEY = "daily:wake"
 CLAIM_GRACE = timedelta(seconds=60)
 """How long a claimed daily question without a message is left to the process that claimed
-it. A claimant publishes straight after its claim, so only one that died leaves it longer;
-then another process takes it over (one wins) and publishes it."""
+it. A claimant renews its claim while it sends (rate limits can hold a send for minutes), so
+only one that died leaves it longer; then another process takes it over (one wins) and
+publishes it."""
+CLAIM_RENEWAL = CLAIM_GRACE / 3
+"""How often a claimant still sending renews its claim: twice more before the grace ends."""
 BATCH = 500
 
 
@@ -237,8 +240,25 @@ class DailyRunner:
     async def _publish(
         self, daily_post: DailyPost, view: QuestionView, previous: ClosedView | None
     ) -> None:
-        ref = await self.publisher.post_daily(daily_post, view, previous)
-        await self.store.set_post_message(daily_post.post_id, ref)
+        """Send the question, renewing the claim until the message is recorded."""
+        key = f"daily:renew:{daily_post.post_id}"
+        self._renew_claim(key, daily_post.post_id, view.post.opened_at)
+        try:
+            ref = await self.publisher.post_daily(daily_post, view, previous)
+            await self.store.set_post_message(daily_post.post_id, ref)
+        finally:
+            self.timers.cancel(key)
+
+    def _renew_claim(self, key: str, post_id: int, claimed_at: datetime) -> None:
+        """Move the claim to now every CLAIM_RENEWAL, as taking it over does: a process that
+        waited for the old claim then finds a fresh one and leaves the question alone."""
+
+        async def renew() -> None:
+            now = self.clock.now()
+            if await self.store.take_over_post(post_id, claimed_at, now):
+                self._renew_claim(key, post_id, now)
+
+        self.timers.call_at(key, claimed_at + CLAIM_RENEWAL, renew)
 
     async def _previous(self, daily_post: DailyPost) -> ClosedView | None:
         """The channel's previous daily question with its answers, once it is closed."""

@@ -39,12 +39,18 @@ class RecordingDailyPublisher:
     posts: list[tuple[str, date, datetime, int, int | None]] = field(default_factory=list)
     results: list[tuple[int, int]] = field(default_factory=list)
     fail_posts: bool = False
+    held: asyncio.Event | None = None
+    """When set, a post waits for it (a send held up by rate limits); `sending` tells when."""
+    sending: asyncio.Event = field(default_factory=asyncio.Event)
 
     async def post_daily(
         self, daily_post: DailyPost, view: QuestionView, previous: ClosedView | None
     ) -> str:
         if self.fail_posts:
             raise ConnectionError("the process died before the message was sent")
+        self.sending.set()
+        if self.held is not None:
+            await self.held.wait()
         previous_id = previous.view.post.post_id if previous else None
         self.posts.append(
             (daily_post.chat_id, daily_post.day, self.clock.now(), view.post.post_id, previous_id)
@@ -256,6 +262,35 @@ async def test_a_claim_left_unposted_past_the_grace_is_taken_over_once(
     view = await second.service.view(post_id)
     assert view is not None
     assert view.post.opened_at == utc(2026, 3, 2, 8, 1)  # opened when finally posted
+
+
+async def test_a_claimant_slowed_past_the_grace_keeps_its_claim(
+    store: Store, quizzes: dict[str, Quiz], clock: FakeClock
+) -> None:
+    """Rate limits can hold a send for minutes: the claimant renews its claim meanwhile, so a
+    worker starting then leaves the question to it instead of posting it a second time."""
+    clock.current = utc(2026, 3, 2, 7)
+    first = start(store, quizzes, clock)
+    await schedule(first, "tg:g", time(9, 0), "Europe/Paris")
+    first.publisher.held = asyncio.Event()
+    clock.current = utc(2026, 3, 2, 8)
+    sending = asyncio.create_task(first.timers.run_due())
+    await first.publisher.sending.wait()
+    clock.current = utc(2026, 3, 2, 8, 0, 10)
+    second = start(store, quizzes, clock)
+    await second.runner.resume()
+    for seconds in range(20, 300, 10):  # five minutes of sending, both workers' timers run
+        clock.current = utc(2026, 3, 2, 8, seconds // 60, seconds % 60)
+        await first.timers.run_due()
+        await second.timers.run_due()
+    first.publisher.held.set()
+    await sending
+    await run_until(second, clock, utc(2026, 3, 2, 8, 10))
+    [(_, _, _, post_id, _)] = first.publisher.posts
+    assert second.publisher.posts == []
+    view = await second.service.view(post_id)
+    assert view is not None
+    assert view.post.message_ref == f"msg-{post_id}"
 
 
 async def test_two_restarts_take_an_unposted_claim_over_once(
