@@ -35,7 +35,13 @@ def build_parser() -> argparse.ArgumentParser:
         description="Quizzes for study groups: in the terminal, on Discord and on Telegram.",
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    _add_terminal_commands(commands)
+    _add_platform_commands(commands)
+    return parser
 
+
+def _add_terminal_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """What works on the local database with no token: play, list, boards, checks, export."""
     play = commands.add_parser("play", help="play a quiz in the terminal")
     play.add_argument("quiz", metavar="QUIZ", help="quiz id, e.g. parallelism")
     play.add_argument("--lang", choices=LANGUAGES, help="language (default: the terminal's)")
@@ -63,6 +69,9 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--format", choices=("csv",), default="csv")
     export.add_argument("--output", type=Path, metavar="FILE", help="default: standard output")
 
+
+def _add_platform_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Running the bots, and their set-up tasks."""
     run = commands.add_parser("run", help="run the bot on a chat platform")
     platforms = run.add_subparsers(dest="platform", required=True, metavar="PLATFORM")
     telegram = platforms.add_parser("telegram", help="run the Telegram bot (TELEGRAM_TOKEN)")
@@ -95,7 +104,6 @@ def build_parser() -> argparse.ArgumentParser:
     discord_tasks = discord_cli.add_subparsers(dest="task", required=True, metavar="TASK")
     sync = discord_tasks.add_parser("sync", help="publish the slash commands now")
     sync.add_argument("--guild", type=int, metavar="ID", help="only this server (instant)")
-    return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
