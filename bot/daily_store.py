@@ -10,10 +10,11 @@ restarts or concurrent schedulers do.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import date, datetime
 
-from bot.daily import DailyPost, DailyRecord, DailyRule, NewSchedule, PastDaily, Schedule
+from bot.daily import DailyPost, DailyRecord, NewSchedule, PastDaily, Schedule
 from bot.sql_queries import SqlQueries, Transaction
+from bot.sql_rows import from_ms, optional_ms, to_daily_post, to_ms, to_schedule
 from bot.store import NewPost
 
 DAILY_MIGRATION = """
@@ -52,47 +53,6 @@ _SCHEDULE_COLUMNS = (
 _DAILY_COLUMNS = "d.post_id, d.schedule_id, d.chat_id, d.channel_ref, d.local_date, d.language"
 
 
-def _ms(moment: datetime) -> int:
-    return int(moment.timestamp() * 1000)
-
-
-def _time(value: int) -> datetime:
-    return datetime.fromtimestamp(value / 1000, tz=UTC)
-
-
-def _schedule(row: tuple[object, ...]) -> Schedule:
-    (schedule_id, chat_id, channel_ref, local_time, zone, weekdays, grace, quizzes, *rest) = row
-    language, created_by, next_run_at = rest
-    rule = DailyRule(
-        at=time.fromisoformat(str(local_time)),
-        zone=str(zone),
-        weekdays=frozenset(int(day) for day in str(weekdays)),
-        grace=timedelta(seconds=int(str(grace))),
-    )
-    return Schedule(
-        schedule_id=int(str(schedule_id)),
-        chat_id=str(chat_id),
-        channel_ref=str(channel_ref),
-        rule=rule,
-        quiz_ids=tuple(str(quizzes).split(",")),
-        language=str(language),
-        created_by=str(created_by),
-        next_run_at=_time(int(str(next_run_at))),
-    )
-
-
-def _daily(row: tuple[object, ...]) -> DailyPost:
-    post_id, schedule_id, chat_id, channel_ref, local_date, language = row
-    return DailyPost(
-        int(str(post_id)),
-        int(str(schedule_id)),
-        str(chat_id),
-        str(channel_ref),
-        date.fromisoformat(str(local_date)),
-        str(language),
-    )
-
-
 _SET_NEXT_RUN = "UPDATE daily_schedules SET next_run_at = ? WHERE schedule_id = ?"
 _NO_LIMIT = 2**63 - 1
 """`LIMIT -1` means "all" to SQLite only; this means it to both."""
@@ -125,9 +85,9 @@ class DailyQueries(SqlQueries):
             ",".join(new.quiz_ids),
             new.language,
             new.created_by,
-            _ms(new.next_run_at),
+            to_ms(new.next_run_at),
         )
-        return _schedule(row)
+        return to_schedule(row)
 
     async def get_schedule(self, chat_id: str, channel_ref: str) -> Schedule | None:
         rows = await self._rows(
@@ -136,7 +96,7 @@ class DailyQueries(SqlQueries):
             chat_id,
             channel_ref,
         )
-        return _schedule(rows[0]) if rows else None
+        return to_schedule(rows[0]) if rows else None
 
     async def chat_schedules(self, chat_id: str) -> list[Schedule]:
         rows = await self._rows(
@@ -144,7 +104,7 @@ class DailyQueries(SqlQueries):
             "ORDER BY channel_ref",
             chat_id,
         )
-        return [_schedule(row) for row in rows]
+        return [to_schedule(row) for row in rows]
 
     async def delete_schedule(self, chat_id: str, channel_ref: str) -> bool:
         deleted = await self._write(
@@ -155,16 +115,16 @@ class DailyQueries(SqlQueries):
         return deleted == 1
 
     async def set_next_run(self, schedule_id: int, next_run_at: datetime) -> None:
-        await self._write(_SET_NEXT_RUN, _ms(next_run_at), schedule_id)
+        await self._write(_SET_NEXT_RUN, to_ms(next_run_at), schedule_id)
 
     async def due_schedules(self, now: datetime, limit: int) -> list[Schedule]:
         rows = await self._rows(
             f"SELECT {_SCHEDULE_COLUMNS} FROM daily_schedules WHERE next_run_at <= ? "
             "ORDER BY next_run_at, schedule_id LIMIT ?",
-            _ms(now),
+            to_ms(now),
             limit,
         )
-        return [_schedule(row) for row in rows]
+        return [to_schedule(row) for row in rows]
 
     async def next_daily_wake(self) -> datetime | None:
         rows = await self._rows(
@@ -173,7 +133,7 @@ class DailyQueries(SqlQueries):
             "JOIN posts p ON p.post_id = d.post_id WHERE p.closed_at IS NULL) AS wakes"
         )
         value = rows[0][0] if rows else None
-        return None if value is None else _time(int(str(value)))
+        return None if value is None else from_ms(int(str(value)))
 
     async def claim_daily_post(
         self, schedule: Schedule, day: date, new: NewPost, next_run_at: datetime
@@ -187,7 +147,7 @@ class DailyQueries(SqlQueries):
                 claimed = await _claim(transaction, schedule, day, new)
                 if claimed is None:
                     raise _AlreadyClaimedError
-                await transaction.write(_SET_NEXT_RUN, _ms(next_run_at), schedule.schedule_id)
+                await transaction.write(_SET_NEXT_RUN, to_ms(next_run_at), schedule.schedule_id)
         except _AlreadyClaimedError:
             return None
         return claimed
@@ -196,13 +156,13 @@ class DailyQueries(SqlQueries):
         rows = await self._rows(
             f"SELECT {_DAILY_COLUMNS} FROM daily_posts d WHERE d.post_id = ?", post_id
         )
-        return _daily(rows[0]) if rows else None
+        return to_daily_post(rows[0]) if rows else None
 
     async def open_daily_posts(
         self, closing_by: datetime | None = None, limit: int = -1
     ) -> list[DailyPost]:
         """Daily posts not yet closed; only those whose deadline has passed, given a time."""
-        by = None if closing_by is None else _ms(closing_by)
+        by = optional_ms(closing_by)
         rows = await self._rows(
             f"SELECT {_DAILY_COLUMNS} FROM daily_posts d JOIN posts p ON p.post_id = d.post_id "
             "WHERE p.closed_at IS NULL AND (CAST(? AS BIGINT) IS NULL OR p.deadline <= ?) "
@@ -211,7 +171,7 @@ class DailyQueries(SqlQueries):
             by,
             limit if limit >= 0 else _NO_LIMIT,
         )
-        return [_daily(row) for row in rows]
+        return [to_daily_post(row) for row in rows]
 
     async def latest_daily_post(
         self, chat_id: str, channel_ref: str, before: date | None = None
@@ -225,7 +185,7 @@ class DailyQueries(SqlQueries):
             None if before is None else before.isoformat(),
             None if before is None else before.isoformat(),
         )
-        return _daily(rows[0]) if rows else None
+        return to_daily_post(rows[0]) if rows else None
 
     async def daily_history(self, chat_id: str, channel_ref: str) -> list[PastDaily]:
         rows = await self._rows(
@@ -291,8 +251,8 @@ async def _claim(
         ",".join(map(str, new.order)),
         new.number,
         new.total,
-        _ms(new.opened_at),
-        None if new.deadline is None else _ms(new.deadline),
+        to_ms(new.opened_at),
+        optional_ms(new.deadline),
     )
     claimed = await transaction.write(
         "INSERT INTO daily_posts (chat_id, channel_ref, local_date, schedule_id, post_id, "

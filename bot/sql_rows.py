@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime, time, timedelta
 
+from bot.daily import DailyPost, DailyRule, Schedule
 from bot.engine import Answer, Mode, Post, Round, RoundStatus, ScoreLine
 from bot.store import StoreError
 
@@ -125,3 +126,36 @@ def to_score_lines(rows: Iterable[tuple[object, ...]]) -> list[ScoreLine]:
         )
         for user_id, name, points, answered, total_ms in rows
     ]
+
+
+def to_schedule(row: tuple[object, ...]) -> Schedule:
+    (schedule_id, chat_id, channel_ref, local_time, zone, weekdays, grace, quizzes, *rest) = row
+    language, created_by, next_run_at = rest
+    rule = DailyRule(
+        at=time.fromisoformat(str(local_time)),
+        zone=str(zone),
+        weekdays=frozenset(int(day) for day in str(weekdays)),
+        grace=timedelta(seconds=int(str(grace))),
+    )
+    return Schedule(
+        schedule_id=int(str(schedule_id)),
+        chat_id=str(chat_id),
+        channel_ref=str(channel_ref),
+        rule=rule,
+        quiz_ids=tuple(str(quizzes).split(",")),
+        language=str(language),
+        created_by=str(created_by),
+        next_run_at=from_ms(int(str(next_run_at))),
+    )
+
+
+def to_daily_post(row: tuple[object, ...]) -> DailyPost:
+    post_id, schedule_id, chat_id, channel_ref, local_date, language = row
+    return DailyPost(
+        int(str(post_id)),
+        int(str(schedule_id)),
+        str(chat_id),
+        str(channel_ref),
+        date.fromisoformat(str(local_date)),
+        str(language),
+    )
