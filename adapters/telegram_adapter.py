@@ -27,6 +27,7 @@ from adapters import telegram_handlers as handlers
 from adapters import telegram_presses as presses
 from adapters.logs import redact_secrets
 from adapters.telegram_daily import TelegramDailyPublisher, daily_command
+from adapters.telegram_http import AiohttpRequest
 from adapters.telegram_publisher import TelegramPublisher
 from adapters.telegram_updates import PressesConcurrently
 from bot.clock import Clock, SystemClock
@@ -53,6 +54,8 @@ COMMANDS = (
     "forgetme",
 )
 ErrorHook = Callable[[BaseException], None]
+BOT_CONNECTIONS = 256
+"""PTB's default for the bot's own requests; getUpdates keeps its one connection."""
 
 
 @dataclass
@@ -79,6 +82,8 @@ def build_application(setup: TelegramSetup) -> TelegramApp:
     builder = builder.base_url(_base_url(setup, "bot"))
     builder = builder.base_file_url(_base_url(setup, "file/bot"))
     builder = builder.concurrent_updates(PressesConcurrently())
+    builder = builder.request(AiohttpRequest(connection_pool_size=BOT_CONNECTIONS))
+    builder = builder.get_updates_request(AiohttpRequest(connection_pool_size=1))
 
     async def post_init(application: TelegramApp) -> None:
         store = await open_store(setup.database)

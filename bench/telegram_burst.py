@@ -5,7 +5,9 @@ Measured from the press (the update is queued at the fake) to the bot's answerCa
 Baseline, same run: a minimal python-telegram-bot app with default (sequential) update
 handling that answers every press and stores nothing. A second minimal app sends the quiz
 bot's own question message (text and six buttons) and answers with an alert as long as the
-quiz bot's: the share of the difference that is the payload, not the bot's own work.
+quiz bot's: the share of the difference that is the payload, not the bot's own work. A third
+is the second over the quiz bot's HTTP client (adapters/telegram_http.py, aiohttp under
+httpx): what is left of the difference is the quiz bot's own work.
 
     python bench/telegram_burst.py [--quick]
 """
@@ -21,8 +23,10 @@ from typing import Any
 from _common import QUIZZES, arguments, percentile, scratch, table
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.ext import Application, ApplicationBuilder, CallbackQueryHandler, ContextTypes
+from telegram.request import BaseRequest
 
-from adapters.telegram_adapter import TelegramSetup, build_application
+from adapters.telegram_adapter import BOT_CONNECTIONS, TelegramSetup, build_application
+from adapters.telegram_http import AiohttpRequest
 from bot.catalog import load_catalog
 from bot.render import ALERT_LIMIT
 from tests.fakes.telegram_api import FakeTelegramAPI
@@ -54,6 +58,17 @@ async def minimal_app(fake: TimedFake, directory: Path) -> tuple[App, int, str]:
 
 
 async def minimal_app_quiz_payload(fake: TimedFake, directory: Path) -> tuple[App, int, str]:
+    return await _minimal(fake, *_quiz_payload())
+
+
+async def minimal_app_quiz_payload_aiohttp(
+    fake: TimedFake, directory: Path
+) -> tuple[App, int, str]:
+    """The same, sending its requests through the quiz bot's HTTP client."""
+    return await _minimal(fake, *_quiz_payload(), request=AiohttpRequest(BOT_CONNECTIONS))
+
+
+def _quiz_payload() -> tuple[str, InlineKeyboardMarkup, str]:
     """The quiz bot's first question, as it posts it, and an alert of the same length."""
     quiz = load_catalog(QUIZZES)["parallelism"]
     question = quiz.questions[0]
@@ -69,18 +84,23 @@ async def minimal_app_quiz_payload(fake: TimedFake, directory: Path) -> tuple[Ap
     )
     text = f"{quiz.title.en} · Question 1/8\n\n{question.prompt.en}\n\n{choices}"
     alert = (f"✅ Right: {question.explanation.en}")[:ALERT_LIMIT]
-    return await _minimal(fake, text, markup, alert)
+    return text, markup, alert
 
 
 async def _minimal(
-    fake: TimedFake, text: str, markup: InlineKeyboardMarkup, alert: str
+    fake: TimedFake,
+    text: str,
+    markup: InlineKeyboardMarkup,
+    alert: str,
+    request: BaseRequest | None = None,
 ) -> tuple[App, int, str]:
     async def answer(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         assert update.callback_query is not None
         await update.callback_query.answer(alert, show_alert=True)
 
     builder: ApplicationBuilder[Any, Any, Any, Any, Any, Any] = ApplicationBuilder()
-    app = builder.token(TOKEN).base_url(fake.base_url).build()
+    builder = builder.token(TOKEN).base_url(fake.base_url)
+    app = (builder if request is None else builder.request(request)).build()
     app.add_handler(CallbackQueryHandler(answer))
     await start(app)
     message = await app.bot.send_message(GROUP, text, reply_markup=markup)
@@ -155,6 +175,7 @@ async def burst(build: Builder, presses: int, directory: Path) -> tuple[float, f
 APPS: tuple[tuple[str, Builder], ...] = (
     ("minimal app", minimal_app),
     ("minimal app, quiz payload", minimal_app_quiz_payload),
+    ("minimal app, quiz payload, aiohttp", minimal_app_quiz_payload_aiohttp),
     ("quiz bot", quiz_app),
 )
 
