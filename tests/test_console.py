@@ -15,9 +15,11 @@ from tests.conftest import ROOT
 
 
 def quizbot(
-    *args: str, stdin: str = "", db: Path, lang: str = "C.UTF-8"
+    *args: str, stdin: str = "", db: Path, lang: str = "C.UTF-8", **settings: str
 ) -> subprocess.CompletedProcess[str]:
+    """The `quizbot` command as a user runs it; `settings` are more environment variables."""
     env = {**os.environ, "QUIZBOT_DB": str(db), "LANG": lang, "LC_ALL": "", "LC_MESSAGES": ""}
+    env.update(settings)
     return subprocess.run(
         [sys.executable, "-m", "adapters.cli", *args],
         input=stdin,

@@ -92,6 +92,13 @@ async def run_until(bot: Bot, clock: FakeClock, until: datetime) -> None:
     await bot.timers.run_due()
 
 
+async def message_of(bot: Bot, post_id: int) -> str | None:
+    """The message a post was sent as, as the store has it."""
+    view = await bot.service.view(post_id)
+    assert view is not None
+    return view.post.message_ref
+
+
 async def schedule(bot: Bot, chat: str, at: time, zone: str, channel: str = "") -> None:
     rule = DailyRule(at, zone)
     await bot.runner.set(
@@ -231,9 +238,7 @@ async def test_restart_between_claim_and_publish_posts_once(
     await second.runner.resume()
     await second.runner.resume()
     assert [post[3] for post in second.publisher.posts] == [post_id]
-    view = await second.service.view(post_id)
-    assert view is not None
-    assert view.post.message_ref == f"msg-{post_id}"
+    assert await message_of(second, post_id) == f"msg-{post_id}"
 
 
 async def test_a_fresh_claim_is_left_to_its_claimant(
@@ -288,9 +293,7 @@ async def test_a_claimant_slowed_past_the_grace_keeps_its_claim(
     await run_until(second, clock, utc(2026, 3, 2, 8, 10))
     [(_, _, _, post_id, _)] = first.publisher.posts
     assert second.publisher.posts == []
-    view = await second.service.view(post_id)
-    assert view is not None
-    assert view.post.message_ref == f"msg-{post_id}"
+    assert await message_of(second, post_id) == f"msg-{post_id}"
 
 
 async def test_two_restarts_take_an_unposted_claim_over_once(

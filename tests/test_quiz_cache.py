@@ -5,8 +5,6 @@ from __future__ import annotations
 import dataclasses
 import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,6 +15,7 @@ from bot.config import cache_setting
 from bot.loader import QuizError, validate
 from bot.models import Question, Quiz, Reference, Text
 from tests.conftest import QUIZZES, ROOT
+from tests.test_console import quizbot
 from tests.test_loader import BROKEN, expected_problems
 
 
@@ -239,15 +238,9 @@ def test_the_setting(tmp_path: Path) -> None:
 
 
 def test_the_command_keeps_its_cache_where_quizbot_cache_says(tmp_path: Path) -> None:
-    env = {**os.environ, "QUIZBOT_CACHE": str(tmp_path / "cache")}
     for _ in range(2):
-        result = subprocess.run(
-            [sys.executable, "-m", "adapters.cli", "list", "--lang", "en"],
-            capture_output=True,
-            text=True,
-            cwd=ROOT,
-            env=env,
-            check=False,
+        result = quizbot(
+            "list", "--lang", "en", db=tmp_path / "q.db", QUIZBOT_CACHE=str(tmp_path / "cache")
         )
         assert result.returncode == 0, result.stderr
         assert "parallelism" in result.stdout
