@@ -5,7 +5,7 @@ transaction committed). Baselines, same run, same schema, 100 answers a transact
 synchronous=FULL:
 - raw `sqlite3` inserting the same answer rows (the issue's baseline);
 - raw `sqlite3` writing every row an answer costs the store: the answer, the player, and the
-  all-time and hourly score rows that keep leaderboards instant;
+  all-time, hourly and weekly score rows that keep leaderboards instant;
 - asyncio alone: a task per player awaiting a future that is settled at once, nothing stored
   (the floor of any design that awaits each press).
 
@@ -29,7 +29,7 @@ from pathlib import Path
 from _burst import CHAT, awaiting_floor, press_burst
 from _common import median, parser, percentile, scratch, table
 
-from bot.answer_writer import ADD_HOUR, ADD_TOTAL, UPSERT_PLAYER
+from bot.answer_writer import ADD_HOUR, ADD_TOTAL, ADD_WEEK, UPSERT_PLAYER, week_of
 from bot.sqlite_store import SQLiteStore
 
 REPEATS = 3
@@ -73,6 +73,7 @@ def raw_inserts(path: Path, players: int, every_row: bool = False) -> float:
             (UPSERT_PLAYER, [(u, f"Player {u}", "en") for u, _ in users]),
             (ADD_TOTAL, [(CHAT, "parallelism", u, c, 1, 5) for u, c in users]),
             (ADD_HOUR, [(CHAT, HOUR, "parallelism", u, c, 1, 5) for u, c in users]),
+            (ADD_WEEK, [(CHAT, week_of(at), "parallelism", u, c, 1, 5) for u, c in users]),
         ]
     began = time.perf_counter()
     for start in range(0, players, 100):

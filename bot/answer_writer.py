@@ -18,11 +18,15 @@ from pathlib import Path
 
 from bot.engine import Answer
 from bot.group_commit import MAX_BATCH, GroupCommitter, Outcome, PendingAnswer
+from bot.sql_rows import to_ms
 from bot.sqlite_errors import as_store_error
 from bot.store import PostClosedError
 
 HOUR_MS = 3_600_000
-"""Score buckets are UTC hours: exact for every whole-hour time zone, see scores_sql."""
+"""Hourly score buckets are UTC hours: whole for every whole-hour time zone's midnight."""
+WEEK_MS = 7 * 24 * HOUR_MS
+WEEK_OFFSET_MS = 3 * 24 * HOUR_MS
+"""Weekly buckets start on Mondays at 00:00 UTC: ms 0, 1970-01-01, was a Thursday."""
 
 INSERT_ANSWER = (
     "INSERT INTO answers (post_id, user_id, chat_id, quiz_id, choice, correct, answered_at, "
@@ -44,21 +48,29 @@ UPSERT_PLAYER = (
     "WHERE users.name IS DISTINCT FROM excluded.name "
     "OR users.language IS DISTINCT FROM excluded.language"
 )
-ADD_TOTAL = (
-    "INSERT INTO score_totals (chat_id, quiz_id, user_id, points, answered, total_ms) "
-    "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (chat_id, user_id, quiz_id) DO UPDATE SET "
-    "points = score_totals.points + excluded.points, "
-    "answered = score_totals.answered + excluded.answered, "
-    "total_ms = score_totals.total_ms + excluded.total_ms"
+_SUMS = ("points", "answered", "total_ms")
+
+
+def _add_scores(table: str, keys: tuple[str, ...], conflict: tuple[str, ...]) -> str:
+    """Adds one row's points, answers and time to its bucket of `table`."""
+    columns = ", ".join((*keys, *_SUMS))
+    marks = ", ".join("?" * (len(keys) + 3))
+    sums = ", ".join(f"{c} = {table}.{c} + excluded.{c}" for c in _SUMS)
+    return (
+        f"INSERT INTO {table} ({columns}) VALUES ({marks}) "
+        f"ON CONFLICT ({', '.join(conflict)}) DO UPDATE SET {sums}"
+    )
+
+
+_HOUR_KEYS = ("chat_id", "hour", "quiz_id", "user_id")
+_WEEK_KEYS = ("chat_id", "week", "quiz_id", "user_id")
+ADD_TOTAL = _add_scores(
+    "score_totals", ("chat_id", "quiz_id", "user_id"), ("chat_id", "user_id", "quiz_id")
 )
-ADD_HOUR = (
-    "INSERT INTO score_hours (chat_id, hour, quiz_id, user_id, points, answered, total_ms) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (chat_id, hour, quiz_id, user_id) DO UPDATE SET "
-    "points = score_hours.points + excluded.points, "
-    "answered = score_hours.answered + excluded.answered, "
-    "total_ms = score_hours.total_ms + excluded.total_ms"
-)
-"""Shared with the PostgreSQL store, which adds each answer's scores the same way."""
+ADD_HOUR = _add_scores("score_hours", _HOUR_KEYS, _HOUR_KEYS)
+ADD_WEEK = _add_scores("score_weeks", _WEEK_KEYS, _WEEK_KEYS)
+ADD_SCORES = (ADD_TOTAL, ADD_HOUR, ADD_WEEK)
+"""One per score table, in the order of `score_rows`; shared with the PostgreSQL store."""
 
 
 class AnswerWriter(GroupCommitter):
@@ -107,7 +119,7 @@ class AnswerWriter(GroupCommitter):
                 for item, result in zip(items, results, strict=True)
                 if not isinstance(result, PostClosedError) and result[1]
             ]
-            _add_scores(cursor, created)
+            _add_score_rows(cursor, created)
             cursor.execute("COMMIT")
         except BaseException:
             if self._connection.in_transaction:
@@ -164,7 +176,7 @@ def _row(item: PendingAnswer) -> tuple[object, ...]:
         item.quiz_id,
         answer.choice,
         int(answer.correct),
-        int(answer.answered_at.timestamp() * 1000),
+        to_ms(answer.answered_at),
         answer.elapsed_ms,
     )
 
@@ -182,30 +194,39 @@ def _insert(cursor: sqlite3.Cursor, item: PendingAnswer) -> Outcome:
     return Answer(answer.post_id, answer.user_id, choice, bool(correct), stored_at, elapsed), False
 
 
-def _add_scores(cursor: sqlite3.Cursor, created: Sequence[PendingAnswer]) -> None:
-    """Keep the all-time and hourly score tables equal to sums over the answers table."""
-    totals, hours = score_rows(created)
-    cursor.executemany(ADD_TOTAL, totals)
-    cursor.executemany(ADD_HOUR, hours)
+def _add_score_rows(cursor: sqlite3.Cursor, created: Sequence[PendingAnswer]) -> None:
+    """Keep every score table equal to sums over the answers table."""
+    for sql, rows in zip(ADD_SCORES, score_rows(created), strict=True):
+        cursor.executemany(sql, rows)
 
 
-def score_rows(
-    created: Sequence[PendingAnswer],
-) -> tuple[list[tuple[object, ...]], list[tuple[object, ...]]]:
-    """Arguments of ADD_TOTAL and ADD_HOUR for newly stored answers, summed per key."""
-    totals: dict[tuple[str, str, str], list[int]] = {}
-    hours: dict[tuple[str, int, str, str], list[int]] = {}
+ScoreRows = list[tuple[object, ...]]
+
+
+def score_rows(created: Sequence[PendingAnswer]) -> tuple[ScoreRows, ScoreRows, ScoreRows]:
+    """Arguments of each of ADD_SCORES for newly stored answers, summed per key."""
+    totals: dict[tuple[object, ...], list[int]] = {}
+    hours: dict[tuple[object, ...], list[int]] = {}
+    weeks: dict[tuple[object, ...], list[int]] = {}
     for item in created:
         answer = item.answer
-        hour = int(answer.answered_at.timestamp() * 1000) // HOUR_MS
+        at_ms = to_ms(answer.answered_at)
+        user = (item.quiz_id, answer.user_id)
         for sums in (
-            totals.setdefault((item.chat_id, item.quiz_id, answer.user_id), [0, 0, 0]),
-            hours.setdefault((item.chat_id, hour, item.quiz_id, answer.user_id), [0, 0, 0]),
+            totals.setdefault((item.chat_id, *user), [0, 0, 0]),
+            hours.setdefault((item.chat_id, at_ms // HOUR_MS, *user), [0, 0, 0]),
+            weeks.setdefault((item.chat_id, week_of(at_ms), *user), [0, 0, 0]),
         ):
             sums[0] += int(answer.correct)
             sums[1] += 1
             sums[2] += answer.elapsed_ms
-    return (
-        [(*key, *sums) for key, sums in totals.items()],
-        [(*key, *sums) for key, sums in hours.items()],
-    )
+    return _rows(totals), _rows(hours), _rows(weeks)
+
+
+def _rows(sums_by_key: dict[tuple[object, ...], list[int]]) -> ScoreRows:
+    return [(*key, *sums) for key, sums in sums_by_key.items()]
+
+
+def week_of(at_ms: int) -> int:
+    """The weekly bucket of a moment in ms since the epoch."""
+    return (at_ms + WEEK_OFFSET_MS) // WEEK_MS

@@ -12,7 +12,7 @@ from bot.sql_queries import SqlQueries
 from bot.sql_rows import from_ms
 from bot.store import ExportRow, PlayerTotals
 
-PLAYER_TABLES = ("users", "answers", "score_totals", "score_hours")
+PLAYER_TABLES = ("users", "answers", "score_totals", "score_hours", "score_weeks")
 """Every table holding a player's data: what `/forgetme` deletes, in this order, which is
 the order PostgreSQL's answer writer locks them in (so the two never deadlock)."""
 

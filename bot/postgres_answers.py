@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.answer_writer import ADD_HOUR, ADD_TOTAL, UPSERT_PLAYER, score_rows
+from bot.answer_writer import ADD_SCORES, UPSERT_PLAYER, score_rows
 from bot.engine import Answer
 from bot.group_commit import GroupCommitter, Outcome, PendingAnswer
 from bot.postgres_errors import FAILURES, as_store_error
@@ -47,8 +47,11 @@ def _from_arrays(sql: str, types: Sequence[str]) -> str:
 
 
 _UPSERT_PLAYERS = _from_arrays(UPSERT_PLAYER, ["text"] * 3)
-_ADD_TOTALS = _from_arrays(ADD_TOTAL, ["text"] * 3 + ["bigint"] * 3)
-_ADD_HOURS = _from_arrays(ADD_HOUR, ["text", "bigint", "text", "text"] + ["bigint"] * 3)
+_BUCKET_KEY = ["text", "bigint", "text", "text"]
+_ADD_SCORES = tuple(
+    _from_arrays(sql, key + ["bigint"] * 3)
+    for sql, key in zip(ADD_SCORES, (["text"] * 3, _BUCKET_KEY, _BUCKET_KEY), strict=True)
+)
 _SELECT_ANSWERS = (
     "SELECT a.post_id, a.user_id, a.choice, a.correct, a.answered_at, a.elapsed_ms "
     "FROM answers a JOIN unnest($1::bigint[], $2::text[]) AS k (post_id, user_id) "
@@ -84,9 +87,9 @@ class PostgresAnswerWriter(GroupCommitter):
                 created = {(int(row[0]), str(row[1])) for row in inserted}
             outcomes = await _outcomes(connection, items, created)
             fresh = [item for item, o in zip(items, outcomes, strict=True) if o and o[1]]
-            totals, hours = score_rows(sorted(fresh, key=_key))
-            await _upsert(connection, _ADD_TOTALS, sorted(totals))
-            await _upsert(connection, _ADD_HOURS, sorted(hours))
+            scores = score_rows(sorted(fresh, key=_key))
+            for sql, sums in zip(_ADD_SCORES, scores, strict=True):
+                await _upsert(connection, sql, sorted(sums))
         return [PostClosedError(item.answer.post_id) if o is None else o for item, o in
                 zip(items, outcomes, strict=True)]  # fmt: skip
 

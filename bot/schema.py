@@ -12,7 +12,7 @@ import functools
 import re
 
 from bot.daily_store import DAILY_MIGRATION
-from bot.sqlite_scores import SCORE_TABLES_MIGRATION
+from bot.sqlite_scores import SCORE_TABLES_MIGRATION, SCORE_WEEKS_MIGRATION
 
 MIGRATIONS: tuple[str, ...] = (
     """
@@ -78,11 +78,12 @@ MIGRATIONS: tuple[str, ...] = (
     );
     """,
     SCORE_TABLES_MIGRATION,
-    DAILY_MIGRATION,  # daily questions (bot/daily_store.py); keep it after the others
+    DAILY_MIGRATION,  # daily questions (bot/daily_store.py)
+    SCORE_WEEKS_MIGRATION,  # new migrations go last: a database's version counts them
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 TABLES = ("users", "rounds", "posts", "answers", "meta", "score_totals", "score_hours",
-          "daily_schedules", "daily_posts")  # fmt: skip
+          "score_weeks", "daily_schedules", "daily_posts")  # fmt: skip
 """Every table, parents before children (the order a copy inserts in)."""
 IDENTITY_COLUMNS = {"rounds": "round_id", "posts": "post_id", "daily_schedules": "schedule_id"}
 """Tables whose key the database assigns: PostgreSQL's sequence must follow a copy."""

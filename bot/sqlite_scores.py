@@ -1,13 +1,15 @@
 """Leaderboard reads from the score tables that the answer writer maintains.
 
 Scanning answers costs time in proportion to a chat's history (~50 ms at 1M rows); summing
-maintained rows costs time in proportion to the players and hours in the period.
+maintained rows costs time in proportion to the players and buckets in the period.
 
-Time zones: "today" and "this week" start at local midnight in the chat's zone, which is
-not a UTC hour boundary in zones such as +05:30 or +05:45. The hourly buckets that lie
-wholly inside the period are summed; the part before the first whole hour (at most an
-hour; empty, and not queried, for whole-hour zones) is read from the answers table by its
-(chat_id, answered_at) index. So every `since` gives the exact scan result.
+Buckets: all time, UTC hours, and UTC weeks (from Monday 00:00 UTC). "Today" and "this week"
+start at local midnight in the chat's zone, which is neither a UTC week's start nor, in zones
+such as +05:30, a whole UTC hour. So a period is summed from the buckets that fit it
+(`plan_of`): this week from the week's buckets, adding the hours before the UTC week begins
+or taking away those after (at most 14); today from its hours. The part of an hour at either
+end is read from the answers table by its (chat_id, answered_at) index, and not queried at
+all in whole-hour zones. So every `since` gives the exact scan result.
 
 A leaderboard page (`standing_query`) is one statement that sums per player and returns only
 what is shown: the leaders, the asker with how many players are ahead, and the count. So ~11
@@ -18,13 +20,15 @@ would rank in SQL too, but SQLite sorts every line once per window: slower than 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from datetime import datetime
 
-from bot.answer_writer import HOUR_MS
+from bot.answer_writer import HOUR_MS, WEEK_MS, WEEK_OFFSET_MS, week_of
 from bot.engine import ScoreLine, Standing
+from bot.sql_rows import to_ms
 
-FILL_SCORE_TABLES = f"""
+_FILL_TOTALS_AND_HOURS = f"""
     INSERT INTO score_totals
         SELECT chat_id, quiz_id, user_id, SUM(correct), COUNT(*), SUM(elapsed_ms)
         FROM answers GROUP BY chat_id, quiz_id, user_id;
@@ -33,7 +37,14 @@ FILL_SCORE_TABLES = f"""
             SUM(correct), COUNT(*), SUM(elapsed_ms)
         FROM answers GROUP BY chat_id, answered_at / {HOUR_MS}, quiz_id, user_id;
 """
-"""Sums over the answers table, into empty score tables (migration, bulk loads)."""
+_WEEK = f"(answered_at + {WEEK_OFFSET_MS}) / {WEEK_MS}"
+_FILL_WEEKS = f"""
+    INSERT INTO score_weeks
+        SELECT chat_id, {_WEEK}, quiz_id, user_id, SUM(correct), COUNT(*), SUM(elapsed_ms)
+        FROM answers GROUP BY chat_id, {_WEEK}, quiz_id, user_id;
+"""
+FILL_SCORE_TABLES = _FILL_TOTALS_AND_HOURS + _FILL_WEEKS
+"""Sums over the answers table, into empty score tables (migrations, bulk loads)."""
 
 SCORE_TABLES_MIGRATION = f"""
     CREATE TABLE score_totals (
@@ -55,38 +66,103 @@ SCORE_TABLES_MIGRATION = f"""
         total_ms INTEGER NOT NULL,
         PRIMARY KEY (chat_id, hour, quiz_id, user_id)
     ) WITHOUT ROWID;
-    {FILL_SCORE_TABLES}
+    {_FILL_TOTALS_AND_HOURS}
 """
 """Migration: score tables, filled from the answers already stored."""
+SCORE_WEEKS_MIGRATION = f"""
+    CREATE TABLE score_weeks (
+        chat_id TEXT NOT NULL,
+        week INTEGER NOT NULL,
+        quiz_id TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        points INTEGER NOT NULL,
+        answered INTEGER NOT NULL,
+        total_ms INTEGER NOT NULL,
+        PRIMARY KEY (chat_id, week, quiz_id, user_id)
+    ) WITHOUT ROWID;
+    {_FILL_WEEKS}
+"""
+"""Migration: weekly score buckets, filled from the answers already stored."""
 
-_TOTAL_ROWS = (
-    "SELECT user_id, points, answered, total_ms FROM score_totals "
-    "WHERE chat_id = ? AND (CAST(? AS TEXT) IS NULL OR quiz_id = ?)"
-)
-_HOUR_ROWS = (
-    "SELECT user_id, points, answered, total_ms FROM score_hours "
-    "WHERE chat_id = ? AND hour >= ? AND (CAST(? AS TEXT) IS NULL OR quiz_id = ?)"
-)
-_SINCE_ROWS = (
-    f"{_HOUR_ROWS} UNION ALL SELECT user_id, correct, 1, elapsed_ms FROM answers "
-    "WHERE chat_id = ? AND answered_at >= ? AND answered_at < ? "
-    "AND (CAST(? AS TEXT) IS NULL OR quiz_id = ?)"
-)
-_ROWS = {"all": _TOTAL_ROWS, "hours": _HOUR_ROWS, "since": _SINCE_ROWS}
-"""What a line sums: all time; whole hours since a whole-hour start; or whole hours plus the
-answers before the first of them. Skipping that empty union for whole-hour starts (most
-zones) saves SQLite a co-routine copying every hourly row: ~15% of a week's page."""
+_QUIZ = "(CAST(? AS TEXT) IS NULL OR quiz_id = ?)"
+_PARTS = {
+    "totals": "SELECT user_id, points, answered, total_ms FROM score_totals "
+    f"WHERE chat_id = ? AND {_QUIZ}",
+    "weeks": "SELECT user_id, points, answered, total_ms FROM score_weeks "
+    f"WHERE chat_id = ? AND week >= ? AND {_QUIZ}",
+    "hours": "SELECT user_id, {sign}points AS points, {sign}answered AS answered, "
+    "{sign}total_ms AS total_ms FROM score_hours "
+    f"WHERE chat_id = ? AND hour >= ? AND hour < ? AND {_QUIZ}",
+    "answers": "SELECT user_id, {sign}correct AS points, {sign}1 AS answered, "
+    "{sign}elapsed_ms AS total_ms FROM answers "
+    f"WHERE chat_id = ? AND answered_at >= ? AND answered_at < ? AND {_QUIZ}",
+}
+"""What score lines sum: all time, weeks from one on, or the hours and answers of a span,
+added or (sign "-") taken away."""
+WEEK_EDGE_MS = 14 * HOUR_MS
+"""Local midnight on a Monday is at most 14 hours from the UTC week's start, in every zone."""
+_NO_END = 2**62
+Plan = tuple[tuple[str, tuple[object, ...]], ...]
+"""Parts of `_PARTS` (names, "-" first to take one away) and their arguments."""
+
+
+def plan_of(chat_id: str, since: datetime | None, quiz_id: str | None) -> Plan:
+    """Which buckets a line since a moment sums: the fewest rows that give the exact sum.
+
+    Near a week's start (a week's leaderboard, or a Monday's), that week's buckets less the
+    span before `since`, or the next week's plus the span before it; otherwise the whole
+    hours since `since`. A span's whole hours come from the hourly buckets, the part of an
+    hour at either end (zones such as +05:30) from the answers.
+    """
+    quiz = (quiz_id, quiz_id)
+    if since is None:
+        return (("totals", (chat_id, *quiz)),)
+    since_ms = to_ms(since)
+    week = week_of(since_ms)
+    week_start = week * WEEK_MS - WEEK_OFFSET_MS
+    if since_ms - week_start <= WEEK_EDGE_MS:
+        taken = _span(chat_id, week_start, since_ms, quiz, "-")
+        return (("weeks", (chat_id, week, *quiz)), *taken)
+    if week_start + WEEK_MS - since_ms <= WEEK_EDGE_MS:
+        added = _span(chat_id, since_ms, week_start + WEEK_MS, quiz, "")
+        return (("weeks", (chat_id, week + 1, *quiz)), *added)
+    return _span(chat_id, since_ms, None, quiz, "")
+
+
+def _span(chat_id: str, start_ms: int, end_ms: int | None, quiz: tuple[object, ...],
+          sign: str) -> Plan:  # fmt: skip
+    """[start, end): its whole hours, and the answers of the part-hours at either end."""
+    first = -(-start_ms // HOUR_MS)
+    last = _NO_END if end_ms is None else end_ms // HOUR_MS
+    parts: list[tuple[str, tuple[object, ...]]] = []
+    if start_ms < first * HOUR_MS:
+        head_end = first * HOUR_MS if end_ms is None else min(first * HOUR_MS, end_ms)
+        parts.append((f"{sign}answers", (chat_id, start_ms, head_end, *quiz)))
+    if first < last:
+        parts.append((f"{sign}hours", (chat_id, first, last, *quiz)))
+    if end_ms is not None and first <= last and last * HOUR_MS < end_ms:
+        parts.append((f"{sign}answers", (chat_id, last * HOUR_MS, end_ms, *quiz)))
+    return tuple(parts)
+
+
+@functools.lru_cache(maxsize=64)
+def _rows_sql(names: tuple[str, ...]) -> str:
+    return " UNION ALL ".join(
+        _PARTS[name.removeprefix("-")].format(sign="-" if name.startswith("-") else "")
+        for name in names
+    )
+
+
 _NAMED = (
     "SELECT s.user_id, COALESCE(u.name, s.user_id), SUM(s.points), SUM(s.answered), "
     "SUM(s.total_ms) FROM ({rows}) s LEFT JOIN users u ON u.user_id = s.user_id "
-    "GROUP BY s.user_id, u.name"
+    "GROUP BY s.user_id, u.name HAVING SUM(s.answered) > 0"
 )
-SCORES_SQL = {kind: _NAMED.format(rows=rows) for kind, rows in _ROWS.items()}
 _STANDING = """
     WITH lines AS (
         SELECT user_id, SUM(points) AS points, SUM(answered) AS answered,
             SUM(total_ms) AS total_ms
-        FROM ({rows}) s GROUP BY user_id
+        FROM ({rows}) s GROUP BY user_id HAVING SUM(answered) > 0
     ), edge AS (
         SELECT points, total_ms FROM lines ORDER BY points DESC, total_ms LIMIT 1 OFFSET ?
     ), shown AS (
@@ -107,8 +183,8 @@ _STANDING = """
 """A leaderboard page in one statement: per-player sums, then only the leaders (ties at the
 size-th line's points and time included, see engine.Standing) and the asker, with the
 players ahead of the asker, the player count and whether the chat has daily questions.
-Names are joined for those ~11 lines only; the final order by name is the engine's."""
-STANDING_SQL = {kind: _STANDING.format(rows=rows) for kind, rows in _ROWS.items()}
+Names are joined for those ~11 lines only; the final order by name is the engine's.
+A line whose span was all taken away (answered 0) is no line."""
 SCAN_SQL = (
     "SELECT a.user_id, COALESCE(u.name, a.user_id), SUM(a.correct), COUNT(*), "
     "SUM(a.elapsed_ms) FROM answers a LEFT JOIN users u ON u.user_id = a.user_id "
@@ -118,27 +194,17 @@ SCAN_SQL = (
 """The reference: the same figures by scanning answers (tests and the benchmark baseline)."""
 
 
-def _rows_of(
-    chat_id: str, since: datetime | None, quiz_id: str | None
-) -> tuple[str, tuple[object, ...]]:
-    """Which `_ROWS` a line sums, and their arguments."""
-    if since is None:
-        return "all", (chat_id, quiz_id, quiz_id)
-    since_ms = int(since.timestamp() * 1000)
-    first_hour = -(-since_ms // HOUR_MS)  # the first bucket that starts at or after `since`
-    edge_end = first_hour * HOUR_MS
-    hours = (chat_id, first_hour, quiz_id, quiz_id)
-    if since_ms == edge_end:
-        return "hours", hours
-    return "since", (*hours, chat_id, since_ms, edge_end, quiz_id, quiz_id)
+def _rows(plan: Plan) -> tuple[str, tuple[object, ...]]:
+    """The SQL of a plan's rows, and their arguments."""
+    return _rows_sql(tuple(name for name, _ in plan)), tuple(a for _, args in plan for a in args)
 
 
 def scores_query(
     chat_id: str, since: datetime | None, quiz_id: str | None
 ) -> tuple[str, tuple[object, ...]]:
     """The SQL and arguments for a chat's score lines since a moment (None: all time)."""
-    kind, args = _rows_of(chat_id, since, quiz_id)
-    return SCORES_SQL[kind], args
+    rows, args = _rows(plan_of(chat_id, since, quiz_id))
+    return _NAMED.format(rows=rows), args
 
 
 def standing_query(
@@ -147,8 +213,8 @@ def standing_query(
     """The SQL and arguments of a leaderboard page (rows: see `to_standing`)."""
     if size < 1:
         raise ValueError(f"a leaderboard shows at least one player, not {size}")
-    kind, args = _rows_of(chat_id, since, quiz_id)
-    return STANDING_SQL[kind], (*args, size - 1, user_id, chat_id)
+    rows, args = _rows(plan_of(chat_id, since, quiz_id))
+    return _STANDING.format(rows=rows), (*args, size - 1, user_id, chat_id)
 
 
 def to_standing(rows: Iterable[tuple[object, ...]]) -> Standing:

@@ -79,7 +79,7 @@ async def test_a_round_trip_through_postgresql_keeps_everything(tmp_path: Path) 
     try:
         assert await returned.get_meta("discord.commands") == "abc"
         assert len(await returned.open_daily_posts()) == 1
-        assert await returned.count_player_rows("tg:3") == 4
+        assert await returned.count_player_rows("tg:3") == 5
     finally:
         await returned.close()
 

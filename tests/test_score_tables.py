@@ -15,28 +15,36 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.engine import Answer, ScoreLine
-from bot.sqlite_scores import scan_query
+from bot.sqlite_scores import plan_of, scan_query
 from bot.sqlite_store import MIGRATIONS, SQLiteStore
 from bot.store import NewPost, Store
 from bot.stores import open_store
 from tests.postgres import POSTGRES_URL, SKIP_REASON, fresh_schema
 
 START = datetime(2026, 3, 1, tzinfo=UTC)
+"""A Sunday: the week buckets' boundary (Monday 00:00 UTC) is 24 hours in."""
+WEEK_START = 24 * 60
+NEAR_WEEK_START = st.integers(WEEK_START - 14 * 60, WEEK_START + 14 * 60)
+"""Minutes where leaderboards sum week buckets and add or take away the span to `since`."""
 _files = itertools.count()
 
+minutes = st.one_of(st.integers(0, 3 * 24 * 60), NEAR_WEEK_START)  # after START
 answers = st.lists(
     st.tuples(
         st.integers(0, 5),  # user
         st.sampled_from(["tg:-1", "tg:-2"]),  # chat
         st.sampled_from(["quiz-a", "quiz-b"]),  # quiz
-        st.integers(0, 3 * 24 * 60),  # minutes after START
+        minutes,
         st.booleans(),
         st.integers(0, 30_000),
     ),
     max_size=40,
 )
-since = st.one_of(  # minutes after START: any, or a whole hour (no answers to read)
-    st.none(), st.integers(-60, 3 * 24 * 60 + 60), st.integers(-1, 73).map(lambda h: h * 60)
+since = st.one_of(  # minutes after START: any, a whole hour (no answers to read), or near
+    st.none(),  # the week buckets' start
+    st.integers(-60, 3 * 24 * 60 + 60),
+    st.integers(-1, 73).map(lambda h: h * 60),
+    NEAR_WEEK_START,
 )
 
 
@@ -134,5 +142,8 @@ async def test_an_existing_database_gets_its_score_tables_filled(tmp_path: Path)
         assert lines(await store.scores("c", None)) == [("u", "u", 1, 1, 40)]
         half_past_one = datetime(1970, 1, 1, 1, 30, tzinfo=UTC)
         assert lines(await store.scores("c", half_past_one)) == [("u", "u", 1, 1, 40)]
+        week_start = datetime(1969, 12, 29, tzinfo=UTC)  # the answer's week bucket's start
+        assert plan_of("c", week_start, None)[0][0] == "weeks"
+        assert lines(await store.scores("c", week_start)) == [("u", "u", 1, 1, 40)]
     finally:
         await store.close()

@@ -7,21 +7,23 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import tempfile
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from zoneinfo import ZoneInfo
+from zoneinfo import ZoneInfo, available_timezones
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot import engine
+from bot.answer_writer import HOUR_MS
 from bot.engine import Player, ScoreLine, Standing
 from bot.sql_rows import to_score_lines
-from bot.sqlite_scores import scan_query, scores_query, standing_query
+from bot.sqlite_scores import WEEK_EDGE_MS, plan_of, scan_query, scores_query, standing_query
 from bot.stores import open_store
 from tests.postgres import POSTGRES_URL, SKIP_REASON, fresh_schema
-from tests.test_score_tables import CHATS, QUIZZES, START, store_answers
+from tests.test_score_tables import CHATS, QUIZZES, START, minutes, store_answers
+from tests.test_score_tables import since as starts
 
 names = st.dictionaries(  # user -> saved name; users left out have no row (name = their id)
     st.integers(0, 7), st.sampled_from(["Ana", "ana", "Émile", "Zoë", "ß", "😀", "tg:3", ""])
@@ -31,14 +33,11 @@ answers = st.lists(
         st.integers(0, 7),  # user
         st.sampled_from(CHATS),
         st.sampled_from(QUIZZES),
-        st.integers(0, 3 * 24 * 60),  # minutes after START
+        minutes,
         st.booleans(),
         st.sampled_from([0, 1_000, 2_000]),  # few values: equal total times are common
     ),
     max_size=40,
-)
-starts = st.one_of(  # minutes after START: any, or a whole hour (no answers to read)
-    st.none(), st.integers(-60, 3 * 24 * 60 + 60), st.integers(-1, 73).map(lambda h: h * 60)
 )
 askers = st.one_of(st.none(), st.integers(0, 8))  # 8 never answers
 Case = tuple[dict[int, str], list[tuple[int, str, str, int, bool, int]], int | None]
@@ -135,3 +134,20 @@ def test_answers_are_read_only_before_the_first_whole_hour(zone: str) -> None:
         standing_query("c", midnight, None, None, 10),
     ):
         assert ("FROM answers" in sql) is not whole_hour
+
+
+@pytest.mark.parametrize(
+    "now", [datetime(2026, 3, 6, 16, tzinfo=UTC), datetime(2026, 7, 9, tzinfo=UTC)]
+)
+def test_every_zone_s_week_sums_week_buckets(now: datetime) -> None:
+    """WEEK_EDGE_MS holds in every zone, in winter and summer: a week's leaderboard reads the
+    week's buckets and at most that span of hours, never the hours of the whole week."""
+    for name in sorted(available_timezones()):
+        since = engine.period_start("week", now, ZoneInfo(name))
+        assert since is not None
+        parts = plan_of("c", since, None)
+        assert parts[0][0] == "weeks", name
+        for part, args in parts[1:]:
+            low, high = int(str(args[1])), int(str(args[2]))
+            span_ms = (high - low) * (HOUR_MS if part.endswith("hours") else 1)
+            assert span_ms <= WEEK_EDGE_MS, (name, part)

@@ -163,7 +163,7 @@ async def test_forgetme_deletes_only_the_confirming_members_data(world: World) -
     asked = await ana.slash(world.channel, "forgetme")
     assert asked.ephemeral
     assert asked.response.content.startswith(
-        "This deletes everything I keep about you, in every chat: 4 rows"
+        "This deletes everything I keep about you, in every chat: 5 rows"
     )
     ids = [c["custom_id"] for row in asked.response.components for c in row["components"]]
     assert ids == [f"v1:f:{ana.id}:y", f"v1:f:{ana.id}:n"]
@@ -171,7 +171,7 @@ async def test_forgetme_deletes_only_the_confirming_members_data(world: World) -
     assert done.acknowledged
     store = world.bot.store
     assert await store.count_player_rows(f"dc:{ana.id}") == 0
-    assert await store.count_player_rows(f"dc:{ben.id}") == 4
+    assert await store.count_player_rows(f"dc:{ben.id}") == 5
     again = await ana.slash(world.channel, "forgetme")
     assert again.response.content == "I keep no data about you."
     board = await ben.slash(world.channel, "leaderboard")
@@ -187,4 +187,4 @@ async def test_a_forged_forget_button_cannot_delete_someone_else(world: World) -
     forged = await post_forged(world, ForgetButton(str(ana.id), True))
     refused = await ben.click(forged, custom_id=f"v1:f:{ana.id}:y")
     assert refused.response.content == "This button belongs to someone else."
-    assert await world.bot.store.count_player_rows(f"dc:{ana.id}") == 4
+    assert await world.bot.store.count_player_rows(f"dc:{ana.id}") == 5

@@ -374,7 +374,7 @@ async def test_forgetme_deletes_only_the_confirming_users_data(
         await bot.advance(30)
     prompt = await bot.command(group, chris, "/forgetme")
     assert prompt["text"].startswith(
-        "This deletes everything I keep about you, in every chat: 7 rows"
+        "This deletes everything I keep about you, in every chat: 9 rows"
     )
     yes, no = buttons(prompt)
     refused = await bot.press(group, amelie, prompt["message_id"], yes)
@@ -382,11 +382,11 @@ async def test_forgetme_deletes_only_the_confirming_users_data(
     await bot.press(group, chris, prompt["message_id"], yes)
     await fake.wait_for("editMessageText", lambda p: p["message_id"] == prompt["message_id"])
     done = fake.message(group, prompt["message_id"])
-    assert done["text"] == "Done: 7 rows deleted. You are on no leaderboard any more."
+    assert done["text"] == "Done: 9 rows deleted. You are on no leaderboard any more."
     assert "reply_markup" not in done
     store = bot.quiz.service.store
     assert await store.count_player_rows("tg:3") == 0
-    assert await store.count_player_rows("tg:1") == 7
+    assert await store.count_player_rows("tg:1") == 9
     for chat in (group, other):
         board = await bot.command(chat, amelie, "/leaderboard")
         assert "Chris" not in board["text"]
