@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import asyncio
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from bot.group_commit import Outcome, PendingAnswer, Result
 from bot.models import Quiz
+from bot.sqlite_store import SQLiteStore
 from tests.conftest import FakeClock
 from tests.e2e.conftest import ErrorLogs
 from tests.e2e.telegram_harness import GROUP, Harness, running_bot
@@ -359,6 +362,47 @@ async def test_a_press_without_language_uses_the_rounds(
     right, _ = await bot.right_and_wrong()
     alert = await bot.press(group, silent, question["message_id"], right)
     assert alert["text"].startswith("✅ Bonne réponse !")
+
+
+async def test_a_burst_of_presses_is_handled_at_once_and_shares_commits(
+    bot: Harness, fake: FakeTelegramAPI, group: dict[str, Any]
+) -> None:
+    """While one commit is held, every other press of a 40-press burst reaches the writer
+    (handled one at a time, or four at a time, they could not), and they commit together."""
+    presses = 40
+    players = [fake.user(100 + n, f"Player {n}", "en") for n in range(presses)]
+    question = await bot.command(group, players[0], "/quiz parallelism 1")
+    right, _ = await bot.right_and_wrong()
+    store = bot.quiz.service.store
+    assert isinstance(store, SQLiteStore)
+    writer, all_submitted, gate = store.writer, asyncio.Event(), asyncio.Event()
+    submit, commit_batch = writer.submit, writer.commit_batch
+    submitted = 0
+
+    def counting_submit(pending: PendingAnswer) -> asyncio.Future[Result]:
+        nonlocal submitted
+        submitted += 1
+        if submitted == presses:
+            all_submitted.set()
+        return submit(pending)
+
+    async def held_commit(items: Sequence[PendingAnswer]) -> list[Outcome]:
+        await gate.wait()
+        return await commit_batch(items)
+
+    writer.submit, writer.commit_batch = counting_submit, held_commit  # type: ignore[method-assign]
+    batches = writer.batches
+    pressed = [fake.press(group, player, question["message_id"], right) for player in players]
+    try:
+        await asyncio.wait_for(all_submitted.wait(), timeout=10)
+    finally:
+        gate.set()  # so that a failure here still lets the bot shut down
+    for query_id in pressed:
+        await fake.wait_for(
+            "answerCallbackQuery", lambda p, q=query_id: p["callback_query_id"] == q
+        )
+    assert writer.batches - batches <= 2
+    assert len(await store.scores(f"tg:{GROUP}", None)) == presses
 
 
 async def test_forgetme_deletes_only_the_confirming_users_data(
