@@ -1,31 +1,38 @@
 """Button presses from distinct users, spread over one second, through the real
-python-telegram-bot and the loopback fake Bot API (tests/fakes), both in this process.
+python-telegram-bot and the loopback fake Bot API (tests/fakes).
 
-Measured from the press (the update is queued at the fake) to the bot's answerCallbackQuery.
-Baseline, same run: a minimal python-telegram-bot app with default (sequential) update
-handling that answers every press and stores nothing. A second minimal app sends the quiz
-bot's own question message (text and six buttons) and answers with an alert as long as the
-quiz bot's: the share of the difference that is the payload, not the bot's own work. A third
-is the second over the quiz bot's HTTP client (adapters/telegram_http.py, aiohttp under
-httpx): what is left of the difference is the quiz bot's own work.
+Each app runs in a process of its own, as bots run: the quiz bot as `quizbot run telegram`,
+the way users start it, and the fake in this one, which presses and times. Measured from the
+press (the update is queued at the fake) to the bot's answerCallbackQuery. Baseline, same
+run: a minimal python-telegram-bot app with default (sequential) update handling that
+answers every press and stores nothing. A second minimal app sends the quiz bot's own
+question message (text and six buttons) and answers with an alert as long as the quiz
+bot's: the share of the difference that is the payload, not the bot's own work. A third is
+the second over the quiz bot's HTTP client (adapters/telegram_http.py, aiohttp under httpx):
+what is left of the difference is the quiz bot's own work.
 
     python bench/telegram_burst.py [--quick]
+
+(`--serve APP --api URL` runs one minimal app until SIGTERM: how this script starts them.)
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
+import os
+import signal
+import sys
 import time
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from _common import QUIZZES, arguments, percentile, scratch, table
+from _common import QUIZZES, ROOT, parser, percentile, scratch, table
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.ext import Application, ApplicationBuilder, CallbackQueryHandler, ContextTypes
 from telegram.request import BaseRequest
 
-from adapters.telegram_adapter import BOT_CONNECTIONS, TelegramSetup, build_application
+from adapters.telegram_adapter import BOT_CONNECTIONS
 from adapters.telegram_http import AiohttpRequest
 from bot.catalog import load_catalog
 from bot.render import ALERT_LIMIT
@@ -52,20 +59,18 @@ class TimedFake(FakeTelegramAPI):
         return await super()._answer_callback_query(params, token)
 
 
-async def minimal_app(fake: TimedFake, directory: Path) -> tuple[App, int, str]:
-    markup = InlineKeyboardMarkup([[InlineKeyboardButton("A", callback_data="a")]])
-    return await _minimal(fake, "question", markup, "ok")
+QUIZ_BOT = "quiz bot"
+MINIMAL_APPS = ("minimal app", "minimal app, quiz payload", "minimal app, quiz payload, aiohttp")
+APPS = (*MINIMAL_APPS, QUIZ_BOT)
 
 
-async def minimal_app_quiz_payload(fake: TimedFake, directory: Path) -> tuple[App, int, str]:
-    return await _minimal(fake, *_quiz_payload())
-
-
-async def minimal_app_quiz_payload_aiohttp(
-    fake: TimedFake, directory: Path
-) -> tuple[App, int, str]:
-    """The same, sending its requests through the quiz bot's HTTP client."""
-    return await _minimal(fake, *_quiz_payload(), request=AiohttpRequest(BOT_CONNECTIONS))
+def _minimal_setup(name: str) -> tuple[str, InlineKeyboardMarkup, str, BaseRequest | None]:
+    """A minimal app's question message, its alert, and its HTTP client (None: PTB's)."""
+    if name == "minimal app":
+        markup = InlineKeyboardMarkup([[InlineKeyboardButton("A", callback_data="a")]])
+        return "question", markup, "ok", None
+    request = AiohttpRequest(BOT_CONNECTIONS) if name.endswith("aiohttp") else None
+    return (*_quiz_payload(), request)
 
 
 def _quiz_payload() -> tuple[str, InlineKeyboardMarkup, str]:
@@ -87,44 +92,29 @@ def _quiz_payload() -> tuple[str, InlineKeyboardMarkup, str]:
     return text, markup, alert
 
 
-async def _minimal(
-    fake: TimedFake,
-    text: str,
-    markup: InlineKeyboardMarkup,
-    alert: str,
-    request: BaseRequest | None = None,
-) -> tuple[App, int, str]:
+async def serve_minimal(name: str, base_url: str) -> None:
+    """In a child process: one minimal app posts its question, then answers until SIGTERM."""
+    text, markup, alert, request = _minimal_setup(name)
+
     async def answer(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         assert update.callback_query is not None
         await update.callback_query.answer(alert, show_alert=True)
 
     builder: ApplicationBuilder[Any, Any, Any, Any, Any, Any] = ApplicationBuilder()
-    builder = builder.token(TOKEN).base_url(fake.base_url)
+    builder = builder.token(TOKEN).base_url(base_url)
     app = (builder if request is None else builder.request(request)).build()
     app.add_handler(CallbackQueryHandler(answer))
+    stopping = asyncio.Event()
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stopping.set)
     await start(app)
-    message = await app.bot.send_message(GROUP, text, reply_markup=markup)
-    data = markup.inline_keyboard[0][0].callback_data
-    assert isinstance(data, str)
-    return app, message.message_id, data
-
-
-async def quiz_app(fake: TimedFake, directory: Path) -> tuple[App, int, str]:
-    setup = TelegramSetup(TOKEN, directory / "quiz.db", load_catalog(QUIZZES), fake.url)
-    app = build_application(setup)
-    await start(app)
-    host = fake.user(1, "Host")
-    fake.send_command(GROUP, host, "/quiz parallelism 8 600")
-    call = await fake.wait_for("sendMessage", lambda p: "reply_markup" in p)
-    keyboard = call.params["reply_markup"]["inline_keyboard"]
-    return app, call.response["result"]["message_id"], keyboard[0][0]["callback_data"]
+    await app.bot.send_message(GROUP, text, reply_markup=markup)
+    await stopping.wait()
+    await stop(app)
 
 
 async def start(app: App) -> None:
     """As `run_polling` does, without owning the event loop."""
     await app.initialize()
-    if app.post_init is not None:
-        await app.post_init(app)
     await app.start()
     assert app.updater is not None
     await app.updater.start_polling(poll_interval=0, timeout=1)
@@ -134,37 +124,72 @@ async def stop(app: App) -> None:
     assert app.updater is not None
     await app.updater.stop()
     await app.stop()
-    if app.post_stop is not None:
-        await app.post_stop(app)
     await app.shutdown()
-    if app.post_shutdown is not None:
-        await app.post_shutdown(app)
 
 
-Builder = Callable[[TimedFake, Path], Awaitable[tuple[App, int, str]]]
+async def launch(name: str, fake: TimedFake, directory: Path) -> asyncio.subprocess.Process:
+    """The app's own process; its output goes to files, which a chatty log cannot fill."""
+    if name == QUIZ_BOT:
+        command = ["-m", "adapters.cli", "run", "telegram"]
+        settings = {
+            "TELEGRAM_TOKEN": TOKEN,
+            "TELEGRAM_API_URL": fake.url,
+            "QUIZBOT_DB": str(directory / "quiz.db"),
+            "QUIZBOT_LOG_LEVEL": "WARNING",
+        }
+    else:
+        command, settings = [__file__, "--serve", name, "--api", fake.base_url], {}
+    with (directory / "app.out").open("wb") as out, (directory / "app.err").open("wb") as err:
+        return await asyncio.create_subprocess_exec(
+            sys.executable, *command, cwd=ROOT, env={**os.environ, **settings},
+            stdout=out, stderr=err,
+        )  # fmt: skip
 
 
-async def burst(build: Builder, presses: int, directory: Path) -> tuple[float, float, float]:
+async def question_of(name: str, fake: TimedFake, process: asyncio.subprocess.Process,
+                      directory: Path) -> tuple[int, str]:  # fmt: skip
+    """The message id and first button of the question the app posted."""
+    if name == QUIZ_BOT:
+        fake.send_command(GROUP, fake.user(1, "Host"), "/quiz parallelism 8 600")
+    try:
+        call = await fake.wait_for("sendMessage", lambda p: "reply_markup" in p, timeout=60)
+    except TimeoutError:
+        output = (directory / "app.err").read_text(errors="replace")
+        problem = f"{name} posted no question (exit {process.returncode}):\n{output}"
+        raise RuntimeError(problem) from None
+    keyboard = call.params["reply_markup"]["inline_keyboard"]
+    return call.response["result"]["message_id"], keyboard[0][0]["callback_data"]
+
+
+async def burst(name: str, presses: int, directory: Path) -> tuple[float, float, float]:
     """(answers/s, p50 ms, p99 ms) for `presses` distinct users over one second."""
     fake = TimedFake()
     await fake.start()
     fake.group(GROUP, "Bench group")
-    app, message_id, data = await build(fake, directory)
-    users = [fake.user(1000 + n, f"Player {n}") for n in range(presses)]
-    fake.expected = presses
-    pressed_at: dict[str, float] = {}
-    loop = asyncio.get_running_loop()
+    process = await launch(name, fake, directory)
+    try:
+        message_id, data = await question_of(name, fake, process, directory)
+        users = [fake.user(1000 + n, f"Player {n}") for n in range(presses)]
+        fake.expected = presses
+        pressed_at: dict[str, float] = {}
+        loop = asyncio.get_running_loop()
 
-    def press(user: dict[str, Any]) -> None:
-        query_id = fake.press(GROUP, user, message_id, data, strict=False)
-        pressed_at[query_id] = time.perf_counter()
+        def press(user: dict[str, Any]) -> None:
+            query_id = fake.press(GROUP, user, message_id, data, strict=False)
+            pressed_at[query_id] = time.perf_counter()
 
-    began = loop.time()
-    for number, user in enumerate(users):
-        loop.call_at(began + number / presses, press, user)
-    await asyncio.wait_for(fake.all_answered.wait(), timeout=60)
-    await stop(app)
-    await fake.stop()
+        began = loop.time()
+        for number, user in enumerate(users):
+            loop.call_at(began + number / presses, press, user)
+        await asyncio.wait_for(fake.all_answered.wait(), timeout=60)
+    finally:
+        if process.returncode is None:
+            process.send_signal(signal.SIGTERM)
+        await asyncio.wait_for(process.wait(), timeout=30)
+        await fake.stop()
+    if process.returncode != 0:
+        output = (directory / "app.err").read_text(errors="replace")
+        raise RuntimeError(f"{name} exited with {process.returncode}:\n{output}")
     latencies = [fake.answered_at[q] - pressed_at[q] for q in pressed_at]
     span = max(fake.answered_at.values()) - min(pressed_at.values())
     assert len(fake.answered_at) == presses
@@ -172,27 +197,22 @@ async def burst(build: Builder, presses: int, directory: Path) -> tuple[float, f
     return presses / span, percentile(latencies, 0.5) * 1e3, percentile(latencies, 0.99) * 1e3
 
 
-APPS: tuple[tuple[str, Builder], ...] = (
-    ("minimal app", minimal_app),
-    ("minimal app, quiz payload", minimal_app_quiz_payload),
-    ("minimal app, quiz payload, aiohttp", minimal_app_quiz_payload_aiohttp),
-    ("quiz bot", quiz_app),
-)
-
-
-async def main() -> None:
-    quick = arguments(__doc__ or "").quick
-    sizes = (30, 100) if quick else (300, 1_000)
+async def main(options: argparse.Namespace) -> None:
+    sizes = (30, 100) if options.quick else (300, 1_000)
     rows = []
     with scratch() as directory:
         for presses in sizes:
-            for name, build in APPS:
+            for name in APPS:
                 run_dir = directory / f"{name.replace(' ', '-')}-{presses}"
                 run_dir.mkdir()
-                rate, p50, p99 = await burst(build, presses, run_dir)
+                rate, p50, p99 = await burst(name, presses, run_dir)
                 rows.append([presses, name, f"{rate:,.0f}", f"{p50:.1f}", f"{p99:.1f}"])
     print(table(["presses in 1 s", "app", "answers/s", "p50 ms", "p99 ms"], rows))
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    options = parser(__doc__ or "")
+    options.add_argument("--serve", choices=MINIMAL_APPS, help=argparse.SUPPRESS)
+    options.add_argument("--api", help=argparse.SUPPRESS)
+    chosen = options.parse_args()
+    asyncio.run(serve_minimal(chosen.serve, chosen.api) if chosen.serve else main(chosen))
