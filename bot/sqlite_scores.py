@@ -145,14 +145,6 @@ def _span(chat_id: str, start_ms: int, end_ms: int | None, quiz: tuple[object, .
     return tuple(parts)
 
 
-@functools.lru_cache(maxsize=64)
-def _rows_sql(names: tuple[str, ...]) -> str:
-    return " UNION ALL ".join(
-        _PARTS[name.removeprefix("-")].format(sign="-" if name.startswith("-") else "")
-        for name in names
-    )
-
-
 _NAMED = (
     "SELECT s.user_id, COALESCE(u.name, s.user_id), SUM(s.points), SUM(s.answered), "
     "SUM(s.total_ms) FROM ({rows}) s LEFT JOIN users u ON u.user_id = s.user_id "
@@ -194,17 +186,26 @@ SCAN_SQL = (
 """The reference: the same figures by scanning answers (tests and the benchmark baseline)."""
 
 
-def _rows(plan: Plan) -> tuple[str, tuple[object, ...]]:
-    """The SQL of a plan's rows, and their arguments."""
-    return _rows_sql(tuple(name for name, _ in plan)), tuple(a for _, args in plan for a in args)
+@functools.lru_cache(maxsize=64)
+def _statement(template: str, names: tuple[str, ...]) -> str:
+    """`template` summing the rows of the named parts (a few shapes, so built once each)."""
+    rows = " UNION ALL ".join(
+        _PARTS[name.removeprefix("-")].format(sign="-" if name.startswith("-") else "")
+        for name in names
+    )
+    return template.format(rows=rows)
+
+
+def _query(template: str, plan: Plan) -> tuple[str, tuple[object, ...]]:
+    names = tuple(name for name, _ in plan)
+    return _statement(template, names), tuple(a for _, args in plan for a in args)
 
 
 def scores_query(
     chat_id: str, since: datetime | None, quiz_id: str | None
 ) -> tuple[str, tuple[object, ...]]:
     """The SQL and arguments for a chat's score lines since a moment (None: all time)."""
-    rows, args = _rows(plan_of(chat_id, since, quiz_id))
-    return _NAMED.format(rows=rows), args
+    return _query(_NAMED, plan_of(chat_id, since, quiz_id))
 
 
 def standing_query(
@@ -213,8 +214,8 @@ def standing_query(
     """The SQL and arguments of a leaderboard page (rows: see `to_standing`)."""
     if size < 1:
         raise ValueError(f"a leaderboard shows at least one player, not {size}")
-    rows, args = _rows(plan_of(chat_id, since, quiz_id))
-    return _STANDING.format(rows=rows), (*args, size - 1, user_id, chat_id)
+    sql, args = _query(_STANDING, plan_of(chat_id, since, quiz_id))
+    return sql, (*args, size - 1, user_id, chat_id)
 
 
 def to_standing(rows: Iterable[tuple[object, ...]]) -> Standing:
