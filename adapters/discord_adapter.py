@@ -159,8 +159,8 @@ class QuizBot(discord.AutoShardedClient):
             await send_private(interaction, t(language, "forget.not_yours"))
             return
         if confirm:
-            rows = await self.store.forget_player(f"dc:{owner}")
-            text = t(language, "forget.done", count=rows)
+            await self.store.forget_player(f"dc:{owner}")
+            text = t(language, "forget.done")
         else:
             text = t(language, "forget.cancelled")
         await interaction.response.edit_message(content=text, view=None)

@@ -277,8 +277,8 @@ async def help_command(interaction: discord.Interaction[Any]) -> None:
 async def forgetme_command(interaction: discord.Interaction[Any]) -> None:
     """Ask first, privately; the buttons carry the asker's id so no one else can confirm."""
     language, user = language_of(interaction), interaction.user
-    rows = await quiz_bot(interaction).store.count_player_rows(f"dc:{user.id}")
-    card = render.forget_prompt(rows, str(user.id), language)
+    footprint = await quiz_bot(interaction).store.player_footprint(f"dc:{user.id}")
+    card = render.forget_prompt(footprint, str(user.id), language)
     await interaction.response.send_message(
         card.text, view=ui.forget_buttons(card), ephemeral=True, allowed_mentions=ui.NO_MENTIONS
     )

@@ -236,8 +236,8 @@ async def forget_command(update: Update, context: Context) -> None:
     user = update.effective_user
     if user is None:
         return
-    rows = await quiz_app(context).service.store.count_player_rows(f"tg:{user.id}")
-    card = render.forget_prompt(rows, str(user.id), language_of(update))
+    footprint = await quiz_app(context).service.store.player_footprint(f"tg:{user.id}")
+    card = render.forget_prompt(footprint, str(user.id), language_of(update))
     await reply(
         update, STYLE.escape(card.text), keyboard([list(card.buttons)]) if card.buttons else None
     )

@@ -133,8 +133,8 @@ async def on_forget(update: Update, context: Context, owner: str, confirm: bool)
         await answer_query(update, t(language, "forget.not_yours"), alert=True)
         return
     if confirm:
-        rows = await quiz_app(context).service.store.forget_player(f"tg:{owner}")
-        text = t(language, "forget.done", count=rows)
+        await quiz_app(context).service.store.forget_player(f"tg:{owner}")
+        text = t(language, "forget.done")
     else:
         text = t(language, "forget.cancelled")
     await answer_query(update, None)

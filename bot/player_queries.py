@@ -10,7 +10,7 @@ from bot.answer_writer import UPSERT_PLAYER
 from bot.engine import Player
 from bot.sql_queries import SqlQueries
 from bot.sql_rows import from_ms
-from bot.store import ExportRow, PlayerTotals
+from bot.store import ExportRow, PlayerFootprint, PlayerTotals
 
 PLAYER_TABLES = ("users", "answers", "score_totals", "score_hours", "score_weeks")
 """Every table holding a player's data: what `/forgetme` deletes, in this order, which is
@@ -37,9 +37,15 @@ class PlayerQueries(SqlQueries):
         correct_times = tuple(from_ms(int(str(at))) for correct, at in rows if correct)
         return PlayerTotals(len(rows), len(correct_times), correct_times)
 
-    async def count_player_rows(self, user_id: str) -> int:
+    async def player_footprint(self, user_id: str) -> PlayerFootprint:
         counts = [f"(SELECT COUNT(*) FROM {table} WHERE user_id = ?)" for table in PLAYER_TABLES]
-        return await self._scalar(f"SELECT {' + '.join(counts)}", *[user_id] * len(counts))
+        rows = await self._rows(
+            f"SELECT {' + '.join(counts)}, COUNT(*), COUNT(DISTINCT chat_id) FROM answers "
+            "WHERE user_id = ?",
+            *[user_id] * (len(counts) + 1),
+        )
+        total, answers, chats = (int(str(value)) for value in rows[0])
+        return PlayerFootprint(total, answers, chats)
 
     async def forget_player(self, user_id: str) -> int:
         deleted = 0

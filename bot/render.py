@@ -13,6 +13,7 @@ from bot.engine import Answer, Leaderboard, Period, Post, Ranked, Refusal, Stats
 from bot.i18n import t
 from bot.markup import PLAIN, Button, Card, Style, clean_name
 from bot.models import LETTERS, Language, Question, Quiz
+from bot.store import PlayerFootprint
 
 ALERT_LIMIT = 200
 
@@ -313,12 +314,17 @@ def period_name(period: Period, language: Language) -> str:
     return t(language, f"period.{period}")
 
 
-def forget_prompt(rows: int, owner: str, language: Language) -> Card:
-    """Ask before deleting everything about a player; only `owner` may answer."""
-    if not rows:
+def forget_prompt(footprint: PlayerFootprint, owner: str, language: Language) -> Card:
+    """Ask before deleting everything about a player, in words (answers and chats, not the
+    rows they take); only `owner` may answer."""
+    if not footprint.rows:
         return Card(t(language, "forget.nothing"))
     buttons = (
         Button(t(language, "forget.yes"), payload.encode(payload.ForgetPress(owner, True))),
         Button(t(language, "forget.no"), payload.encode(payload.ForgetPress(owner, False))),
     )
-    return Card(t(language, "forget.ask", count=rows), buttons)
+    if not footprint.answers:
+        return Card(t(language, "forget.ask_profile"), buttons)
+    chats = t(language, "forget.chats", count=footprint.chats)
+    kept = t(language, "forget.answers", count=footprint.answers, chats=chats)
+    return Card(t(language, "forget.ask", kept=kept), buttons)

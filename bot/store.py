@@ -54,6 +54,17 @@ class PlayerTotals:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayerFootprint:
+    """What the bot keeps about a player, in every chat: what `/forgetme` would delete."""
+
+    rows: int
+    """Every row holding their data (profile, answers, score buckets)."""
+    answers: int
+    chats: int
+    """Chats those answers were given in."""
+
+
+@dataclass(frozen=True, slots=True)
 class ExportRow:
     """One answer as a group's organiser sees it in an export."""
 
@@ -171,8 +182,8 @@ class Store(Protocol):
 
     async def player_totals(self, chat_id: str, user_id: str) -> PlayerTotals: ...
 
-    async def count_player_rows(self, user_id: str) -> int:
-        """How many rows hold this player's data (what `forget_player` would delete)."""
+    async def player_footprint(self, user_id: str) -> PlayerFootprint:
+        """What this player's data amounts to (what `forget_player` would delete)."""
         ...
 
     async def forget_player(self, user_id: str) -> int:

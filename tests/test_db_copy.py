@@ -14,7 +14,7 @@ import pytest
 from bot.daily import DailyRule, NewSchedule
 from bot.db_copy import CopyError, copy_database
 from bot.engine import Answer, Player
-from bot.store import NewPost, Store
+from bot.store import NewPost, PlayerFootprint, Store
 from bot.stores import open_store
 from tests.conftest import ROOT
 from tests.postgres import fresh_schema
@@ -79,7 +79,7 @@ async def test_a_round_trip_through_postgresql_keeps_everything(tmp_path: Path) 
     try:
         assert await returned.get_meta("discord.commands") == "abc"
         assert len(await returned.open_daily_posts()) == 1
-        assert await returned.count_player_rows("tg:3") == 5
+        assert await returned.player_footprint("tg:3") == PlayerFootprint(5, 1, 1)
     finally:
         await returned.close()
 

@@ -15,6 +15,7 @@ from bot import limits, markup, render
 from bot.engine import Answer, Leaderboard, Post, Ranked, ScoreLine
 from bot.i18n import CATALOGS, t
 from bot.models import LANGUAGES, Language, Quiz, Text
+from bot.store import PlayerFootprint
 
 NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 STYLES = [markup.PLAIN, markup.HtmlStyle(), markup.MarkdownStyle()]
@@ -36,6 +37,39 @@ def test_plural_forms() -> None:
     assert t("en", "question.answered", count=0) == "0 answers so far"
     assert t("fr", "question.answered", count=0) == "0 réponse pour l'instant"
     assert t("fr", "question.answered", count=2) == "2 réponses pour l'instant"
+
+
+@pytest.mark.parametrize(
+    ("footprint", "language", "kept"),
+    [
+        (
+            PlayerFootprint(5, 1, 1),
+            "en",
+            "I keep about you: your name and your answer in 1 chat, ",
+        ),
+        (PlayerFootprint(9, 2, 2), "en", "about you: your name and your 2 answers in 2 chats, "),
+        (
+            PlayerFootprint(9, 3, 1),
+            "fr",
+            "sur vous : votre nom et vos 3 réponses dans 1 discussion",
+        ),
+        (PlayerFootprint(1, 0, 0), "en", "I keep about you: your name and language. It cannot"),
+    ],
+)
+def test_the_forget_prompt_counts_answers_and_chats_not_rows(
+    footprint: PlayerFootprint, language: Language, kept: str
+) -> None:
+    card = render.forget_prompt(footprint, "42", language)
+    assert kept in card.text
+    assert "row" not in card.text
+    assert "ligne" not in card.text
+    assert [button.payload for button in card.buttons] == ["v1:f:42:y", "v1:f:42:n"]
+
+
+def test_the_forget_prompt_says_when_there_is_nothing_to_delete() -> None:
+    card = render.forget_prompt(PlayerFootprint(0, 0, 0), "42", "fr")
+    assert card.text == "Je ne garde aucune donnée sur vous."
+    assert not card.buttons
 
 
 def every_answer(quiz: Quiz):  # type: ignore[no-untyped-def]

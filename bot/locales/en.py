@@ -101,13 +101,22 @@ MESSAGES: dict[str, str] = {
     "command.practice": "Practise a quiz alone, at your pace",
     # Privacy
     "forget.ask": (
-        "This deletes everything I keep about you, in every chat: {count} rows (your answers, "
-        "scores and streaks). It cannot be undone. Delete it?"
+        "This deletes everything I keep about you: {kept}, and the scores and streaks they "
+        "make. It cannot be undone. Delete it?"
     ),
+    "forget.ask_profile": (
+        "This deletes everything I keep about you: your name and language. It cannot be "
+        "undone. Delete it?"
+    ),
+    "forget.answers.one": "your name and your answer in {chats}",
+    "forget.answers.other": "your name and your {count} answers in {chats}",
+    "forget.chats.one": "{count} chat",
+    "forget.chats.other": "{count} chats",
     "forget.nothing": "I keep no data about you.",
     "forget.yes": "Delete my data",
     "forget.no": "Cancel",
-    "forget.done": "Done: {count} rows deleted. You are on no leaderboard any more.",
+    "forget.done": "Done: everything I kept about you is deleted. You are on no leaderboard "
+    "any more.",
     "forget.cancelled": "Nothing was deleted.",
     "forget.not_yours": "This button belongs to someone else.",
     "command.forgetme": "Delete all your answers and scores",

@@ -107,14 +107,23 @@ MESSAGES: dict[str, str] = {
     "command.practice": "S'entraîner seul sur un quiz, à son rythme",
     # Privacy
     "forget.ask": (
-        "Ceci efface tout ce que je garde sur vous, dans toutes les discussions : {count} lignes "
-        "(vos réponses, scores et séries). C'est définitif. Tout effacer ?"
+        "Ceci efface tout ce que je garde sur vous : {kept}, et les scores et séries qui en "
+        "découlent. C'est définitif. Tout effacer ?"
     ),
+    "forget.ask_profile": (
+        "Ceci efface tout ce que je garde sur vous : votre nom et votre langue. C'est "
+        "définitif. Tout effacer ?"
+    ),
+    "forget.answers.one": "votre nom et votre réponse dans {chats}",
+    "forget.answers.other": "votre nom et vos {count} réponses dans {chats}",
+    "forget.chats.one": "{count} discussion",
+    "forget.chats.other": "{count} discussions",
     "forget.nothing": "Je ne garde aucune donnée sur vous.",
     "forget.yes": "Effacer mes données",
     "forget.no": "Annuler",
     "forget.done": (
-        "C'est fait : {count} lignes effacées. Vous n'apparaissez plus dans aucun classement."
+        "C'est fait : tout ce que je gardais sur vous est effacé. Vous n'apparaissez plus dans "
+        "aucun classement."
     ),
     "forget.cancelled": "Rien n'a été effacé.",
     "forget.not_yours": "Ce bouton appartient à quelqu'un d'autre.",

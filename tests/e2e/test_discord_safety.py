@@ -10,6 +10,7 @@ import simcord
 
 from adapters.discord_ui import AnswerButton, RevealButton
 from bot.i18n import t
+from bot.store import PlayerFootprint
 from tests.e2e.conftest import ErrorLogs, World
 from tests.e2e.discord_helpers import letters, post_id_of
 
@@ -163,15 +164,15 @@ async def test_forgetme_deletes_only_the_confirming_members_data(world: World) -
     asked = await ana.slash(world.channel, "forgetme")
     assert asked.ephemeral
     assert asked.response.content.startswith(
-        "This deletes everything I keep about you, in every chat: 5 rows"
+        "This deletes everything I keep about you: your name and your answer in 1 chat, and "
     )
     ids = [c["custom_id"] for row in asked.response.components for c in row["components"]]
     assert ids == [f"v1:f:{ana.id}:y", f"v1:f:{ana.id}:n"]
     done = await ana.click(asked.response, custom_id=f"v1:f:{ana.id}:y")
     assert done.acknowledged
     store = world.bot.store
-    assert await store.count_player_rows(f"dc:{ana.id}") == 0
-    assert await store.count_player_rows(f"dc:{ben.id}") == 5
+    assert await store.player_footprint(f"dc:{ana.id}") == PlayerFootprint(0, 0, 0)
+    assert await store.player_footprint(f"dc:{ben.id}") == PlayerFootprint(5, 1, 1)
     again = await ana.slash(world.channel, "forgetme")
     assert again.response.content == "I keep no data about you."
     board = await ben.slash(world.channel, "leaderboard")
@@ -187,4 +188,4 @@ async def test_a_forged_forget_button_cannot_delete_someone_else(world: World) -
     forged = await post_forged(world, ForgetButton(str(ana.id), True))
     refused = await ben.click(forged, custom_id=f"v1:f:{ana.id}:y")
     assert refused.response.content == "This button belongs to someone else."
-    assert await world.bot.store.count_player_rows(f"dc:{ana.id}") == 5
+    assert await world.bot.store.player_footprint(f"dc:{ana.id}") == PlayerFootprint(5, 1, 1)

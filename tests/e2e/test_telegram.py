@@ -12,6 +12,7 @@ import pytest
 from bot.group_commit import Outcome, PendingAnswer, Result
 from bot.models import Quiz
 from bot.sqlite_store import SQLiteStore
+from bot.store import PlayerFootprint
 from tests.conftest import FakeClock
 from tests.e2e.conftest import ErrorLogs
 from tests.e2e.telegram_harness import GROUP, Harness, running_bot
@@ -418,7 +419,7 @@ async def test_forgetme_deletes_only_the_confirming_users_data(
         await bot.advance(30)
     prompt = await bot.command(group, chris, "/forgetme")
     assert prompt["text"].startswith(
-        "This deletes everything I keep about you, in every chat: 9 rows"
+        "This deletes everything I keep about you: your name and your 2 answers in 2 chats, "
     )
     yes, no = buttons(prompt)
     refused = await bot.press(group, amelie, prompt["message_id"], yes)
@@ -426,11 +427,13 @@ async def test_forgetme_deletes_only_the_confirming_users_data(
     await bot.press(group, chris, prompt["message_id"], yes)
     await fake.wait_for("editMessageText", lambda p: p["message_id"] == prompt["message_id"])
     done = fake.message(group, prompt["message_id"])
-    assert done["text"] == "Done: 9 rows deleted. You are on no leaderboard any more."
+    assert done["text"] == (
+        "Done: everything I kept about you is deleted. You are on no leaderboard any more."
+    )
     assert "reply_markup" not in done
     store = bot.quiz.service.store
-    assert await store.count_player_rows("tg:3") == 0
-    assert await store.count_player_rows("tg:1") == 9
+    assert await store.player_footprint("tg:3") == PlayerFootprint(0, 0, 0)
+    assert await store.player_footprint("tg:1") == PlayerFootprint(9, 2, 2)
     for chat in (group, other):
         board = await bot.command(chat, amelie, "/leaderboard")
         assert "Chris" not in board["text"]
