@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from adapters.console import CHAT_ID, ConsoleGame, console_player, default_language, default_name
 from adapters.process import settle_startup_objects
-from bot import render
+from bot import board_render, render
 from bot.catalog import load_catalog
 from bot.config import Settings, database_setting, load_settings
 from bot.engine import PERIODS
@@ -242,7 +242,7 @@ async def run_with_store(
                 service.quiz(args.quiz)
             board = await service.leaderboard(CHAT_ID, args.period, quiz_id=args.quiz)
             quiz = quizzes.get(args.quiz) if args.quiz else None
-            print(render.leaderboard(board, quiz, language))
+            print(board_render.leaderboard(board, quiz, language))
             return 0
         return await run_play(args, service, language, settings.database)
     except UnknownQuizError as error:

@@ -6,7 +6,7 @@ import getpass
 import os
 from typing import TextIO
 
-from bot import markup, render
+from bot import board_render, markup, render
 from bot.engine import AlreadyAnswered, Player, Refused
 from bot.i18n import t
 from bot.models import LETTERS, Language, pick_language
@@ -83,7 +83,7 @@ class ConsoleGame:
             self.say(t(self.language, "summary.solo", points=points, total=current.total))
         board = await self.service.leaderboard(CHAT_ID, "all", self.player.user_id)
         self.say()
-        self.say(render.leaderboard(board, None, self.language))
+        self.say(board_render.leaderboard(board, None, self.language))
         return completed
 
     async def ask(self, view: QuestionView) -> bool:

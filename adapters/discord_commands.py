@@ -20,7 +20,7 @@ from adapters.discord_interactions import (
     player_of,
     send_private,
 )
-from bot import markup, render
+from bot import board_render, markup, render
 from bot.engine import Period
 from bot.i18n import t
 from bot.models import Quiz
@@ -247,7 +247,7 @@ async def leaderboard_command(
         chat_of(interaction), chosen, user_id, found.id if found else None
     )
     await interaction.response.send_message(
-        embed=ui.text_embed(render.leaderboard(board, found, language, ui.STYLE)),
+        embed=ui.text_embed(board_render.leaderboard(board, found, language, ui.STYLE)),
         allowed_mentions=ui.NO_MENTIONS,
     )
 
@@ -263,7 +263,7 @@ async def stats_command(
     who: discord.User | discord.Member = user or interaction.user
     found = await bot.service.stats(chat_of(interaction), f"dc:{who.id}")
     await interaction.response.send_message(
-        embed=ui.text_embed(render.stats(who.display_name, found, language, ui.STYLE)),
+        embed=ui.text_embed(board_render.stats(who.display_name, found, language, ui.STYLE)),
         allowed_mentions=ui.NO_MENTIONS,
     )
 

@@ -14,7 +14,7 @@ from typing import Any
 import discord
 
 from adapters import discord_ui as ui
-from bot import render
+from bot import board_render
 from bot.engine import Round
 from bot.models import Language, pick_language
 from bot.service import ClosedView, QuestionView, RoundSummary
@@ -94,7 +94,7 @@ class DiscordPublisher:
 
     async def post_summary(self, round_: Round, summary: RoundSummary) -> None:
         language = round_language(round_)
-        text = render.round_summary(
+        text = board_render.round_summary(
             summary.quiz,
             summary.ranking,
             summary.round.total,

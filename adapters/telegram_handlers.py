@@ -12,7 +12,7 @@ from telegram.constants import ChatType, ParseMode
 from telegram.ext import ContextTypes
 
 from adapters.telegram_publisher import STYLE, keyboard
-from bot import render
+from bot import board_render, render
 from bot.daily_runner import DailyRunner
 from bot.engine import PERIODS, Period, Player
 from bot.i18n import t
@@ -172,7 +172,7 @@ async def leaderboard_command(update: Update, context: Context) -> None:
             return
     board = await app.service.leaderboard(chat_key(chat), period, f"tg:{user.id}", quiz_id)
     quiz = app.service.quizzes.get(quiz_id) if quiz_id else None
-    await reply(update, render.leaderboard(board, quiz, language, STYLE))
+    await reply(update, board_render.leaderboard(board, quiz, language, STYLE))
 
 
 async def stats_command(update: Update, context: Context) -> None:
@@ -181,7 +181,7 @@ async def stats_command(update: Update, context: Context) -> None:
     if chat is None or user is None:
         return
     stats = await app.service.stats(chat_key(chat), f"tg:{user.id}")
-    await reply(update, render.stats(user.full_name, stats, language, STYLE))
+    await reply(update, board_render.stats(user.full_name, stats, language, STYLE))
 
 
 async def help_command(update: Update, context: Context) -> None:

@@ -10,7 +10,7 @@ from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
 from telegram.constants import ParseMode
 from telegram.error import BadRequest
 
-from bot import markup, payload, render
+from bot import board_render, markup, payload, render
 from bot.engine import Round
 from bot.i18n import t
 from bot.models import Language, pick_language
@@ -125,7 +125,7 @@ class TelegramPublisher:
 
     async def post_summary(self, round_: Round, summary: RoundSummary) -> None:
         language = pick_language(round_.language)
-        text = render.round_summary(
+        text = board_render.round_summary(
             summary.quiz,
             summary.ranking,
             summary.round.total,

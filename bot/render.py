@@ -6,10 +6,10 @@ user or a quiz author wrote goes through its `escape`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from bot import payload
-from bot.engine import Answer, Leaderboard, Period, Post, Ranked, Refusal, Stats
+from bot.engine import Answer, Post, Refusal
 from bot.i18n import t
 from bot.markup import PLAIN, Button, Card, Style, clean_name
 from bot.models import LETTERS, Language, Question, Quiz
@@ -178,99 +178,6 @@ def vote_bars(
     return style.escape("\n".join(lines))
 
 
-def seconds(milliseconds: int, language: Language) -> str:
-    text = f"{milliseconds / 1000:.1f}"
-    return text.replace(".", ",") if language == "fr" else text
-
-
-def round_summary(
-    quiz: Quiz,
-    ranking: Sequence[Ranked],
-    total: int,
-    language: Language,
-    style: Style = PLAIN,
-    stopped: bool = False,
-) -> str:
-    lines = [
-        style.bold(style.escape(t(language, "summary.title", title=quiz.title.get(language))))
-    ]
-    if stopped:
-        lines.append(style.escape(t(language, "summary.stopped")))
-    if not ranking:
-        lines.append(style.escape(t(language, "summary.nobody")))
-    for entry in ranking:
-        lines.append(
-            style.escape(
-                t(
-                    language,
-                    "summary.line",
-                    rank=entry.rank,
-                    name=clean_name(entry.line.name),
-                    points=entry.line.points,
-                    total=total,
-                    seconds=seconds(entry.line.total_ms, language),
-                )
-            )
-        )
-    return "\n".join(lines)
-
-
-def leaderboard(
-    board: Leaderboard, quiz: Quiz | None, language: Language, style: Style = PLAIN
-) -> str:
-    period = t(language, f"period.{board.period}")
-    if quiz is None:
-        title = t(language, "leaderboard.title", period=period)
-    else:
-        title = t(language, "leaderboard.title_quiz", period=period, quiz=quiz.title.get(language))
-    lines = [style.bold(style.escape(title))]
-    if not board.top:
-        lines.append(style.escape(t(language, "leaderboard.empty")))
-    streaks = board.streaks
-    lines.extend(_board_line(entry, language, style, streaks) for entry in board.top)
-    if board.me is not None:
-        lines.append("…")
-        lines.append(style.bold(_board_line(board.me, language, style, streaks)))
-    return "\n".join(lines)
-
-
-def _board_line(
-    entry: Ranked, language: Language, style: Style, streaks: Mapping[str, int]
-) -> str:
-    name = clean_name(entry.line.name)
-    streak = streaks.get(entry.line.user_id, 0)
-    if streak > 0:
-        name = f"{name} {t(language, 'leaderboard.streak', count=streak)}"
-    return style.escape(
-        t(
-            language,
-            "leaderboard.line",
-            count=entry.line.points,
-            rank=entry.rank,
-            name=name,
-            points=entry.line.points,
-        )
-    )
-
-
-def stats(name: str, player_stats: Stats, language: Language, style: Style = PLAIN) -> str:
-    shown = clean_name(name)
-    if not player_stats.answered:
-        return style.escape(t(language, "stats.empty", name=shown))
-    body = t(
-        language,
-        "stats.body",
-        answered=player_stats.answered,
-        correct=player_stats.correct,
-        accuracy=round(100 * player_stats.accuracy),
-        current=player_stats.current_streak,
-        best=player_stats.best_streak,
-    )
-    return "\n".join(
-        [style.bold(style.escape(t(language, "stats.title", name=shown))), style.escape(body)]
-    )
-
-
 def quiz_line(quiz: Quiz, language: Language, style: Style = PLAIN) -> str:
     return style.escape(
         t(
@@ -308,10 +215,6 @@ def start_button(quiz: Quiz, language: Language) -> Button:
         t(language, "quiz.start_button", title=quiz.title.get(language)),
         payload.encode(payload.StartPress(quiz.id)),
     )
-
-
-def period_name(period: Period, language: Language) -> str:
-    return t(language, f"period.{period}")
 
 
 def forget_prompt(footprint: PlayerFootprint, owner: str, language: Language) -> Card:

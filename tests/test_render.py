@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot import limits, markup, render
+from bot import board_render, limits, markup, render
 from bot.engine import Answer, Leaderboard, Post, Ranked, ScoreLine
 from bot.i18n import CATALOGS, t
 from bot.models import LANGUAGES, Language, Quiz, Text
@@ -158,14 +158,14 @@ def board_with(name: str) -> Leaderboard:
 
 
 def test_names_are_escaped_for_html() -> None:
-    text = render.leaderboard(board_with(HOSTILE), None, "en", markup.HtmlStyle())
+    text = board_render.leaderboard(board_with(HOSTILE), None, "en", markup.HtmlStyle())
     assert "&lt;b&gt;&amp;&lt;/b&gt;" in text
     assert "<b>&</b>" not in text
     assert "\u202e" not in text
 
 
 def test_names_are_escaped_for_discord_markdown() -> None:
-    text = render.leaderboard(board_with(HOSTILE), None, "en", markup.MarkdownStyle())
+    text = board_render.leaderboard(board_with(HOSTILE), None, "en", markup.MarkdownStyle())
     assert "@everyone" not in text
     assert "**x**" not in text
     assert "\\*\\*x\\*\\*" in text
