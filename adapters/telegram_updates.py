@@ -12,8 +12,8 @@ from telegram.ext import BaseUpdateProcessor
 MAX_CONCURRENT_PRESSES = 64
 """Enough that a burst's presses do not queue for a turn: each one waits for its commit and
 its answerCallbackQuery, mostly not on the CPU. 300 presses in a second, 24 runs each,
-interleaved: p50 3-35 ms at 64 against 4-202 ms at 4 (a third of the runs at 4 queued past
-100 ms); p99 26-199 ms against 27-337 ms, within 100 ms in 13 and 10 of the 24. Over aiohttp
+interleaved: p50 3-35 ms at 64 against 4-202 ms at 4 (5 of the 24 runs at 4 queued past
+100 ms); p99 26-199 ms against 27-337 ms, within 100 ms in 13 and 11 of the 24. Over aiohttp
 (adapters/telegram_http.py) a press costs the same at 4 and 64 (callgrind: 5.10M and 5.03M
 instructions); well under BOT_CONNECTIONS, so no press waits for a connection either."""
 
