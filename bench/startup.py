@@ -12,9 +12,14 @@ interleaved with the baseline's:
 - warm: the cache is there and every file unchanged, so nothing is validated again; the
   files are still read and hashed, and the code fingerprint computed, as at a real start.
 
-Baseline, same run: `yaml.load` of the same files with libyaml's `CSafeLoader` (parsing
-only: no line numbers, no checks). The pure-Python `yaml.safe_load` baseline of earlier runs
-took minutes on these files and is gone.
+Baselines, same run:
+- `yaml.load` of the same files with libyaml's `CSafeLoader` (parsing only: no line numbers,
+  no checks). The pure-Python `yaml.safe_load` baseline of earlier runs took minutes on these
+  files and is gone.
+- `yaml.compose` of the same files with libyaml: the nodes and their lines, no values. Every
+  loader built on PyYAML that can say which line is wrong starts from these nodes (or from
+  libyaml's events, which cost about four fifths as much), so this is about its floor; what
+  the cold start takes beyond it is our own code.
 
     python bench/startup.py [--quick]
 """
@@ -31,6 +36,7 @@ from _common import QUIZZES, arguments, median, scratch, table
 
 from bot import quiz_cache
 from bot.catalog import load_catalog
+from bot.loader import without_cycle_collection
 
 REPEATS = 3
 
@@ -84,6 +90,14 @@ def parse(files: list[Path]) -> list[object]:
     return [yaml.load(f.read_text(encoding="utf-8"), Loader=LIBYAML) for f in files]
 
 
+def compose(files: list[Path]) -> None:
+    """The floor: libyaml's nodes with their lines, before any value is made of them; with the
+    cycle collector paused as the loader pauses it (with it, compose takes twice as long)."""
+    with without_cycle_collection():
+        for file in files:
+            yaml.compose(file.read_text(encoding="utf-8"), Loader=LIBYAML)
+
+
 def start(folder: Path, cache: Path | None) -> object:
     """One start's load, computing the code fingerprint again as a new process would."""
     quiz_cache.code_fingerprint.cache_clear()
@@ -112,11 +126,12 @@ def main() -> None:
                 ("first", lambda: cold_with_cache(folder)),
                 ("warm", lambda: timed(lambda: start(folder, cache))),
                 ("libyaml", lambda: timed(lambda: parse(files))),
+                ("compose", lambda: timed(lambda: compose(files))),
             ):
                 runs.setdefault(name, []).append(action())
         assert start(folder, cache) == loaded
-    cold, first, warm, libyaml = (
-        median(runs[name]) for name in ("cold", "first", "warm", "libyaml")
+    cold, first, warm, libyaml, nodes = (
+        median(runs[name]) for name in ("cold", "first", "warm", "libyaml", "compose")
     )
 
     print(
@@ -128,8 +143,10 @@ def main() -> None:
                 "cold s, writing the cache",
                 "warm s, cache present",
                 "CSafeLoader s (parse only)",
+                "libyaml compose s (the floor with lines)",
                 "cold / CSafeLoader",
                 "warm / CSafeLoader",
+                "cold − compose s (our code)",
             ],
             [
                 [
@@ -139,8 +156,10 @@ def main() -> None:
                     f"{first:.3f}",
                     f"{warm:.3f}",
                     f"{libyaml:.3f}",
+                    f"{nodes:.3f}",
                     f"{cold / libyaml:.2f}",
                     f"{warm / libyaml:.2f}",
+                    f"{cold - nodes:.3f}",
                 ]
             ],
         )
