@@ -47,18 +47,14 @@ class PlayerQueries(SqlQueries):
         total, answers, chats = (int(str(value)) for value in rows[0])
         return PlayerFootprint(total, answers, chats)
 
-    async def forget_player(self, user_id: str) -> int:
-        deleted = 0
+    async def forget_player(self, user_id: str) -> None:
         async with self._transaction() as transaction:
             for table in PLAYER_TABLES:
-                deleted += await transaction.write(
-                    f"DELETE FROM {table} WHERE user_id = ?", user_id
-                )
+                await transaction.write(f"DELETE FROM {table} WHERE user_id = ?", user_id)
             # A schedule outlives its creator; keep it running, without their id.
             await transaction.write(
                 "UPDATE daily_schedules SET created_by = '' WHERE created_by = ?", user_id
             )
-        return deleted
 
     async def export_chat(self, chat_id: str) -> list[ExportRow]:
         rows = await self._rows(

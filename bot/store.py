@@ -186,8 +186,8 @@ class Store(Protocol):
         """What this player's data amounts to (what `forget_player` would delete)."""
         ...
 
-    async def forget_player(self, user_id: str) -> int:
-        """Delete the player's answers and profile everywhere; the number of rows deleted."""
+    async def forget_player(self, user_id: str) -> None:
+        """Delete the player's answers, scores and profile everywhere, in one transaction."""
         ...
 
     async def export_chat(self, chat_id: str) -> list[ExportRow]: ...

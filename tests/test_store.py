@@ -4,17 +4,19 @@ schema versions. SQLite-only checks take `sqlite_store` or build their own file.
 from __future__ import annotations
 
 import sqlite3
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, time, timedelta
 from pathlib import Path
 
 import pytest
 
+from bot.daily import DailyRule, NewSchedule
 from bot.engine import Answer, Player
 from bot.sqlite_store import MIGRATIONS, SCHEMA_VERSION, SQLiteStore
 from bot.store import (
     ConstraintError,
     NewPost,
     NewRound,
+    PlayerFootprint,
     RoundConflictError,
     Store,
     StoreError,
@@ -102,6 +104,36 @@ async def test_the_live_count_is_the_post_s_answers(store: Store) -> None:
     await store.add_answer(Answer(other.post_id, "tg:1", 0, True, NOW, 100), other)
     assert await store.count_answers(post.post_id) == 3
     assert await store.count_answers(other.post_id) == 1
+
+
+async def test_forgetting_a_player_erases_them_everywhere_and_nobody_else(store: Store) -> None:
+    rule = DailyRule(time(9, 0), "Europe/Paris", frozenset(range(7)), timedelta(hours=1))
+    await store.save_schedule(NewSchedule("tg:-1", "", rule, ("parallelism",), "fr", "tg:1", NOW))
+    chats = ("tg:-1", "tg:-2")
+    for chat in chats:
+        started = await store.create_round(new_round(chat=chat), NOW)
+        post = await store.create_post(new_post(started.round_id, chat=chat))
+        for user_id, name in (("tg:1", "Ana"), ("tg:2", "Ben")):
+            answer = Answer(post.post_id, user_id, 0, True, NOW + timedelta(seconds=4), 4000)
+            await store.add_answer(answer, post, Player(user_id, name, "fr"))
+    kept = await store.player_footprint("tg:2")
+    assert await store.player_footprint("tg:1") == kept
+
+    await store.forget_player("tg:1")
+
+    assert await store.player_footprint("tg:1") == PlayerFootprint(0, 0, 0)
+    assert await store.player_name("tg:1") is None
+    assert await store.player_footprint("tg:2") == kept
+    # All time, this UTC week, a Paris week, whole hours, part of an hour: each read from its
+    # own table (score_totals, score_weeks, score_hours, answers); none may still hold Ana.
+    monday = datetime(2026, 3, 2, tzinfo=UTC)
+    periods = (None, monday, monday - timedelta(hours=1), NOW - timedelta(hours=2), NOW)
+    for chat in chats:
+        for since in periods:
+            lines = await store.scores(chat, since)
+            assert [(line.user_id, line.points) for line in lines] == [("tg:2", 1)], since
+    [schedule] = await store.chat_schedules("tg:-1")
+    assert schedule.created_by == ""  # the schedule goes on, without her id
 
 
 async def test_a_post_closes_once(store: Store) -> None:
