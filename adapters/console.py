@@ -80,7 +80,8 @@ class ConsoleGame:
             self.say(t(self.language, "console.bye"))
         if summary is not None:
             points = sum(entry.line.points for entry in summary.ranking)
-            self.say(t(self.language, "summary.solo", points=points, total=current.total))
+            answered = sum(entry.line.answered for entry in summary.ranking)
+            self.say(board_render.solo_score(points, answered, current.total, self.language))
         board = await self.service.leaderboard(CHAT_ID, "all", self.player.user_id)
         self.say()
         self.say(board_render.leaderboard(board, None, self.language))

@@ -51,6 +51,16 @@ def round_summary(
     return "\n".join(lines)
 
 
+def solo_score(points: int, answered: int, total: int, language: Language) -> str:
+    """A practice round's score, out of the questions answered when it was left early:
+    "1/3" after answering two of three and quitting would read as a wrong answer."""
+    if answered == total:
+        return t(language, "summary.solo", points=points, total=total)
+    if answered == 0:
+        return t(language, "summary.solo_none")
+    return t(language, "summary.solo_stopped", points=points, count=answered, total=total)
+
+
 def leaderboard(
     board: Leaderboard, quiz: Quiz | None, language: Language, style: Style = PLAIN
 ) -> str:

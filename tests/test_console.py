@@ -118,7 +118,10 @@ def test_end_of_input_stops_cleanly_and_keeps_the_answers(tmp_path: Path) -> Non
     assert "Traceback" not in result.stderr
     assert "Stopped. Your answers so far are saved." in result.stdout
     assert "Question 4/8" in result.stdout
-    assert len(stored_answers(db)) == 3
+    answers = stored_answers(db)
+    assert len(answers) == 3
+    score = sum(correct for _, correct in answers)
+    assert f"Your score: {score}/3 (you answered 3 questions of 8)" in result.stdout
     again = quizbot("play", "parallelism", "--lang", "en", "--name", "Ana", stdin="q\n", db=db)
     assert again.returncode == 0, again.stderr
     assert len(stored_answers(db)) == 3

@@ -72,6 +72,24 @@ def test_the_forget_prompt_says_when_there_is_nothing_to_delete() -> None:
     assert not card.buttons
 
 
+@pytest.mark.parametrize(
+    ("points", "answered", "language", "said"),
+    [
+        (2, 3, "en", "Your score: 2/3"),
+        (1, 2, "en", "Your score: 1/2 (you answered 2 questions of 3)"),
+        (0, 1, "en", "Your score: 0/1 (you answered 1 question of 3)"),
+        (0, 0, "en", "You answered no question this time."),
+        (1, 1, "fr", "Votre score : 1/1 (vous avez répondu à 1 question sur 3)"),
+        (2, 2, "fr", "Votre score : 2/2 (vous avez répondu à 2 questions sur 3)"),
+        (0, 0, "fr", "Vous n'avez répondu à aucune question cette fois-ci."),
+    ],
+)
+def test_a_practice_score_counts_only_the_questions_answered(
+    points: int, answered: int, language: Language, said: str
+) -> None:
+    assert board_render.solo_score(points, answered, 3, language) == said
+
+
 def every_answer(quiz: Quiz):  # type: ignore[no-untyped-def]
     for question in quiz.questions:
         post = Post(

@@ -37,6 +37,11 @@ MESSAGES: dict[str, str] = {
     "summary.line": "{rank}. {name}: {points}/{total} ({seconds} s)",
     "summary.nobody": "Nobody answered in this round.",
     "summary.solo": "Your score: {points}/{total}",
+    "summary.solo_stopped.one": "Your score: {points}/1 (you answered 1 question of {total})",
+    "summary.solo_stopped.other": (
+        "Your score: {points}/{count} (you answered {count} questions of {total})"
+    ),
+    "summary.solo_none": "You answered no question this time.",
     "summary.stopped": "The round was stopped.",
     # Leaderboards and stats
     "period.today": "today",

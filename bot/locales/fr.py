@@ -39,6 +39,13 @@ MESSAGES: dict[str, str] = {
     "summary.line": "{rank}. {name} : {points}/{total} ({seconds} s)",
     "summary.nobody": "Personne n'a répondu pendant cette partie.",
     "summary.solo": "Votre score : {points}/{total}",
+    "summary.solo_stopped.one": (
+        "Votre score : {points}/1 (vous avez répondu à 1 question sur {total})"
+    ),
+    "summary.solo_stopped.other": (
+        "Votre score : {points}/{count} (vous avez répondu à {count} questions sur {total})"
+    ),
+    "summary.solo_none": "Vous n'avez répondu à aucune question cette fois-ci.",
     "summary.stopped": "La partie a été arrêtée.",
     # Leaderboards and stats
     "period.today": "aujourd'hui",
