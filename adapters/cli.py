@@ -82,7 +82,11 @@ def _add_platform_commands(commands: argparse._SubParsersAction[argparse.Argumen
     )
     telegram.add_argument("--listen", default="0.0.0.0", help="webhook address to listen on")
     telegram.add_argument("--port", type=int, default=8443, help="webhook port to listen on")
-    telegram.add_argument("--secret", help="webhook secret token Telegram must send back")
+    telegram.add_argument(
+        "--secret",
+        help="webhook secret Telegram must send back; better in TELEGRAM_WEBHOOK_SECRET, as a "
+        "command line is visible to the machine's other users (default: derived from the token)",
+    )
     discord_run = platforms.add_parser("discord", help="run the Discord bot (DISCORD_TOKEN)")
     discord_run.add_argument(
         "--shards", metavar="auto|N", help="run every shard here: auto (Discord's advice) or N"
@@ -224,7 +228,14 @@ def run_telegram(args: argparse.Namespace, settings: Settings, quizzes: dict[str
     )
     webhook = None
     if args.webhook:
-        webhook = telegram_adapter.Webhook(args.webhook, args.listen, args.port, args.secret)
+        from_env = settings.telegram_webhook_secret
+        given = args.secret if args.secret is not None else from_env and from_env.reveal()
+        try:
+            secret = telegram_adapter.webhook_secret(given, setup.token)
+        except ValueError as error:
+            print(f"quizbot: {error}.", file=sys.stderr)
+            return 2
+        webhook = telegram_adapter.Webhook(args.webhook, args.listen, args.port, secret)
     settle_startup_objects()
     return telegram_adapter.run(setup, webhook)
 

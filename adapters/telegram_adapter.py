@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import hmac
 import logging
 import random
+import re
 import signal
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -156,12 +159,29 @@ async def _apologise(update: Update) -> None:
         log.warning("could not tell the user about the error")
 
 
+WEBHOOK_SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")
+"""What Telegram accepts as a webhook's secret token."""
+
+
 @dataclass(frozen=True)
 class Webhook:
     url: str
     listen: str
     port: int
-    secret: str | None
+    secret: str
+    """Sent back by Telegram with every update; a request without it is refused (403)."""
+
+
+def webhook_secret(given: str | None, token: str) -> str:
+    """The secret given, or one derived from the token: never a webhook anyone who finds its
+    URL can feed forged updates to, and the same in every worker that shares the token."""
+    if given is not None:
+        if not WEBHOOK_SECRET.fullmatch(given):
+            raise ValueError(
+                "the webhook secret must be 1 to 256 letters, digits, _ or - (Telegram's rule)"
+            )
+        return given
+    return hmac.new(token.encode(), b"quizbot webhook secret", hashlib.sha256).hexdigest()
 
 
 def check_connection(setup: TelegramSetup) -> str | None:
@@ -187,7 +207,7 @@ def _base_url(setup: TelegramSetup, kind: str) -> str:
 
 def run(setup: TelegramSetup, webhook: Webhook | None = None) -> int:
     """Run until SIGINT/SIGTERM; one clear line instead of a traceback for a bad token."""
-    redact_secrets([setup.token])
+    redact_secrets([setup.token, webhook.secret if webhook else ""])
     problem = check_connection(setup)
     if problem is not None:
         print(problem)

@@ -43,6 +43,8 @@ class Settings:
     telegram_api_url: str | None
     discord_token: Secret | None
     discord_guild_id: int | None
+    telegram_webhook_secret: Secret | None = None
+    """What Telegram must send back with every webhook update (TELEGRAM_WEBHOOK_SECRET)."""
 
 
 def database_setting(value: str) -> Path | str:
@@ -76,4 +78,5 @@ def load_settings(env_file: Path | None = None) -> Settings:
         telegram_api_url=os.environ.get("TELEGRAM_API_URL") or None,
         discord_token=_secret("DISCORD_TOKEN"),
         discord_guild_id=int(guild) if guild.isdigit() else None,
+        telegram_webhook_secret=_secret("TELEGRAM_WEBHOOK_SECRET"),
     )

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from adapters.telegram_adapter import webhook_secret
 from tests.conftest import ROOT
 from tests.fakes.telegram_api import FakeTelegramAPI
 
@@ -121,7 +122,15 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-async def test_webhook_mode_checks_the_secret(fake: FakeTelegramAPI, tmp_path: Path) -> None:
+WEBHOOK = ["run", "telegram", "--webhook", "https://quiz.example/hook", "--listen", "127.0.0.1"]
+
+
+@pytest.mark.parametrize("given_in", ["argument", "environment", "nowhere"])
+async def test_webhook_mode_checks_the_secret(
+    fake: FakeTelegramAPI, tmp_path: Path, given_in: str
+) -> None:
+    """From --secret, from TELEGRAM_WEBHOOK_SECRET, or else derived from the token: a forged
+    update is refused in every case, and the secret never reaches the log."""
     import aiohttp
 
     port = free_port()
@@ -130,21 +139,23 @@ async def test_webhook_mode_checks_the_secret(fake: FakeTelegramAPI, tmp_path: P
         "TELEGRAM_TOKEN": TOKEN,
         "TELEGRAM_API_URL": fake.url,
         "QUIZBOT_DB": str(tmp_path / "quiz.db"),
+        "QUIZBOT_LOG_LEVEL": "DEBUG",  # the libraries log request parameters at this level
     }
+    env.pop("TELEGRAM_WEBHOOK_SECRET", None)
+    arguments = [*WEBHOOK, "--port", str(port)]
+    secret = "hook-secret"
+    if given_in == "argument":
+        arguments += ["--secret", secret]
+    elif given_in == "environment":
+        env["TELEGRAM_WEBHOOK_SECRET"] = secret
+    else:
+        secret = webhook_secret(None, TOKEN)
+        assert TOKEN not in secret
     process = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
         "adapters.cli",
-        "run",
-        "telegram",
-        "--webhook",
-        "https://quiz.example/hook",
-        "--listen",
-        "127.0.0.1",
-        "--port",
-        str(port),
-        "--secret",
-        "hook-secret",
+        *arguments,
         cwd=ROOT,
         env=env,
         stdout=asyncio.subprocess.PIPE,
@@ -163,16 +174,20 @@ async def test_webhook_mode_checks_the_secret(fake: FakeTelegramAPI, tmp_path: P
             "entities": [{"type": "bot_command", "offset": 0, "length": 5}],
         },
     }
+    log = ""
     try:
         hook = await fake.wait_for("setWebhook", timeout=30)
-        await wait_for_line(process, "Application started")
+        log = await wait_for_line(process, "Application started")
         assert hook.params["url"] == "https://quiz.example/hook"
-        assert hook.params["secret_token"] == "hook-secret"
+        assert hook.params["secret_token"] == secret
         async with aiohttp.ClientSession() as session:
             url = f"http://127.0.0.1:{port}/hook"
             async with session.post(url, json=update) as refused:
                 assert refused.status == 403
-            headers = {"X-Telegram-Bot-Api-Secret-Token": "hook-secret"}
+            forged = {"X-Telegram-Bot-Api-Secret-Token": "guessed"}
+            async with session.post(url, json=update, headers=forged) as refused:
+                assert refused.status == 403
+            headers = {"X-Telegram-Bot-Api-Secret-Token": secret}
             async with session.post(url, json=update, headers=headers) as accepted:
                 assert accepted.status == 200
         reply = await fake.wait_for(
@@ -182,18 +197,38 @@ async def test_webhook_mode_checks_the_secret(fake: FakeTelegramAPI, tmp_path: P
     finally:
         process.send_signal(signal.SIGTERM)
         _, stderr = await asyncio.wait_for(process.communicate(), timeout=30)
-    assert process.returncode == 0, stderr.decode()
-    assert TOKEN not in stderr.decode()
+    log += stderr.decode()
+    assert process.returncode == 0, log
+    assert "setWebhook" in log  # the request that carries the secret was logged, redacted:
+    assert TOKEN not in log
+    assert secret not in log
 
 
-async def wait_for_line(process: asyncio.subprocess.Process, text: str) -> None:
-    """Read the bot's log until a line says it is serving (the webhook port is open)."""
+async def test_a_webhook_secret_telegram_would_refuse_is_one_clear_line(tmp_path: Path) -> None:
+    env = {**os.environ, "TELEGRAM_TOKEN": TOKEN, "QUIZBOT_DB": str(tmp_path / "quiz.db")}
+    env["TELEGRAM_WEBHOOK_SECRET"] = "my secret!"
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "adapters.cli", *WEBHOOK, cwd=ROOT, env=env,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    _, stderr = await asyncio.wait_for(process.communicate(), timeout=30)
+    assert process.returncode == 2
+    assert stderr.decode() == (
+        "quizbot: the webhook secret must be 1 to 256 letters, digits, _ or - (Telegram's rule).\n"
+    )
+
+
+async def wait_for_line(process: asyncio.subprocess.Process, text: str) -> str:
+    """Read the bot's log until a line says it is serving (the webhook port is open); the
+    log read so far, which the caller must check too: the rest no longer holds it."""
     assert process.stderr is not None
+    read = ""
     while True:
-        line = await asyncio.wait_for(process.stderr.readline(), timeout=30)
+        line = (await asyncio.wait_for(process.stderr.readline(), timeout=30)).decode()
         assert line, f"the bot exited before logging {text!r}"
-        if text in line.decode():
-            return
+        read += line
+        if text in line:
+            return read
 
 
 async def test_a_missing_token_is_one_clear_line(tmp_path: Path) -> None:
