@@ -24,7 +24,7 @@ from bot import board_render, markup, render
 from bot.engine import Period
 from bot.i18n import t
 from bot.models import Quiz
-from bot.rounds import DEFAULT_SECONDS
+from bot.rounds import DEFAULT_SECONDS, MAX_SECONDS, MIN_SECONDS
 from bot.service import UnknownQuizError
 from bot.store import RoundConflictError
 
@@ -32,7 +32,6 @@ if TYPE_CHECKING:
     from adapters.discord_adapter import QuizBot
 
 MAX_QUESTIONS = 50
-MIN_SECONDS, MAX_SECONDS = 10, 600
 
 
 def text(key: str) -> locale_str:
@@ -270,7 +269,7 @@ async def stats_command(
 
 @app_commands.command(name=text("discord.name.help"), description=text("command.help"))
 async def help_command(interaction: discord.Interaction[Any]) -> None:
-    await send_private(interaction, ui.STYLE.escape(t(language_of(interaction), "help.text")))
+    await send_private(interaction, ui.STYLE.escape(render.help_text(language_of(interaction))))
 
 
 @app_commands.command(name=text("discord.name.forgetme"), description=text("command.forgetme"))

@@ -17,13 +17,12 @@ from bot.daily_runner import DailyRunner
 from bot.engine import PERIODS, Period, Player
 from bot.i18n import t
 from bot.models import Language, pick_language
-from bot.rounds import DEFAULT_SECONDS, Control, RoundRunner
+from bot.rounds import DEFAULT_SECONDS, MAX_SECONDS, MIN_SECONDS, Control, RoundRunner
 from bot.service import QuizService, UnknownQuizError
 from bot.store import RoundConflictError
 
 log = logging.getLogger(__name__)
 Context = ContextTypes.DEFAULT_TYPE
-MIN_SECONDS, MAX_SECONDS = 10, 600
 
 
 @dataclass
@@ -185,7 +184,7 @@ async def stats_command(update: Update, context: Context) -> None:
 
 
 async def help_command(update: Update, context: Context) -> None:
-    await reply(update, STYLE.escape(t(language_of(update), "help.text")))
+    await reply(update, STYLE.escape(render.help_text(language_of(update))))
 
 
 async def practice_command(update: Update, context: Context) -> None:

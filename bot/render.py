@@ -13,6 +13,7 @@ from bot.engine import Answer, Post, Refusal
 from bot.i18n import t
 from bot.markup import PLAIN, Button, Card, Style, clean_name
 from bot.models import LETTERS, Language, Question, Quiz
+from bot.rounds import DEFAULT_SECONDS
 from bot.store import PlayerFootprint
 
 ALERT_LIMIT = 200
@@ -202,6 +203,10 @@ def quiz_intro(quiz: Quiz, count: int, language: Language, style: Style = PLAIN)
     return "\n".join(
         [style.bold(style.escape(intro)), style.escape(quiz.description.get(language))]
     )
+
+
+def help_text(language: Language) -> str:
+    return t(language, "help.text", seconds=DEFAULT_SECONDS)
 
 
 def unknown_quiz(name: str, known: Sequence[str], language: Language) -> str:

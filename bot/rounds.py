@@ -23,6 +23,8 @@ from bot.timers import Timers
 log = logging.getLogger(__name__)
 
 DEFAULT_SECONDS = 30
+MIN_SECONDS, MAX_SECONDS = 10, 600
+"""A group question's timer: long enough to read it, short enough that a round moves on."""
 EDIT_INTERVAL = timedelta(seconds=5)
 """At most one answered-count edit per message this often (Telegram: ~20 edits/min/group)."""
 

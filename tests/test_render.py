@@ -73,6 +73,17 @@ def test_the_forget_prompt_says_when_there_is_nothing_to_delete() -> None:
 
 
 @pytest.mark.parametrize(
+    ("language", "line"),
+    [
+        ("en", "/quiz NAME [QUESTIONS] [SECONDS]: start a round here (30 s a question unless"),
+        ("fr", "/quiz NOM [QUESTIONS] [SECONDES] : lancer une partie ici (30 s par question,"),
+    ],
+)
+def test_help_says_how_long_a_question_stays_open(language: Language, line: str) -> None:
+    assert line in render.help_text(language)
+
+
+@pytest.mark.parametrize(
     ("points", "answered", "language", "said"),
     [
         (2, 3, "en", "Your score: 2/3"),

@@ -83,7 +83,8 @@ MESSAGES: dict[str, str] = {
     "help.text": (
         "I run quizzes for study groups. Everyone answers with the buttons; I tell you "
         "privately whether you were right and why.\n\n"
-        "/quiz NAME [QUESTIONS]: start a round here\n"
+        "/quiz NAME [QUESTIONS] [SECONDS]: start a round here ({seconds} s a question unless "
+        "you say)\n"
         "/stop: stop the round (its starter or an admin)\n"
         "/quizzes: the quizzes you can play\n"
         "/leaderboard [today|week|all] [QUIZ]: the ranking\n"

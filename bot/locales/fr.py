@@ -91,7 +91,8 @@ MESSAGES: dict[str, str] = {
     "help.text": (
         "J'anime des quiz pour les groupes d'étude. Chacun répond avec les boutons ; je vous dis "
         "en privé si vous avez raison, et pourquoi.\n\n"
-        "/quiz NOM [QUESTIONS] : lancer une partie ici\n"
+        "/quiz NOM [QUESTIONS] [SECONDES] : lancer une partie ici ({seconds} s par question, "
+        "sauf avis contraire)\n"
         "/stop : arrêter la partie (celui qui l'a lancée ou un administrateur)\n"
         "/quizzes : les quiz disponibles\n"
         "/leaderboard [today|week|all] [QUIZ] : le classement\n"
