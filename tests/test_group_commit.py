@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 
@@ -150,3 +151,33 @@ async def test_a_burst_on_open_posts_is_stored_whole(sqlite_store: SQLiteStore) 
             1200,
             300,
         )
+
+
+async def test_a_lock_held_elsewhere_is_waited_for_in_the_thread_not_on_the_loop(
+    tmp_path: Path,
+) -> None:
+    """The batch's statements run on the event loop only when the write lock is free; when
+    another connection holds it (perhaps across awaits on this very loop, as the store's own
+    connection does), the batch waits in the writer's thread and the loop keeps running."""
+    store = await SQLiteStore.open(tmp_path / "quiz.db", busy_timeout_ms=30_000)
+    try:
+        post = await posted(store)
+        holder = sqlite3.connect(store.path, isolation_level=None)
+        try:
+            holder.execute("BEGIN IMMEDIATE")
+            loop = asyncio.get_running_loop()
+            began = loop.time()
+            pending = asyncio.ensure_future(store.add_answer(answer(post, 1), post))
+            for _ in range(20):  # turns, not time: the writer tries the lock within two
+                await asyncio.sleep(0)
+            assert not pending.done()
+            assert await store.count_answers(post.post_id) == 0  # the loop still serves
+            # Waiting on the loop would have stalled it for the busy timeout, 30 s.
+            assert loop.time() - began < 10
+            holder.execute("COMMIT")
+        finally:
+            holder.close()
+        assert await pending == (answer(post, 1), True)
+        assert committed(store, post.post_id, "tg:1")
+    finally:
+        await store.close()
