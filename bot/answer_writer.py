@@ -6,8 +6,8 @@ the queue into one transaction on its own connection, and resolves each future o
 that COMMIT returned, so an acknowledged answer is always durable. If the batch fails, every
 caller in it gets the error; later batches are unaffected.
 
-A batch's statements run on the event loop and only its COMMIT, the one call that waits for
-the disk, in the writer's thread. The statements are CPU work that needs the GIL anyway; run
+A short batch's statements run on the event loop and only its COMMIT, the one call that
+waits for the disk, in the writer's thread. The statements are CPU work that needs the GIL; run
 in the thread, every row's step let go of the GIL and then waited for it again, up to the 5
 ms switch interval while the loop was busy: under a 300-press burst a commit of 1-6 answers
 took 8-28 ms, against about 1 ms once the burst was over.
