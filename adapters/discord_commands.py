@@ -21,10 +21,9 @@ from adapters.discord_interactions import (
     send_private,
 )
 from bot import board_render, markup, render
-from bot.engine import Period
+from bot.engine import DEFAULT_SECONDS, MAX_SECONDS, MIN_SECONDS, Period
 from bot.i18n import t
 from bot.models import Quiz
-from bot.rounds import DEFAULT_SECONDS, MAX_SECONDS, MIN_SECONDS
 from bot.service import UnknownQuizError
 from bot.store import RoundConflictError
 

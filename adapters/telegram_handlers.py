@@ -14,10 +14,10 @@ from telegram.ext import ContextTypes
 from adapters.telegram_publisher import STYLE, keyboard
 from bot import board_render, render
 from bot.daily_runner import DailyRunner
-from bot.engine import PERIODS, Period, Player
+from bot.engine import DEFAULT_SECONDS, MAX_SECONDS, MIN_SECONDS, PERIODS, Period, Player
 from bot.i18n import t
 from bot.models import Language, pick_language
-from bot.rounds import DEFAULT_SECONDS, MAX_SECONDS, MIN_SECONDS, Control, RoundRunner
+from bot.rounds import Control, RoundRunner
 from bot.service import QuizService, UnknownQuizError
 from bot.store import RoundConflictError
 

@@ -19,6 +19,9 @@ Mode = Literal["group", "solo"]
 Period = Literal["today", "week", "all"]
 RoundStatus = Literal["running", "finished", "stopped"]
 PERIODS: tuple[Period, ...] = ("today", "week", "all")
+DEFAULT_SECONDS = 30
+MIN_SECONDS, MAX_SECONDS = 10, 600
+"""A group question's timer: long enough to read it, short enough that a round moves on."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,11 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot import payload
-from bot.engine import Answer, Post, Refusal
+from bot.engine import DEFAULT_SECONDS, Answer, Post, Refusal
 from bot.i18n import t
 from bot.markup import PLAIN, Button, Card, Style, clean_name
 from bot.models import LETTERS, Language, Question, Quiz
-from bot.rounds import DEFAULT_SECONDS
 from bot.store import PlayerFootprint
 
 ALERT_LIMIT = 200

@@ -15,16 +15,13 @@ from datetime import datetime, timedelta
 from enum import Enum
 from typing import Protocol
 
-from bot.engine import Accepted, Player, Round
+from bot.engine import DEFAULT_SECONDS, Accepted, Player, Round
 from bot.service import ClosedView, PressResult, QuestionView, QuizService, RoundSummary
 from bot.store import ConstraintError
 from bot.timers import Timers
 
 log = logging.getLogger(__name__)
 
-DEFAULT_SECONDS = 30
-MIN_SECONDS, MAX_SECONDS = 10, 600
-"""A group question's timer: long enough to read it, short enough that a round moves on."""
 EDIT_INTERVAL = timedelta(seconds=5)
 """At most one answered-count edit per message this often (Telegram: ~20 edits/min/group)."""
 
