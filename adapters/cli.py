@@ -12,21 +12,22 @@ from typing import TYPE_CHECKING
 
 from adapters.console import CHAT_ID, ConsoleGame, console_player, default_language, default_name
 from adapters.process import settle_startup_objects
-from bot import board_render, render
-from bot.catalog import load_catalog
+from bot.catalog.installed import load_catalog
+from bot.catalog.loader import QuizError, validate
 from bot.config import Settings, database_setting, load_settings
-from bot.engine import PERIODS
-from bot.export import write_csv
-from bot.i18n import t
-from bot.loader import QuizError, validate
-from bot.models import LANGUAGES, Language, Quiz
-from bot.postgres_errors import redact
-from bot.service import QuizService, UnknownQuizError
-from bot.store import Store, StoreError
-from bot.stores import open_store
+from bot.domain.entities import PERIODS
+from bot.domain.models import LANGUAGES, Language, Quiz
+from bot.play.service import QuizService, UnknownQuizError
+from bot.storage.interface import Store, StoreError
+from bot.storage.opening import open_store
+from bot.storage.postgres.errors import redact
+from bot.text import boards as board_render
+from bot.text import render
+from bot.text.export import write_csv
+from bot.text.i18n import t
 
 if TYPE_CHECKING:
-    from adapters.discord_adapter import Sharding
+    from adapters.discord_bot.client import Sharding
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -152,7 +153,7 @@ def run_validate(paths: list[Path]) -> int:
 
 
 async def run_db_copy(source: str, target: str) -> int:
-    from bot.db_copy import CopyError, copy_database
+    from bot.storage.db_copy import CopyError, copy_database
 
     try:
         report = await copy_database(database_setting(source), database_setting(target))
@@ -176,7 +177,7 @@ def run_platform(
 ) -> int:
     """Start a chat bot; imported lazily so the terminal never loads the platform libraries."""
     if args.command == "discord" or args.platform == "discord":
-        from adapters.discord_sync import main_discord
+        from adapters.discord_bot.sync import main_discord
 
         sync_guild = None if args.command == "run" else (args.guild or 0)
         sharding = parse_sharding(args) if args.command == "run" else None
@@ -189,7 +190,7 @@ def run_platform(
 
 def parse_sharding(args: argparse.Namespace) -> Sharding | str:
     """The shards to run, or what is wrong with the options."""
-    from adapters.discord_adapter import Sharding
+    from adapters.discord_bot.client import Sharding
 
     if args.shard_ids is not None or args.shard_count is not None:
         if args.shard_ids is None or args.shard_count is None or args.shards is not None:
@@ -211,7 +212,7 @@ def parse_sharding(args: argparse.Namespace) -> Sharding | str:
 
 
 def run_telegram(args: argparse.Namespace, settings: Settings, quizzes: dict[str, Quiz]) -> int:
-    from adapters import telegram_adapter
+    from adapters.telegram_bot import app as telegram_adapter
 
     if settings.telegram_token is None:
         print(

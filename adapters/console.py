@@ -6,11 +6,13 @@ import getpass
 import os
 from typing import TextIO
 
-from bot import board_render, markup, render
-from bot.engine import AlreadyAnswered, Player, Refused
-from bot.i18n import t
-from bot.models import LETTERS, Language, pick_language
-from bot.service import QuestionView, QuizService
+from bot.domain.entities import Player
+from bot.domain.models import LETTERS, Language, pick_language
+from bot.domain.rules import AlreadyAnswered, Refused
+from bot.play.service import QuestionView, QuizService
+from bot.text import boards as board_render
+from bot.text import markup, render
+from bot.text.i18n import t
 
 CHAT_ID = "console"
 QUIT_WORDS = {"q", "quit", "exit"}

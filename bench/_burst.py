@@ -7,10 +7,11 @@ import time
 
 from _common import QUIZZES
 
-from bot.catalog import load_catalog
-from bot.engine import Accepted, Player
-from bot.service import QuizService
-from bot.store import Store
+from bot.catalog.installed import load_catalog
+from bot.domain.entities import Player
+from bot.domain.rules import Accepted
+from bot.play.service import QuizService
+from bot.storage.interface import Store
 
 CHAT = "bench:-1"
 

@@ -29,8 +29,8 @@ from pathlib import Path
 from _burst import CHAT, awaiting_floor, press_burst
 from _common import median, parser, percentile, scratch, table
 
-from bot.answer_writer import ADD_HOUR, ADD_TOTAL, ADD_WEEK, UPSERT_PLAYER, week_of
-from bot.sqlite_store import SQLiteStore
+from bot.storage.sql.answers import ADD_HOUR, ADD_TOTAL, ADD_WEEK, UPSERT_PLAYER, week_of
+from bot.storage.sqlite.store import SQLiteStore
 
 REPEATS = 3
 HOUR = 1_770_000_000_000 // 3_600_000

@@ -21,8 +21,8 @@ import asyncpg  # type: ignore[import-untyped]
 from _burst import CHAT, press_burst
 from _common import arguments, median, percentile, scratch, table
 
-from bot.store import Store
-from bot.stores import open_store
+from bot.storage.interface import Store
+from bot.storage.opening import open_store
 from tests.postgres import fresh_schema
 
 REPEATS = 3

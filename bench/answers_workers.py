@@ -22,10 +22,11 @@ from pathlib import Path
 from _burst import CHAT, post_question
 from _common import QUIZZES, arguments, median, scratch, table
 
-from bot.catalog import load_catalog
-from bot.engine import Accepted, Player
-from bot.service import QuizService
-from bot.stores import open_store
+from bot.catalog.installed import load_catalog
+from bot.domain.entities import Player
+from bot.domain.rules import Accepted
+from bot.play.service import QuizService
+from bot.storage.opening import open_store
 from tests.postgres import fresh_schema
 
 REPEATS = 3

@@ -27,13 +27,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bot.catalog import load_catalog  # noqa: E402
-from bot.daily import DailyPost, DailyRule, NewSchedule, next_run  # noqa: E402
-from bot.daily_runner import DailyRunner  # noqa: E402
-from bot.pacer import TELEGRAM_RATE, Pacer  # noqa: E402
-from bot.service import ClosedView, QuestionView, QuizService  # noqa: E402
-from bot.sqlite_store import SQLiteStore  # noqa: E402
-from bot.timers import ManualTimers  # noqa: E402
+from bot.catalog.installed import load_catalog  # noqa: E402
+from bot.domain.daily import DailyPost, DailyRule, NewSchedule, next_run  # noqa: E402
+from bot.domain.pacer import TELEGRAM_RATE, Pacer  # noqa: E402
+from bot.play.daily_runner import DailyRunner  # noqa: E402
+from bot.play.service import ClosedView, QuestionView, QuizService  # noqa: E402
+from bot.play.timers import ManualTimers  # noqa: E402
+from bot.storage.sqlite.store import SQLiteStore  # noqa: E402
 
 PLATFORM_LIMIT = 30
 """Telegram: about 30 messages per second overall."""

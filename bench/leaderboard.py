@@ -23,19 +23,13 @@ from zoneinfo import ZoneInfo
 import aiosqlite
 from _common import QUIZZES, arguments, median, scratch, table
 
-from bot.catalog import load_catalog
-from bot.engine import (
-    PERIODS,
-    Period,
-    ScoreLine,
-    leaderboard_view,
-    period_start,
-    rank_leaderboard,
-)
-from bot.service import QuizService
-from bot.sql_rows import to_score_lines
-from bot.sqlite_scores import FILL_SCORE_TABLES, scan_query
-from bot.sqlite_store import SQLiteStore
+from bot.catalog.installed import load_catalog
+from bot.domain.entities import PERIODS, Period, ScoreLine
+from bot.domain.rules import leaderboard_view, period_start, rank_leaderboard
+from bot.play.service import QuizService
+from bot.storage.sql.rows import to_score_lines
+from bot.storage.sql.scores import FILL_SCORE_TABLES, scan_query
+from bot.storage.sqlite.store import SQLiteStore
 
 CHATS, MEMBERS, QUESTIONS, ANSWERING = 10, 200, 8, 100
 NOW = datetime(2026, 3, 6, 16, 0, tzinfo=UTC)

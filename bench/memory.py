@@ -16,10 +16,10 @@ from pathlib import Path
 
 from _common import QUIZZES, arguments, scratch, table
 
-from bot.catalog import load_catalog
-from bot.engine import Player
-from bot.service import QuizService
-from bot.sqlite_store import SQLiteStore
+from bot.catalog.installed import load_catalog
+from bot.domain.entities import Player
+from bot.play.service import QuizService
+from bot.storage.sqlite.store import SQLiteStore
 
 
 def resident_mib() -> float:

@@ -34,9 +34,9 @@ from typing import Any
 import yaml
 from _common import QUIZZES, arguments, median, scratch, table
 
-from bot import quiz_cache
-from bot.catalog import load_catalog
-from bot.loader import without_cycle_collection
+from bot.catalog import cache as quiz_cache
+from bot.catalog.installed import load_catalog
+from bot.catalog.loader import without_cycle_collection
 
 REPEATS = 3
 

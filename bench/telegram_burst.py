@@ -32,10 +32,10 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.ext import Application, ApplicationBuilder, CallbackQueryHandler, ContextTypes
 from telegram.request import BaseRequest
 
-from adapters.telegram_adapter import BOT_CONNECTIONS
-from adapters.telegram_http import AiohttpRequest
-from bot.catalog import load_catalog
-from bot.render import ALERT_LIMIT
+from adapters.telegram_bot.app import BOT_CONNECTIONS
+from adapters.telegram_bot.http_client import AiohttpRequest
+from bot.catalog.installed import load_catalog
+from bot.text.render import ALERT_LIMIT
 from tests.fakes.telegram_api import FakeTelegramAPI
 
 TOKEN = "4242424242:BENCH-token-value"

@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from bot.catalog import load_catalog
-from bot.models import Quiz
-from bot.service import QuizService
-from bot.sqlite_store import SQLiteStore
-from bot.store import Store
-from bot.stores import open_store
+from bot.catalog.installed import load_catalog
+from bot.domain.models import Quiz
+from bot.play.service import QuizService
+from bot.storage.interface import Store
+from bot.storage.opening import open_store
+from bot.storage.sqlite.store import SQLiteStore
 from tests.postgres import fresh_schema
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.models import Quiz
+from bot.domain.models import Quiz
 from tests.conftest import ROOT
 
 

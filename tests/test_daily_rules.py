@@ -7,9 +7,9 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from bot import daily
-from bot.daily import DailyRule, PastDaily
-from bot.pacer import Pacer
+from bot.domain import daily
+from bot.domain.daily import DailyRule, PastDaily
+from bot.domain.pacer import Pacer
 
 PARIS = DailyRule(time(9, 0), "Europe/Paris")
 NEW_YORK = DailyRule(time(9, 0), "America/New_York")

@@ -12,15 +12,15 @@ from pathlib import Path
 
 import pytest
 
-from bot.daily import DailyPost, DailyRule
-from bot.daily_runner import DailyRunner
-from bot.engine import Player
-from bot.models import Quiz
-from bot.pacer import Pacer
-from bot.service import ClosedView, QuestionView, QuizService
-from bot.store import ConstraintError, NewPost, Store
-from bot.stores import open_store
-from bot.timers import ManualTimers
+from bot.domain.daily import DailyPost, DailyRule
+from bot.domain.entities import NewPost, Player
+from bot.domain.models import Quiz
+from bot.domain.pacer import Pacer
+from bot.play.daily_runner import DailyRunner
+from bot.play.service import ClosedView, QuestionView, QuizService
+from bot.play.timers import ManualTimers
+from bot.storage.interface import ConstraintError, Store
+from bot.storage.opening import open_store
 from tests.conftest import FakeClock
 
 ADMIN = Player("tg:9", "Admin", "en")

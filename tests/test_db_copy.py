@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from bot.daily import DailyRule, NewSchedule
-from bot.db_copy import CopyError, copy_database
-from bot.engine import Answer, Player
-from bot.store import NewPost, PlayerFootprint, Store
-from bot.stores import open_store
+from bot.domain.daily import DailyRule, NewSchedule
+from bot.domain.entities import Answer, NewPost, Player
+from bot.storage.db_copy import CopyError, copy_database
+from bot.storage.interface import PlayerFootprint, Store
+from bot.storage.opening import open_store
 from tests.conftest import ROOT
 from tests.postgres import fresh_schema
 from tests.test_store import NOW, new_post, new_round

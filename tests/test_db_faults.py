@@ -16,11 +16,12 @@ from pathlib import Path
 
 import pytest
 
-from bot.engine import Accepted, Player
-from bot.models import Quiz
-from bot.service import QuizService
-from bot.sqlite_store import SCHEMA_VERSION, SQLiteStore
-from bot.store import StoreError
+from bot.domain.entities import Player
+from bot.domain.models import Quiz
+from bot.domain.rules import Accepted
+from bot.play.service import QuizService
+from bot.storage.interface import StoreError
+from bot.storage.sqlite.store import SCHEMA_VERSION, SQLiteStore
 from tests.conftest import ROOT, FakeClock
 
 ANA = Player("tg:1", "Ana", "en")

@@ -9,18 +9,10 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from bot import engine
-from bot.engine import (
-    Accepted,
-    AlreadyAnswered,
-    Answer,
-    Post,
-    Ranked,
-    Refusal,
-    Refused,
-    ScoreLine,
-)
-from bot.models import Question, Quiz
+from bot.domain import rules as engine
+from bot.domain.entities import Answer, Post, ScoreLine
+from bot.domain.models import Question, Quiz
+from bot.domain.rules import Accepted, AlreadyAnswered, Ranked, Refusal, Refused
 
 OPENED = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 

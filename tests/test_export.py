@@ -11,10 +11,10 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bot.engine import Player
-from bot.export import write_csv
-from bot.service import QuizService
-from bot.store import ExportRow
+from bot.domain.entities import Player
+from bot.play.service import QuizService
+from bot.storage.interface import ExportRow
+from bot.text.export import write_csv
 from tests.conftest import ROOT
 
 

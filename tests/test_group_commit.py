@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.engine import Answer, Player, Post
-from bot.sqlite_store import SQLiteStore
-from bot.store import PostClosedError, Store
+from bot.domain.entities import Answer, Player, Post
+from bot.storage.interface import PostClosedError, Store
+from bot.storage.sqlite.store import SQLiteStore
 from tests.test_store import new_post, new_round
 
 NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)

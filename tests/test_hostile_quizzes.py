@@ -8,7 +8,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.loader import MAX_FILE_BYTES, QuizError, decode, load_quiz, validate
+from bot.catalog.loader import MAX_FILE_BYTES, QuizError, decode, load_quiz, validate
 from tests.conftest import QUIZZES
 
 

@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from bot.daily import DailyRecord, DailyRule, NewSchedule
-from bot.engine import Answer, Player
-from bot.service import QuizService
-from bot.sqlite_store import SQLiteStore
-from bot.store import NewPost, Store
+from bot.domain.daily import DailyRecord, DailyRule, NewSchedule
+from bot.domain.entities import Answer, NewPost, Player
+from bot.play.service import QuizService
+from bot.storage.interface import Store
+from bot.storage.sqlite.store import SQLiteStore
 from tests.conftest import FakeClock
 
 CHAT = "tg:-100"

@@ -12,10 +12,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot import limit_bounds as bounds
-from bot import limits, markup, render
-from bot.engine import Answer
-from bot.models import LANGUAGES, Language, Question, Quiz, Reference, Text
+from bot.catalog import limit_bounds as bounds
+from bot.catalog import limits
+from bot.domain.entities import Answer
+from bot.domain.models import LANGUAGES, Language, Question, Quiz, Reference, Text
+from bot.text import markup, render
 
 NOW = datetime(2000, 1, 1, tzinfo=UTC)
 STYLES = [markup.PLAIN, limits.HTML, limits.MARKDOWN]
@@ -162,7 +163,7 @@ def test_escaping_works_character_by_character(style: markup.Style, left: str, r
 def test_a_placeholder_with_a_format_spec_has_no_cheap_bound(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from bot.i18n import CATALOGS
+    from bot.text.i18n import CATALOGS
 
     monkeypatch.setitem(CATALOGS["en"], "bound.test", "{count:>5} answers")
     assert bounds.template("en", "bound.test").fixed >= bounds.UNBOUNDED

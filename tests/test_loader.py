@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.loader import load_quiz, quiz_files, validate
+from bot.catalog.loader import load_quiz, quiz_files, validate
 from tests.conftest import QUIZZES, ROOT
 
 BROKEN = ROOT / "tests" / "corpus" / "broken"

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot import payload
-from bot.payload import AnswerPress, PayloadError, RevealPress, StartPress
+from bot.domain import payload
+from bot.domain.payload import AnswerPress, PayloadError, RevealPress, StartPress
 
 
 @pytest.mark.parametrize(

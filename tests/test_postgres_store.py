@@ -7,11 +7,11 @@ import asyncio
 import asyncpg  # type: ignore[import-untyped]
 import pytest
 
-from bot.postgres_answers import PostgresAnswerWriter
-from bot.postgres_errors import redact
-from bot.postgres_store import PostgresStore
-from bot.schema import SCHEMA_VERSION, to_postgres
-from bot.store import StoreError
+from bot.storage.interface import StoreError
+from bot.storage.postgres.answer_writer import PostgresAnswerWriter
+from bot.storage.postgres.errors import redact
+from bot.storage.postgres.store import PostgresStore
+from bot.storage.schema import SCHEMA_VERSION, to_postgres
 from tests.postgres import fresh_schema
 
 

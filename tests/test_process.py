@@ -9,7 +9,9 @@ from typing import Any
 
 import pytest
 
-from adapters import cli, discord_sync, telegram_adapter
+from adapters import cli
+from adapters.discord_bot import sync as discord_sync
+from adapters.telegram_bot import app as telegram_adapter
 
 
 @pytest.fixture

@@ -9,11 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from bot import quiz_cache, quiz_codec
-from bot.catalog import load_catalog
+from bot.catalog import cache as quiz_cache
+from bot.catalog import codec as quiz_codec
+from bot.catalog.installed import load_catalog
+from bot.catalog.loader import QuizError, validate
 from bot.config import cache_setting
-from bot.loader import QuizError, validate
-from bot.models import Question, Quiz, Reference, Text
+from bot.domain.models import Question, Quiz, Reference, Text
 from tests.conftest import QUIZZES, ROOT
 from tests.test_console import quizbot
 from tests.test_loader import BROKEN, expected_problems

@@ -11,11 +11,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot import board_render, limits, markup, render
-from bot.engine import Answer, Leaderboard, Post, Ranked, ScoreLine
-from bot.i18n import CATALOGS, t
-from bot.models import LANGUAGES, Language, Quiz, Text
-from bot.store import PlayerFootprint
+from bot.catalog import limits
+from bot.domain.entities import Answer, Post, ScoreLine
+from bot.domain.models import LANGUAGES, Language, Quiz, Text
+from bot.domain.rules import Leaderboard, Ranked
+from bot.storage.interface import PlayerFootprint
+from bot.text import boards as board_render
+from bot.text import markup, render
+from bot.text.i18n import CATALOGS, t
 
 NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 STYLES = [markup.PLAIN, markup.HtmlStyle(), markup.MarkdownStyle()]

@@ -7,13 +7,13 @@ import random
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.engine import Player, Round
-from bot.models import Quiz
-from bot.rounds import Control, RoundRunner
-from bot.service import ClosedView, QuestionView, QuizService, RoundSummary
-from bot.store import Store
-from bot.stores import open_store
-from bot.timers import ManualTimers
+from bot.domain.entities import Player, Round
+from bot.domain.models import Quiz
+from bot.play.rounds import Control, RoundRunner
+from bot.play.service import ClosedView, QuestionView, QuizService, RoundSummary
+from bot.play.timers import ManualTimers
+from bot.storage.interface import Store
+from bot.storage.opening import open_store
 from tests.conftest import FakeClock
 
 ANA = Player("tg:1", "Ana", "en")

@@ -14,11 +14,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.engine import Answer, ScoreLine
-from bot.sqlite_scores import plan_of, scan_query
-from bot.sqlite_store import MIGRATIONS, SQLiteStore
-from bot.store import NewPost, Store
-from bot.stores import open_store
+from bot.domain.entities import Answer, NewPost, ScoreLine
+from bot.storage.interface import Store
+from bot.storage.opening import open_store
+from bot.storage.sql.scores import plan_of, scan_query
+from bot.storage.sqlite.store import MIGRATIONS, SQLiteStore
 from tests.postgres import POSTGRES_URL, SKIP_REASON, fresh_schema
 
 START = datetime(2026, 3, 1, tzinfo=UTC)

@@ -12,10 +12,10 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.engine import Player
-from bot.models import Quiz
-from bot.service import QuizService
-from bot.sqlite_store import SQLiteStore
+from bot.domain.entities import Player
+from bot.domain.models import Quiz
+from bot.play.service import QuizService
+from bot.storage.sqlite.store import SQLiteStore
 from tests.conftest import FakeClock
 
 PLAYERS = [Player(f"tg:{n}", f"P{n}", "en") for n in range(4)]

@@ -6,9 +6,10 @@ from datetime import timedelta
 
 import pytest
 
-from bot.engine import Accepted, AlreadyAnswered, Player, Refusal, Refused
-from bot.service import QuestionView, QuizService, UnknownQuizError
-from bot.store import RoundConflictError
+from bot.domain.entities import Player
+from bot.domain.rules import Accepted, AlreadyAnswered, Refusal, Refused
+from bot.play.service import QuestionView, QuizService, UnknownQuizError
+from bot.storage.interface import RoundConflictError
 from tests.conftest import FakeClock
 
 ANA = Player("tg:1", "Ana", "fr")

@@ -7,7 +7,7 @@ import argparse
 import pytest
 
 from adapters.cli import build_parser, parse_sharding
-from adapters.discord_adapter import Sharding
+from adapters.discord_bot.client import Sharding
 
 
 def options(*words: str) -> argparse.Namespace:

@@ -15,12 +15,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot import engine
-from bot.answer_writer import HOUR_MS
-from bot.engine import Player, ScoreLine, Standing
-from bot.sql_rows import to_score_lines
-from bot.sqlite_scores import WEEK_EDGE_MS, plan_of, scan_query, scores_query, standing_query
-from bot.stores import open_store
+from bot.domain import rules as engine
+from bot.domain.entities import Player, ScoreLine, Standing
+from bot.storage.opening import open_store
+from bot.storage.sql.answers import HOUR_MS
+from bot.storage.sql.rows import to_score_lines
+from bot.storage.sql.scores import WEEK_EDGE_MS, plan_of, scan_query, scores_query, standing_query
 from tests.postgres import POSTGRES_URL, SKIP_REASON, fresh_schema
 from tests.test_score_tables import CHATS, QUIZZES, START, minutes, store_answers
 from tests.test_score_tables import since as starts

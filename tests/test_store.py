@@ -9,19 +9,17 @@ from pathlib import Path
 
 import pytest
 
-from bot.daily import DailyRule, NewSchedule
-from bot.engine import Answer, Player
-from bot.sqlite_store import MIGRATIONS, SCHEMA_VERSION, SQLiteStore
-from bot.store import (
+from bot.domain.daily import DailyRule, NewSchedule
+from bot.domain.entities import Answer, NewPost, NewRound, Player
+from bot.storage.interface import (
     ConstraintError,
-    NewPost,
-    NewRound,
     PlayerFootprint,
     RoundConflictError,
     Store,
     StoreError,
 )
-from bot.stores import open_store
+from bot.storage.opening import open_store
+from bot.storage.sqlite.store import MIGRATIONS, SCHEMA_VERSION, SQLiteStore
 
 NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 

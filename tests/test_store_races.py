@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.engine import Answer, Player, Post
-from bot.store import ConstraintError, PostClosedError, Store
-from bot.stores import open_store
+from bot.domain.entities import Answer, Player, Post
+from bot.storage.interface import ConstraintError, PostClosedError, Store
+from bot.storage.opening import open_store
 from tests.test_store import new_post, new_round
 
 NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)

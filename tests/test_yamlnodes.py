@@ -8,7 +8,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.yamlnodes import Node, parse
+from bot.catalog.yaml_nodes import Node, parse
 
 SCALARS = st.one_of(
     st.text(),

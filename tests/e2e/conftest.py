@@ -17,9 +17,9 @@ import discord
 import pytest
 import simcord
 
-from adapters.discord_adapter import QuizBot
-from bot.models import Quiz
-from bot.sqlite_store import SQLiteStore
+from adapters.discord_bot.client import QuizBot
+from bot.domain.models import Quiz
+from bot.storage.sqlite.store import SQLiteStore
 from tests.e2e.telegram_harness import GROUP
 from tests.fakes.telegram_api import FakeTelegramAPI
 

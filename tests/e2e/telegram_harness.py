@@ -10,11 +10,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from adapters.telegram_adapter import TelegramApp, TelegramSetup, build_application
-from adapters.telegram_handlers import QuizApp
-from bot.models import Quiz
-from bot.service import QuestionView
-from bot.timers import ManualTimers
+from adapters.telegram_bot.app import TelegramApp, TelegramSetup, build_application
+from adapters.telegram_bot.commands import QuizApp
+from bot.domain.models import Quiz
+from bot.play.service import QuestionView
+from bot.play.timers import ManualTimers
 from tests.conftest import FakeClock
 from tests.fakes.telegram_api import FakeTelegramAPI
 

@@ -11,9 +11,9 @@ from typing import Any
 import discord
 import pytest
 
-from adapters.discord_ui import STYLE
-from bot.i18n import t
-from bot.service import QuestionView
+from adapters.discord_bot.ui import STYLE
+from bot.play.service import QuestionView
+from bot.text.i18n import t
 from tests.e2e.conftest import World
 from tests.e2e.discord_helpers import (
     custom_ids,

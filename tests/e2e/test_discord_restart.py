@@ -9,10 +9,10 @@ from pathlib import Path
 
 import simcord
 
-from adapters.discord_adapter import Sharding, make_bot
-from bot.i18n import t
-from bot.models import Quiz
-from bot.sqlite_store import SQLiteStore
+from adapters.discord_bot.client import Sharding, make_bot
+from bot.domain.models import Quiz
+from bot.storage.sqlite.store import SQLiteStore
+from bot.text.i18n import t
 from tests.e2e.conftest import SETTLE_SECONDS, World, build_bot
 from tests.e2e.discord_helpers import letters, post_id_of
 

@@ -8,9 +8,9 @@ import discord
 import pytest
 import simcord
 
-from adapters.discord_ui import AnswerButton, RevealButton
-from bot.i18n import t
-from bot.store import PlayerFootprint
+from adapters.discord_bot.ui import AnswerButton, RevealButton
+from bot.storage.interface import PlayerFootprint
+from bot.text.i18n import t
 from tests.e2e.conftest import ErrorLogs, World
 from tests.e2e.discord_helpers import letters, post_id_of
 
@@ -180,7 +180,7 @@ async def test_forgetme_deletes_only_the_confirming_members_data(world: World) -
 
 
 async def test_a_forged_forget_button_cannot_delete_someone_else(world: World) -> None:
-    from adapters.discord_ui import ForgetButton
+    from adapters.discord_bot.ui import ForgetButton
 
     ana, ben = world.members["ana"], world.members["ben"]
     message = await start_round(world, ben, questions=1)

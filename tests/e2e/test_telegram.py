@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from bot.group_commit import Outcome, PendingAnswer, Result
-from bot.models import Quiz
-from bot.sqlite_store import SQLiteStore
-from bot.store import PlayerFootprint
+from bot.domain.models import Quiz
+from bot.storage.group_commit import Outcome, PendingAnswer, Result
+from bot.storage.interface import PlayerFootprint
+from bot.storage.sqlite.store import SQLiteStore
 from tests.conftest import FakeClock
 from tests.e2e.conftest import ErrorLogs
 from tests.e2e.telegram_harness import GROUP, Harness, running_bot

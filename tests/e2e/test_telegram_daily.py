@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from bot.models import Quiz
+from bot.domain.models import Quiz
 from tests.conftest import FakeClock
 from tests.e2e.telegram_harness import Harness, running_bot
 from tests.fakes.telegram_api import FakeTelegramAPI

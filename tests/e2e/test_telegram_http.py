@@ -8,8 +8,8 @@ from pathlib import Path
 from httpx_aiohttp import AiohttpTransport
 from telegram import Bot
 
-from adapters.telegram_adapter import TelegramSetup, build_application
-from adapters.telegram_http import AiohttpRequest
+from adapters.telegram_bot.app import TelegramSetup, build_application
+from adapters.telegram_bot.http_client import AiohttpRequest
 from tests.fakes.telegram_api import FakeTelegramAPI
 
 TOKEN = "4242424242:HTTP-test-token"

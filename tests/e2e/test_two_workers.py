@@ -23,8 +23,8 @@ import aiohttp
 import asyncpg  # type: ignore[import-untyped]
 import pytest
 
-from bot.daily import DailyRule, NewSchedule
-from bot.stores import open_store
+from bot.domain.daily import DailyRule, NewSchedule
+from bot.storage.opening import open_store
 from tests.conftest import ROOT
 from tests.e2e.conftest import ErrorLogs
 from tests.e2e.test_crash_safety import wait_for_acks

@@ -1,0 +1,209 @@
+"""The Discord bot: wiring (store, service, round runner, timers) and button clicks.
+
+Every click is acknowledged before any storage work (Discord's 3-second deadline), and every
+error in a click is caught here and reported through `report_error`, because discord.py would
+otherwise only log errors raised in `DynamicItem` callbacks.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from adapters.discord_bot import ui
+from adapters.discord_bot.commands import CatalogTranslator, register_commands
+from adapters.discord_bot.daily import DiscordDailyPublisher, register_daily
+from adapters.discord_bot.interactions import (
+    DiscordClock,
+    QuizTree,
+    chat_of,
+    is_admin,
+    language_of,
+    player_of,
+    report_error,
+    send_private,
+)
+from adapters.discord_bot.publisher import DiscordPublisher
+from adapters.discord_bot.sync import sync_if_changed
+from bot.domain.models import Language, Quiz
+from bot.domain.pacer import DISCORD_RATE, Pacer
+from bot.domain.rules import Accepted, AlreadyAnswered, Refusal, Refused
+from bot.play.daily_runner import DailyRunner
+from bot.play.rounds import Control, RoundRunner
+from bot.play.service import PressResult, QuizService
+from bot.play.timers import AsyncioTimers
+from bot.storage.interface import Store
+from bot.text import render
+from bot.text.i18n import t
+
+log = logging.getLogger(__name__)
+
+
+def press_text(result: PressResult, language: Language) -> str:
+    """What the clicker alone reads: the verdict and why, or why nothing was counted."""
+    outcome, view = result.outcome, result.view
+    if isinstance(outcome, Accepted) and view is not None:
+        return render.verdict(view.question, view.post, outcome.answer, language, ui.STYLE)
+    if isinstance(outcome, AlreadyAnswered) and view is not None:
+        return render.already_answered(view.post, outcome.first, language)
+    reason = outcome.reason if isinstance(outcome, Refused) else Refusal.INVALID_CHOICE
+    return render.refusal(reason, language)
+
+
+@dataclass(frozen=True)
+class Sharding:
+    """Which shards this process runs: `count` None lets Discord recommend (`--shards auto`)."""
+
+    count: int | None = 1
+    ids: tuple[int, ...] | None = None
+
+    def owns(self, chat_id: str) -> bool:
+        """Whether this process serves the server `dc:<guild id>` (Discord's shard formula)."""
+        if self.count is None or self.ids is None or not chat_id.startswith("dc:"):
+            return True
+        guild = chat_id.removeprefix("dc:")
+        return not guild.isdigit() or (int(guild) >> 22) % self.count in self.ids
+
+
+class QuizBot(discord.AutoShardedClient):
+    """One store; rounds and buttons survive restarts through the store. Sharded processes
+    each resume only the rounds of the servers on their own shards."""
+
+    tree: QuizTree
+
+    def __init__(
+        self,
+        store: Store,
+        quizzes: Mapping[str, Quiz],
+        *,
+        sync_guild_id: int | None = None,
+        start_rounds: bool = True,
+        rng: random.Random | None = None,
+        sharding: Sharding | None = None,
+    ) -> None:
+        self.sharding = sharding or Sharding()
+        shards: dict[str, Any] = {"shard_count": self.sharding.count}
+        if self.sharding.ids is not None:
+            shards["shard_ids"] = list(self.sharding.ids)
+        super().__init__(intents=discord.Intents(guilds=True), **shards)
+        self.tree = QuizTree(self)
+        self.store = store
+        self.sync_guild_id = sync_guild_id
+        self.start_rounds = start_rounds
+        self.clock = DiscordClock()
+        self.service = QuizService(store, quizzes, clock=self.clock, rng=rng)
+        self.timers = AsyncioTimers(self.clock, on_error=self._timer_failed)
+        self.publisher = DiscordPublisher(self)
+        self.runner = RoundRunner(self.service, self.publisher, self.timers)
+        pacer = Pacer(DISCORD_RATE, burst=5)
+        self.daily = DailyRunner(self.service, DiscordDailyPublisher(self), self.timers, pacer)
+        register_commands(self.tree)
+        register_daily(self.tree)
+
+    async def setup_hook(self) -> None:
+        """Runs after login, before the gateway: buttons, translations, sync, open rounds."""
+        self.add_dynamic_items(ui.AnswerButton, ui.RevealButton, ui.ForgetButton)
+        await self.tree.set_translator(CatalogTranslator())
+        if not self.start_rounds:
+            return
+        await sync_if_changed(self.tree, self.store, self.sync_guild_id)
+        try:
+            await self.runner.resume(owns=self.sharding.owns)
+        except Exception:  # one broken round must not keep the bot offline
+            log.exception("could not resume the rounds in progress")
+        try:
+            await self.daily.resume()
+        except Exception:  # nor one broken daily schedule
+            log.exception("could not resume the daily questions")
+
+    async def close(self) -> None:
+        await self.timers.close()
+        await super().close()
+
+    def _timer_failed(self, error: BaseException) -> None:
+        log.error("a round deadline failed", exc_info=error)
+
+    async def on_answer(
+        self, interaction: discord.Interaction[Any], post_id: int, letter_index: int
+    ) -> None:
+        try:
+            await self._answer(interaction, post_id, letter_index)
+        except Exception as error:
+            await report_error(interaction, error)
+
+    async def on_reveal(self, interaction: discord.Interaction[Any], post_id: int) -> None:
+        try:
+            await self._reveal(interaction, post_id)
+        except Exception as error:
+            await report_error(interaction, error)
+
+    async def on_forget(
+        self, interaction: discord.Interaction[Any], owner: str, confirm: bool
+    ) -> None:
+        try:
+            await self._forget(interaction, owner, confirm)
+        except Exception as error:
+            await report_error(interaction, error)
+
+    async def _forget(
+        self, interaction: discord.Interaction[Any], owner: str, confirm: bool
+    ) -> None:
+        """Delete the clicker's data, only if the question was asked to them."""
+        language = language_of(interaction)
+        if str(interaction.user.id) != owner:
+            await send_private(interaction, t(language, "forget.not_yours"))
+            return
+        if confirm:
+            await self.store.forget_player(f"dc:{owner}")
+            text = t(language, "forget.done")
+        else:
+            text = t(language, "forget.cancelled")
+        await interaction.response.edit_message(content=text, view=None)
+
+    async def _answer(
+        self, interaction: discord.Interaction[Any], post_id: int, letter_index: int
+    ) -> None:
+        """Acknowledge first (the 3 s deadline), commit the answer, then tell the verdict."""
+        message = interaction.message
+        solo = message is not None and message.flags.ephemeral
+        if solo:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        player = player_of(interaction)
+        chat_id = chat_of(interaction)
+        result = await self.runner.press(
+            chat_id=chat_id, player=player, post_id=post_id, letter_index=letter_index
+        )
+        await send_private(interaction, press_text(result, language_of(interaction)))
+        if solo and isinstance(result.outcome, Accepted) and result.view is not None:
+            chosen = result.view.post.order.index(result.outcome.answer.choice)
+            await interaction.edit_original_response(view=ui.closed_buttons(result.view, chosen))
+            self.publisher.remember(chat_id, player.user_id, interaction)
+            await self.runner.next_solo(result)
+
+    async def _reveal(self, interaction: discord.Interaction[Any], post_id: int) -> None:
+        await interaction.response.defer()
+        view = await self.service.view(post_id)
+        language = language_of(interaction)
+        if view is None or view.post.chat_id != chat_of(interaction):
+            await send_private(interaction, t(language, "verdict.invalid"))
+            return
+        control = await self.runner.reveal(post_id, player_of(interaction), is_admin(interaction))
+        if control is Control.NOT_ALLOWED:
+            await send_private(interaction, t(language, "round.not_allowed"))
+
+
+def make_bot(
+    store: Store,
+    quizzes: Mapping[str, Quiz],
+    guild_id: int | None = None,
+    sharding: Sharding | None = None,
+) -> QuizBot:
+    """The bot exactly as `quizbot run discord` builds it."""
+    return QuizBot(store, quizzes, sync_guild_id=guild_id, sharding=sharding)

@@ -1,0 +1,301 @@
+"""Slash commands, named and described from the catalogs in English and French.
+
+Each command answers at once (well within Discord's 3 seconds): errors a user can fix are
+ephemeral, results for the group are public with mentions disabled.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str
+
+from adapters.discord_bot import ui
+from adapters.discord_bot.interactions import (
+    chat_of,
+    is_admin,
+    language_of,
+    player_of,
+    send_private,
+)
+from bot.domain.entities import Period
+from bot.domain.models import Quiz
+from bot.domain.rules import DEFAULT_SECONDS, MAX_SECONDS, MIN_SECONDS
+from bot.play.service import UnknownQuizError
+from bot.storage.interface import RoundConflictError
+from bot.text import boards as board_render
+from bot.text import markup, render
+from bot.text.i18n import t
+
+if TYPE_CHECKING:
+    from adapters.discord_bot.client import QuizBot
+
+MAX_QUESTIONS = 50
+
+
+def text(key: str) -> locale_str:
+    """A translatable string: English from the catalog, the key for the translator."""
+    return locale_str(t("en", key), key=key)
+
+
+class CatalogTranslator(app_commands.Translator):
+    """French names and descriptions from the catalog; English is the default text."""
+
+    async def translate(
+        self,
+        string: locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        key = string.extras.get("key")
+        if key is None or locale is not discord.Locale.french:
+            return None
+        return t("fr", key)
+
+
+def quiz_bot(interaction: discord.Interaction[Any]) -> QuizBot:
+    return cast("QuizBot", interaction.client)
+
+
+async def quiz_choices(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    """At most 25 suggestions, matching the id or the title in the user's language."""
+    language = language_of(interaction)
+    typed = current.strip().lower()
+    choices = []
+    for quiz in sorted(quiz_bot(interaction).service.quizzes.values(), key=lambda q: q.id):
+        title = quiz.title.get(language)
+        if typed in quiz.id or typed in title.lower():
+            choices.append(app_commands.Choice(name=f"{title} ({quiz.id})"[:100], value=quiz.id))
+    return choices[:25]
+
+
+async def find_quiz(interaction: discord.Interaction[Any], name: str) -> Quiz | None:
+    """The quiz, or None after telling the user which quizzes exist."""
+    try:
+        return quiz_bot(interaction).service.quiz(name)
+    except UnknownQuizError as error:
+        language = language_of(interaction)
+        await send_private(interaction, render.unknown_quiz(error.name, error.known, language))
+        return None
+
+
+async def startable_quiz(
+    interaction: discord.Interaction[Any], name: str, questions: int | None
+) -> Quiz | None:
+    """The quiz if a round of it can start here; otherwise None, the user told why."""
+    language = language_of(interaction)
+    found = await find_quiz(interaction, name)
+    if found is None:
+        return None
+    if questions is not None and questions > len(found.questions):
+        await send_private(interaction, t(language, "round.bad_count", max=len(found.questions)))
+        return None
+    store, chat_id = quiz_bot(interaction).store, chat_of(interaction)
+    if await store.running_round(chat_id, str(interaction.channel_id), "group") is not None:
+        await send_private(interaction, t(language, "round.conflict"))
+        return None
+    return found
+
+
+@app_commands.command(name=text("discord.name.quiz"), description=text("command.quiz"))
+@app_commands.rename(
+    quiz=text("discord.option.quiz"),
+    questions=text("discord.option.questions"),
+    timer=text("discord.option.timer"),
+)
+@app_commands.describe(
+    quiz=text("discord.option.quiz.about"),
+    questions=text("discord.option.questions.about"),
+    timer=text("discord.option.timer.about"),
+)
+@app_commands.autocomplete(quiz=quiz_choices)
+@app_commands.guild_only()
+async def quiz_command(
+    interaction: discord.Interaction[Any],
+    quiz: str,
+    questions: app_commands.Range[int, 1, MAX_QUESTIONS] | None = None,
+    timer: app_commands.Range[int, MIN_SECONDS, MAX_SECONDS] | None = None,
+) -> None:
+    """Announce the round at once (the 3 s deadline), then post its first question."""
+    bot, language = quiz_bot(interaction), language_of(interaction)
+    found = await startable_quiz(interaction, quiz, questions)
+    if found is None:
+        return
+    chat_id, channel_ref = chat_of(interaction), str(interaction.channel_id)
+    seconds = timer or DEFAULT_SECONDS
+    started = t(
+        language,
+        "round.started",
+        title=found.title.get(language),
+        count=questions or len(found.questions),
+        seconds=seconds,
+    )
+    await interaction.response.send_message(
+        embed=ui.text_embed(ui.STYLE.escape(started)), allowed_mentions=ui.NO_MENTIONS
+    )
+    try:
+        await bot.runner.start(
+            chat_id=chat_id,
+            channel_ref=channel_ref,
+            player=player_of(interaction),
+            quiz_id=found.id,
+            questions=questions,
+            seconds=seconds,
+        )
+    except RoundConflictError:  # another /quiz won the race since the check above
+        await send_private(interaction, t(language, "round.conflict"))
+    except discord.HTTPException:  # e.g. no permission to post here: do not block the channel
+        current = await bot.store.running_round(chat_id, channel_ref, "group")
+        if current is not None:
+            await bot.service.finish_round(current.round_id, stopped=True)
+        raise
+
+
+@app_commands.command(name=text("discord.name.stop"), description=text("command.stop"))
+@app_commands.guild_only()
+async def stop_command(interaction: discord.Interaction[Any]) -> None:
+    """The starter stops their round; anyone else needs Manage Server (checked here)."""
+    bot, language, player = quiz_bot(interaction), language_of(interaction), player_of(interaction)
+    chat_id, channel_ref = chat_of(interaction), str(interaction.channel_id)
+    current = await bot.store.running_round(chat_id, channel_ref, "group")
+    if current is None:
+        await send_private(interaction, t(language, "round.nothing_running"))
+        return
+    if current.started_by != player.user_id and not is_admin(interaction):
+        await send_private(interaction, t(language, "round.not_allowed"))
+        return
+    name = ui.STYLE.escape(markup.clean_name(player.name))
+    await interaction.response.send_message(
+        t(language, "round.stopped_by", name=name), allowed_mentions=ui.NO_MENTIONS
+    )
+    await bot.runner.stop(chat_id, channel_ref, player, is_admin(interaction))
+
+
+@app_commands.command(name=text("discord.name.quizzes"), description=text("command.quizzes"))
+async def quizzes_command(interaction: discord.Interaction[Any]) -> None:
+    language = language_of(interaction)
+    quizzes = sorted(quiz_bot(interaction).service.quizzes.values(), key=lambda q: q.id)
+    lines = [ui.STYLE.bold(ui.STYLE.escape(t(language, "quiz.list_title")))]
+    lines += [render.quiz_line(quiz, language, ui.STYLE) for quiz in quizzes]
+    if not quizzes:
+        lines = [t(language, "quiz.none")]
+    await send_private(interaction, "\n".join(lines))
+
+
+@app_commands.command(name=text("discord.name.practice"), description=text("command.practice"))
+@app_commands.rename(quiz=text("discord.option.quiz"))
+@app_commands.describe(quiz=text("discord.option.quiz.about"))
+@app_commands.autocomplete(quiz=quiz_choices)
+@app_commands.guild_only()
+async def practice_command(interaction: discord.Interaction[Any], quiz: str) -> None:
+    """A solo round in ephemeral messages; a new one replaces an abandoned one."""
+    bot, language, player = quiz_bot(interaction), language_of(interaction), player_of(interaction)
+    found = await find_quiz(interaction, quiz)
+    if found is None:
+        return
+    chat_id, channel_ref = chat_of(interaction), str(interaction.channel_id)
+    intro = render.quiz_intro(found, len(found.questions), language, ui.STYLE)
+    await send_private(interaction, f"{intro}\n\n{t(language, 'discord.practice_intro')}")
+    old = await bot.store.running_round(chat_id, channel_ref, "solo", player.user_id)
+    if old is not None:
+        await bot.service.finish_round(old.round_id, stopped=True)
+    bot.publisher.remember(chat_id, player.user_id, interaction)
+    await bot.runner.start(
+        chat_id=chat_id,
+        channel_ref=channel_ref,
+        player=player,
+        quiz_id=found.id,
+        mode="solo",
+        seconds=None,
+    )
+
+
+PERIOD_CHOICES = [
+    app_commands.Choice(name=text(f"period.{period}"), value=period)
+    for period in ("today", "week", "all")
+]
+
+
+@app_commands.command(
+    name=text("discord.name.leaderboard"), description=text("command.leaderboard")
+)
+@app_commands.rename(period=text("discord.option.period"), quiz=text("discord.option.quiz"))
+@app_commands.describe(
+    period=text("discord.option.period.about"), quiz=text("discord.option.quiz.about")
+)
+@app_commands.choices(period=PERIOD_CHOICES)
+@app_commands.autocomplete(quiz=quiz_choices)
+@app_commands.guild_only()
+async def leaderboard_command(
+    interaction: discord.Interaction[Any],
+    period: app_commands.Choice[str] | None = None,
+    quiz: str | None = None,
+) -> None:
+    bot, language = quiz_bot(interaction), language_of(interaction)
+    found = None
+    if quiz:
+        found = await find_quiz(interaction, quiz)
+        if found is None:
+            return
+    chosen = cast(Period, period.value if period else "all")
+    user_id = f"dc:{interaction.user.id}"
+    board = await bot.service.leaderboard(
+        chat_of(interaction), chosen, user_id, found.id if found else None
+    )
+    await interaction.response.send_message(
+        embed=ui.text_embed(board_render.leaderboard(board, found, language, ui.STYLE)),
+        allowed_mentions=ui.NO_MENTIONS,
+    )
+
+
+@app_commands.command(name=text("discord.name.stats"), description=text("command.stats"))
+@app_commands.rename(user=text("discord.option.user"))
+@app_commands.describe(user=text("discord.option.user.about"))
+@app_commands.guild_only()
+async def stats_command(
+    interaction: discord.Interaction[Any], user: discord.User | None = None
+) -> None:
+    bot, language = quiz_bot(interaction), language_of(interaction)
+    who: discord.User | discord.Member = user or interaction.user
+    found = await bot.service.stats(chat_of(interaction), f"dc:{who.id}")
+    await interaction.response.send_message(
+        embed=ui.text_embed(board_render.stats(who.display_name, found, language, ui.STYLE)),
+        allowed_mentions=ui.NO_MENTIONS,
+    )
+
+
+@app_commands.command(name=text("discord.name.help"), description=text("command.help"))
+async def help_command(interaction: discord.Interaction[Any]) -> None:
+    await send_private(interaction, ui.STYLE.escape(render.help_text(language_of(interaction))))
+
+
+@app_commands.command(name=text("discord.name.forgetme"), description=text("command.forgetme"))
+async def forgetme_command(interaction: discord.Interaction[Any]) -> None:
+    """Ask first, privately; the buttons carry the asker's id so no one else can confirm."""
+    language, user = language_of(interaction), interaction.user
+    footprint = await quiz_bot(interaction).store.player_footprint(f"dc:{user.id}")
+    card = render.forget_prompt(footprint, str(user.id), language)
+    await interaction.response.send_message(
+        card.text, view=ui.forget_buttons(card), ephemeral=True, allowed_mentions=ui.NO_MENTIONS
+    )
+
+
+COMMANDS: tuple[app_commands.Command[Any, Any, Any], ...] = (
+    quiz_command,
+    stop_command,
+    quizzes_command,
+    practice_command,
+    leaderboard_command,
+    stats_command,
+    help_command,
+    forgetme_command,
+)
+
+
+def register_commands(tree: app_commands.CommandTree[Any]) -> None:
+    for command in COMMANDS:
+        tree.add_command(command)

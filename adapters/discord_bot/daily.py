@@ -1,0 +1,219 @@
+"""Daily questions on Discord: `/daily set|off|status` and the publisher of daily posts.
+
+The command group needs Manage Server by default (`default_permissions`), and `set`/`off`
+check it again at run time, since a server may grant the command to anyone. Daily posts are
+channel messages with the ordinary letter buttons (`AnswerButton`), so clicks, ephemeral
+verdicts and restarts work exactly as in rounds.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+from discord import app_commands
+
+from adapters.discord_bot import ui
+from adapters.discord_bot.commands import text
+from adapters.discord_bot.interactions import (
+    chat_of,
+    is_admin,
+    language_of,
+    player_of,
+    send_private,
+)
+from adapters.discord_bot.publisher import message_ref, parse_ref
+from bot.domain import daily
+from bot.domain.daily import DailyPost, DailyRule
+from bot.domain.models import Language, pick_language
+from bot.play.service import ClosedView, QuestionView, UnknownQuizError
+from bot.text import daily_texts as daily_render
+from bot.text import markup, render
+from bot.text.i18n import t
+
+if TYPE_CHECKING:
+    from adapters.discord_bot.client import QuizBot
+
+
+class DiscordDailyPublisher:
+    """Implements bot.daily_runner.DailyPublisher with channel messages."""
+
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
+
+    async def post_daily(
+        self, daily_post: DailyPost, view: QuestionView, previous: ClosedView | None
+    ) -> str:
+        language = pick_language(daily_post.language)
+        card = daily_render.daily_post_card(daily_post, view, previous, ui.STYLE)
+        channel = self.client.get_partial_messageable(int(daily_post.channel_ref))
+        message = await channel.send(
+            embed=ui.text_embed(card.text),
+            view=ui.question_buttons(view, language, reveal=False),
+            allowed_mentions=ui.NO_MENTIONS,
+        )
+        return message_ref(message.channel.id, message.id)
+
+    async def show_daily_results(self, daily_post: DailyPost, closed: ClosedView) -> None:
+        view = closed.view
+        if view.post.message_ref is None:
+            return
+        card = daily_render.daily_closed_card(
+            view.quiz,
+            view.question,
+            view.post,
+            closed.answers,
+            pick_language(daily_post.language),
+            ui.STYLE,
+        )
+        channel_id, message_id = parse_ref(view.post.message_ref)
+        message = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
+        await message.edit(
+            embed=discord.Embed(description=card.text, colour=ui.CLOSED_COLOUR),
+            view=ui.closed_buttons(view),
+            allowed_mentions=ui.NO_MENTIONS,
+        )
+
+
+def quiz_bot(interaction: discord.Interaction[Any]) -> QuizBot:
+    return cast("QuizBot", interaction.client)
+
+
+async def zone_choices(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    """IANA zones containing what was typed, those starting with it first; at most 25."""
+    typed = current.strip().lower().replace(" ", "_")
+    matches = [zone for zone in daily.known_zones() if typed in zone.lower()]
+    matches.sort(key=lambda zone: (not zone.lower().startswith(typed), zone))
+    return [app_commands.Choice(name=zone, value=zone) for zone in matches[:25]]
+
+
+async def quizzes_choices(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    """Quiz ids, completing the last of a comma-separated list."""
+    done, _, typed = current.rpartition(",")
+    prefix = f"{done}," if done else ""
+    language = language_of(interaction)
+    choices = []
+    for quiz in sorted(quiz_bot(interaction).service.quizzes.values(), key=lambda q: q.id):
+        title = quiz.title.get(language)
+        if typed.strip().lower() in quiz.id or typed.strip().lower() in title.lower():
+            name = f"{prefix}{quiz.id} · {title}"[:100]
+            choices.append(app_commands.Choice(name=name, value=f"{prefix}{quiz.id}"[:100]))
+    return choices[:25]
+
+
+def parse_rule(
+    time_text: str, zone_text: str, days_text: str | None, lang: Language
+) -> DailyRule | str:
+    """The rule, or the message that says what is wrong (with an example)."""
+    example = t(lang, "daily.example.discord")
+    at = daily.parse_time(time_text)
+    if at is None:
+        return t(lang, "daily.bad_time", value=markup.clean_name(time_text), example=example)
+    zone = daily.parse_zone(zone_text)
+    if zone is None:
+        return t(lang, "daily.bad_zone", value=markup.clean_name(zone_text), example=example)
+    weekdays = daily.parse_days(days_text)
+    if not weekdays:
+        return t(lang, "daily.bad_days", value=markup.clean_name(days_text or ""))
+    return DailyRule(at, zone, weekdays)
+
+
+daily_group = app_commands.Group(
+    name=text("discord.name.daily"),
+    description=text("command.daily"),
+    guild_only=True,
+    default_permissions=discord.Permissions(manage_guild=True),
+)
+
+
+@daily_group.command(name=text("discord.name.daily_set"), description=text("command.daily_set"))
+@app_commands.rename(
+    time=text("discord.option.time"),
+    timezone=text("discord.option.timezone"),
+    quiz=text("discord.option.quiz"),
+    channel=text("discord.option.channel"),
+    days=text("discord.option.days"),
+)
+@app_commands.describe(
+    time=text("discord.option.time.about"),
+    timezone=text("discord.option.timezone.about"),
+    quiz=text("discord.option.daily_quiz.about"),
+    channel=text("discord.option.channel.about"),
+    days=text("discord.option.days.about"),
+)
+@app_commands.autocomplete(timezone=zone_choices, quiz=quizzes_choices)
+async def daily_set(
+    interaction: discord.Interaction[Any],
+    time: str,
+    timezone: str,
+    quiz: str,
+    channel: discord.TextChannel | None = None,
+    days: str | None = None,
+) -> None:
+    language = language_of(interaction)
+    if not is_admin(interaction):
+        await send_private(interaction, t(language, "error.admin_only"))
+        return
+    rule = parse_rule(time, timezone, days, language)
+    if isinstance(rule, str):
+        await send_private(interaction, ui.STYLE.escape(rule))
+        return
+    bot = quiz_bot(interaction)
+    try:
+        schedule = await bot.daily.set(
+            chat_id=chat_of(interaction),
+            channel_ref=str(channel.id if channel else interaction.channel_id),
+            rule=rule,
+            quiz_names=[name for name in quiz.split(",") if name.strip()],
+            player=player_of(interaction),
+        )
+    except UnknownQuizError as error:
+        await send_private(interaction, render.unknown_quiz(error.name, error.known, language))
+        return
+    quizzes = [bot.service.quizzes[quiz_id] for quiz_id in schedule.quiz_ids]
+    summary = daily_render.schedule_summary(schedule, quizzes, language, ui.STYLE)
+    await interaction.response.send_message(
+        embed=ui.text_embed(f"{summary}\n<#{schedule.channel_ref}>"),
+        allowed_mentions=ui.NO_MENTIONS,
+    )
+
+
+@daily_group.command(name=text("discord.name.daily_off"), description=text("command.daily_off"))
+async def daily_off(interaction: discord.Interaction[Any]) -> None:
+    language = language_of(interaction)
+    if not is_admin(interaction):
+        await send_private(interaction, t(language, "error.admin_only"))
+        return
+    await quiz_bot(interaction).daily.off(chat_of(interaction), str(interaction.channel_id))
+    await interaction.response.send_message(
+        t(language, "daily.off"), allowed_mentions=ui.NO_MENTIONS
+    )
+
+
+@daily_group.command(
+    name=text("discord.name.daily_status"), description=text("command.daily_status")
+)
+async def daily_status(interaction: discord.Interaction[Any]) -> None:
+    """Every schedule of this server, one line a channel."""
+    bot, language = quiz_bot(interaction), language_of(interaction)
+    schedules = await bot.store.chat_schedules(chat_of(interaction))
+    if not schedules:
+        example = t(language, "daily.example.discord")
+        await send_private(
+            interaction, ui.STYLE.escape(t(language, "daily.none", example=example))
+        )
+        return
+    lines = []
+    for schedule in schedules:
+        quizzes = [bot.service.quizzes[q] for q in schedule.quiz_ids if q in bot.service.quizzes]
+        summary = daily_render.schedule_summary(schedule, quizzes, language, ui.STYLE)
+        lines.append(f"<#{schedule.channel_ref}> {summary}")
+    await send_private(interaction, "\n".join(lines))
+
+
+def register_daily(tree: app_commands.CommandTree[Any]) -> None:
+    tree.add_command(daily_group)

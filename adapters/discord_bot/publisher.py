@@ -1,0 +1,113 @@
+"""The round runner's `Publisher` on Discord: channel messages for groups, ephemerals for solo.
+
+Group questions are plain channel messages (not interaction responses) so they can be edited
+at any time, also after a restart, when no interaction token is left. Solo rounds live in
+ephemeral messages, which only exist through an interaction: the latest click of the player
+is remembered and its token (valid 15 minutes) posts the next question.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from adapters.discord_bot import ui
+from bot.domain.entities import Round
+from bot.domain.models import Language, pick_language
+from bot.play.service import ClosedView, QuestionView, RoundSummary
+from bot.text import boards as board_render
+
+log = logging.getLogger(__name__)
+
+
+def message_ref(channel_id: int, message_id: int) -> str:
+    return f"{channel_id}:{message_id}"
+
+
+def parse_ref(ref: str) -> tuple[int, int]:
+    channel_id, message_id = ref.split(":", 1)
+    return int(channel_id), int(message_id)
+
+
+def round_language(round_: Round) -> Language:
+    return pick_language(round_.language)
+
+
+class DiscordPublisher:
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
+        self._solo: dict[tuple[str, str], discord.Interaction[Any]] = {}
+
+    def remember(self, chat_id: str, user_id: str, interaction: discord.Interaction[Any]) -> None:
+        """The interaction whose token will post this player's next practice question."""
+        self._solo[(chat_id, user_id)] = interaction
+
+    def _solo_interaction(self, round_: Round) -> discord.Interaction[Any]:
+        return self._solo[(round_.chat_id, round_.started_by)]
+
+    def _message(self, ref: str) -> discord.PartialMessage:
+        channel_id, message_id = parse_ref(ref)
+        channel = self.client.get_partial_messageable(channel_id)
+        return channel.get_partial_message(message_id)
+
+    async def post_question(self, round_: Round, view: QuestionView) -> str:
+        language = round_language(round_)
+        embed = ui.question_embed(view, language)
+        if round_.mode == "solo":
+            interaction = self._solo_interaction(round_)
+            buttons = ui.question_buttons(view, language, reveal=False)
+            sent = await interaction.followup.send(
+                embed=embed,
+                view=buttons,
+                ephemeral=True,
+                wait=True,
+                allowed_mentions=ui.NO_MENTIONS,
+            )
+            return message_ref(sent.channel.id, sent.id)
+        channel = self.client.get_partial_messageable(int(round_.channel_ref))
+        buttons = ui.question_buttons(view, language, reveal=view.post.deadline is not None)
+        message = await channel.send(embed=embed, view=buttons, allowed_mentions=ui.NO_MENTIONS)
+        return message_ref(message.channel.id, message.id)
+
+    async def update_question(self, round_: Round, view: QuestionView, answered: int) -> None:
+        if round_.mode == "solo" or view.post.message_ref is None:
+            return
+        language = round_language(round_)
+        await self._message(view.post.message_ref).edit(
+            embed=ui.question_embed(view, language, answered),
+            view=ui.question_buttons(view, language, reveal=view.post.deadline is not None),
+            allowed_mentions=ui.NO_MENTIONS,
+        )
+
+    async def show_results(self, round_: Round, closed: ClosedView) -> None:
+        """Group: the message becomes the results. Solo: the click already showed them."""
+        ref = closed.view.post.message_ref
+        if round_.mode == "solo" or ref is None:
+            return
+        await self._message(ref).edit(
+            embed=ui.closed_embed(closed, round_language(round_)),
+            view=ui.closed_buttons(closed.view),
+            allowed_mentions=ui.NO_MENTIONS,
+        )
+
+    async def post_summary(self, round_: Round, summary: RoundSummary) -> None:
+        language = round_language(round_)
+        text = board_render.round_summary(
+            summary.quiz,
+            summary.ranking,
+            summary.round.total,
+            language,
+            ui.STYLE,
+            stopped=summary.stopped,
+        )
+        if round_.mode == "solo":
+            interaction = self._solo.pop((round_.chat_id, round_.started_by), None)
+            if interaction is not None:
+                await interaction.followup.send(
+                    embed=ui.text_embed(text), ephemeral=True, allowed_mentions=ui.NO_MENTIONS
+                )
+            return
+        channel = self.client.get_partial_messageable(int(round_.channel_ref))
+        await channel.send(embed=ui.text_embed(text), allowed_mentions=ui.NO_MENTIONS)

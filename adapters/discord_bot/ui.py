@@ -1,0 +1,200 @@
+"""Discord pieces of a question: embeds, letter buttons that survive restarts, the Reveal button.
+
+Buttons are `DynamicItem`s whose `custom_id` is the neutral payload (`bot.payload`): a post id
+and a letter, never the answer. discord.py parses it back with the same regex after a restart,
+so no in-memory view has to be re-attached.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Protocol
+
+import discord
+
+from bot.domain import payload
+from bot.domain.models import LETTERS, Language
+from bot.play.service import ClosedView, QuestionView
+from bot.text import markup, render
+from bot.text.i18n import t
+
+STYLE = markup.MarkdownStyle()
+NO_MENTIONS = discord.AllowedMentions.none()
+COLOUR = discord.Colour.blurple()
+CLOSED_COLOUR = discord.Colour.dark_grey()
+
+
+class ButtonHandler(Protocol):
+    """What the bot does with a click; errors are handled there, not in discord.py's logger."""
+
+    async def on_answer(
+        self, interaction: discord.Interaction[Any], post_id: int, letter_index: int
+    ) -> None: ...
+
+    async def on_reveal(self, interaction: discord.Interaction[Any], post_id: int) -> None: ...
+
+    async def on_forget(
+        self, interaction: discord.Interaction[Any], owner: str, confirm: bool
+    ) -> None: ...
+
+
+def _handler(interaction: discord.Interaction[Any]) -> ButtonHandler:
+    client: Any = interaction.client
+    return client  # type: ignore[no-any-return]
+
+
+class AnswerButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=payload.ANSWER_PATTERN
+):
+    """One letter of one posted question."""
+
+    def __init__(
+        self,
+        post_id: int,
+        letter_index: int,
+        *,
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+        disabled: bool = False,
+    ) -> None:
+        custom_id = payload.encode(payload.AnswerPress(post_id, letter_index))
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=LETTERS[letter_index], style=style, custom_id=custom_id, disabled=disabled
+        )
+        super().__init__(button)
+        self.post_id = post_id
+        self.letter_index = letter_index
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> AnswerButton:
+        return cls(int(match["post"]), LETTERS.index(match["letter"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _handler(interaction).on_answer(interaction, self.post_id, self.letter_index)
+
+
+class RevealButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=payload.REVEAL_PATTERN
+):
+    """Closes the question now; only the round's starter or a Manage Server member may."""
+
+    def __init__(self, post_id: int, label: str = "Reveal") -> None:
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=label,
+            style=discord.ButtonStyle.secondary,
+            custom_id=payload.encode(payload.RevealPress(post_id)),
+        )
+        super().__init__(button)
+        self.post_id = post_id
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> RevealButton:
+        return cls(int(match["post"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _handler(interaction).on_reveal(interaction, self.post_id)
+
+
+class ForgetButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=payload.FORGET_PATTERN
+):
+    """Yes or no to "delete all my data?"; only its owner's click counts."""
+
+    def __init__(self, owner: str, confirm: bool, label: str = "") -> None:
+        custom_id = payload.encode(payload.ForgetPress(owner, confirm))
+        style = discord.ButtonStyle.danger if confirm else discord.ButtonStyle.secondary
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=label or ("Yes" if confirm else "No"), style=style, custom_id=custom_id
+        )
+        super().__init__(button)
+        self.owner = owner
+        self.confirm = confirm
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> ForgetButton:
+        return cls(match["owner"], match["choice"] == "y")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _handler(interaction).on_forget(interaction, self.owner, self.confirm)
+
+
+def forget_buttons(card: markup.Card) -> discord.ui.View:
+    buttons = discord.ui.View(timeout=None)
+    for button in card.buttons:
+        pressed = payload.decode(button.payload)
+        assert isinstance(pressed, payload.ForgetPress)
+        buttons.add_item(ForgetButton(pressed.owner, pressed.confirm, button.label))
+    return buttons
+
+
+def countdown(view: QuestionView, language: Language) -> str | None:
+    """Discord renders `<t:…:R>` as a live "in 25 seconds" in each reader's own clock."""
+    if view.post.deadline is None:
+        return None
+    stamp = int(view.post.deadline.timestamp())
+    return t(language, "question.closes", when=f"<t:{stamp}:R>")
+
+
+def question_embed(view: QuestionView, language: Language, answered: int = 0) -> discord.Embed:
+    card = render.question_card(
+        view.quiz, view.question, view.post, language, STYLE, answered=answered
+    )
+    text = card.text
+    closes = countdown(view, language)
+    if closes is not None:
+        text = f"{text}\n\n{closes}"
+    return discord.Embed(description=text, colour=COLOUR)
+
+
+def question_buttons(
+    view: QuestionView, language: Language, *, reveal: bool = True
+) -> discord.ui.View:
+    """Letter buttons (five a row, as Discord allows) and, for timed rounds, Reveal."""
+    buttons = discord.ui.View(timeout=None)
+    for index in range(len(view.post.order)):
+        buttons.add_item(AnswerButton(view.post.post_id, index))
+    if reveal:
+        label = t(language, "question.reveal_button")
+        buttons.add_item(RevealButton(view.post.post_id, label))
+    return buttons
+
+
+def closed_buttons(view: QuestionView, chosen: int | None = None) -> discord.ui.View:
+    """Disabled letters; the correct one green, a wrong choice red."""
+    correct = view.post.correct_letter_index(view.question)
+    buttons = discord.ui.View(timeout=None)
+    for index in range(len(view.post.order)):
+        style = discord.ButtonStyle.secondary
+        if index == correct:
+            style = discord.ButtonStyle.success
+        elif index == chosen:
+            style = discord.ButtonStyle.danger
+        buttons.add_item(AnswerButton(view.post.post_id, index, style=style, disabled=True))
+    return buttons
+
+
+def closed_embed(closed: ClosedView, language: Language) -> discord.Embed:
+    view = closed.view
+    card = render.closed_card(view.quiz, view.question, view.post, closed.answers, language, STYLE)
+    return discord.Embed(description=card.text, colour=CLOSED_COLOUR)
+
+
+def text_embed(text: str) -> discord.Embed:
+    return discord.Embed(description=text, colour=COLOUR)

@@ -1,0 +1,4 @@
+"""Telegram: the python-telegram-bot Application around the quiz service.
+
+Named `telegram_bot` so that it cannot shadow the `telegram` library.
+"""

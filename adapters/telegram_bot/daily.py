@@ -1,0 +1,150 @@
+"""Daily questions on Telegram: the `/daily` command and the publisher of daily posts.
+
+`/daily HH:MM ZONE QUIZ[,QUIZ…] [DAYS]` sets the chat's schedule, `/daily off` stops it,
+`/daily` alone shows it. Setting and stopping are for chat admins. Answers to a daily post go
+through the ordinary answer buttons (`v1:a:<post>:<letter>`), so verdicts work as in rounds.
+"""
+
+from __future__ import annotations
+
+from telegram import Bot, Update
+from telegram.constants import ParseMode
+from telegram.error import BadRequest
+
+from adapters.telegram_bot.commands import (
+    Context,
+    chat_key,
+    is_chat_admin,
+    language_of,
+    player_of,
+    quiz_app,
+    reply,
+)
+from adapters.telegram_bot.publisher import (
+    STYLE,
+    chat_number,
+    explanation_link,
+    keyboard,
+    message_number,
+)
+from bot.domain import daily
+from bot.domain.daily import DailyPost, DailyRule
+from bot.domain.models import Language, pick_language
+from bot.play.daily_runner import DailyRunner
+from bot.play.service import ClosedView, QuestionView, UnknownQuizError
+from bot.text import daily_texts as daily_render
+from bot.text import markup, render
+from bot.text.i18n import t
+
+CHANNEL = ""
+"""A Telegram chat has one channel: the chat itself."""
+
+
+class TelegramDailyPublisher:
+    """Implements bot.daily_runner.DailyPublisher with the Bot API."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+
+    async def post_daily(
+        self, daily_post: DailyPost, view: QuestionView, previous: ClosedView | None
+    ) -> str:
+        language = pick_language(daily_post.language)
+        card = daily_render.daily_post_card(daily_post, view, previous, STYLE)
+        link = (
+            t(language, "question.explain_button"),
+            explanation_link(self.bot.username, view.post.post_id),
+        )
+        message = await self.bot.send_message(
+            chat_number(daily_post.chat_id),
+            card.text,
+            parse_mode=ParseMode.HTML,
+            reply_markup=keyboard([list(card.buttons)], [link]),
+        )
+        return f"{message.chat_id}:{message.message_id}"
+
+    async def show_daily_results(self, daily_post: DailyPost, closed: ClosedView) -> None:
+        view = closed.view
+        if view.post.message_ref is None:
+            return
+        language = pick_language(daily_post.language)
+        card = daily_render.daily_closed_card(
+            view.quiz, view.question, view.post, closed.answers, language, STYLE
+        )
+        try:
+            await self.bot.edit_message_text(
+                card.text,
+                chat_id=chat_number(daily_post.chat_id),
+                message_id=message_number(view.post.message_ref),
+                parse_mode=ParseMode.HTML,
+            )
+        except BadRequest as error:
+            if "not modified" not in str(error).lower():
+                raise
+
+
+def _example(language: Language) -> str:
+    return t(language, "daily.example.telegram")
+
+
+def parse_rule(args: list[str], language: Language) -> DailyRule | str:
+    """The rule from `HH:MM ZONE QUIZ [DAYS]`, or the message that says what is wrong."""
+    example = _example(language)
+    if len(args) < 3:
+        return t(language, "daily.usage", example=example)
+    at = daily.parse_time(args[0])
+    if at is None:
+        return t(language, "daily.bad_time", value=markup.clean_name(args[0]), example=example)
+    zone = daily.parse_zone(args[1])
+    if zone is None:
+        return t(language, "daily.bad_zone", value=markup.clean_name(args[1]), example=example)
+    days_text = " ".join(args[3:]) or None
+    weekdays = daily.parse_days(days_text)
+    if weekdays is None or not weekdays:
+        return t(language, "daily.bad_days", value=markup.clean_name(days_text or ""))
+    return DailyRule(at, zone, weekdays)
+
+
+async def daily_command(update: Update, context: Context) -> None:
+    """`/daily` shows the schedule; `/daily off` and `/daily HH:MM ZONE QUIZ` need an admin."""
+    app, language = quiz_app(context), language_of(update)
+    chat, user = update.effective_chat, update.effective_user
+    runner = app.daily
+    if chat is None or user is None or runner is None:
+        return
+    args = context.args or []
+    if not args:
+        await reply(update, await status_text(runner, chat_key(chat), language))
+        return
+    if not await is_chat_admin(context, chat, user):
+        await reply(update, STYLE.escape(t(language, "error.admin_only")))
+        return
+    if args[0].lower() == "off":
+        await runner.off(chat_key(chat), CHANNEL)
+        await reply(update, STYLE.escape(t(language, "daily.off")))
+        return
+    rule = parse_rule(args, language)
+    if isinstance(rule, str):
+        await reply(update, STYLE.escape(rule))
+        return
+    try:
+        schedule = await runner.set(
+            chat_id=chat_key(chat),
+            channel_ref=CHANNEL,
+            rule=rule,
+            quiz_names=[name for name in args[2].split(",") if name],
+            player=player_of(user),
+        )
+    except UnknownQuizError as error:
+        await reply(update, STYLE.escape(render.unknown_quiz(error.name, error.known, language)))
+        return
+    quizzes = [runner.service.quizzes[quiz_id] for quiz_id in schedule.quiz_ids]
+    await reply(update, daily_render.schedule_summary(schedule, quizzes, language, STYLE))
+
+
+async def status_text(runner: DailyRunner, chat_id: str, language: Language) -> str:
+    schedule = await runner.store.get_schedule(chat_id, CHANNEL)
+    if schedule is None:
+        return STYLE.escape(t(language, "daily.none", example=_example(language)))
+    quizzes = [runner.service.quizzes[q] for q in schedule.quiz_ids if q in runner.service.quizzes]
+    return daily_render.schedule_summary(schedule, quizzes, language, STYLE)

@@ -1,0 +1,1 @@
+"""Quiz files: reading, validating, platform limits, the validated-quiz cache, the catalog."""

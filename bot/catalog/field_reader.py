@@ -1,0 +1,136 @@
+"""Reading a quiz file's values one field at a time, collecting every problem with its line.
+
+The loader decides what a quiz is made of; this module knows how to read a text in every
+language, a list, a reference, and how to word what is wrong with them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TypeGuard
+
+from bot.catalog.yaml_nodes import Node, Value
+from bot.domain.models import LANGUAGES, Reference, Text
+
+LANGUAGE_NAMES = {"en": "English", "fr": "French"}
+_LANGUAGE_KEYS: set[str] = set(LANGUAGES)
+
+
+def _good(value: Value, limit: int) -> TypeGuard[str]:
+    """A text `FieldReader.string` takes without a word: not blank, within its limit."""
+    return isinstance(value, str) and len(value) <= limit and bool(value.strip())
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    file: str
+    line: int
+    message: str
+    question_id: str | None = None
+
+    def __str__(self) -> str:
+        where = f"question '{self.question_id}': " if self.question_id else ""
+        return f"{self.file}:{self.line}: {where}{self.message}"
+
+
+@dataclass
+class FieldReader:
+    """Checks one file's values, collecting every problem instead of stopping at the first."""
+
+    file: str
+    problems: list[Problem] = field(default_factory=list)
+    question_id: str | None = None
+    """The question being read, named in every problem found inside it."""
+    question_lines: dict[str, int] = field(default_factory=dict)
+
+    def report(self, line: int, message: str) -> None:
+        self.problems.append(Problem(self.file, line, message, self.question_id))
+
+    def mapping(self, node: Node, what: str, allowed: set[str]) -> dict[str, Node] | None:
+        if not isinstance(node.value, dict):
+            self.report(node.line, f"{what} must be a mapping of keys to values")
+            return None
+        unknown = () if node.value.keys() <= allowed else sorted(node.value.keys() - allowed)
+        for key in unknown:
+            self.report(
+                node.value[key].line,
+                f"unknown key '{key}' in {what} (expected one of: {', '.join(sorted(allowed))})",
+            )
+        return node.value
+
+    def required(self, values: dict[str, Node], key: str, parent: Node) -> Node | None:
+        if key not in values:
+            self.report(parent.line, f"missing required key '{key}'")
+            return None
+        return values[key]
+
+    def string(self, node: Node, what: str, limit: int | None = None) -> str | None:
+        if node.is_yes_no_trap:
+            self.report(
+                node.line,
+                f"{what}: '{node.raw}' was read as a boolean (YAML reads "
+                f'yes/no/on/off as true/false); put it in quotes: "{node.raw}"',
+            )
+            return None
+        if not isinstance(node.value, str) or not node.value.strip():
+            self.report(node.line, f"{what} must be a non-empty text")
+            return None
+        if limit is not None and len(node.value) > limit:
+            self.report(
+                node.line, f"{what} is {len(node.value)} characters long; the limit is {limit}"
+            )
+        return node.value
+
+    def text(self, node: Node, what: str, limit: int) -> Text | None:
+        values = node.value
+        if isinstance(values, dict) and values.keys() == _LANGUAGE_KEYS:
+            english, french = values["en"].value, values["fr"].value
+            if _good(english, limit) and _good(french, limit):
+                return Text(en=english, fr=french)  # what the reading below makes of it
+        return self._text(node, what, limit)
+
+    def _text(self, node: Node, what: str, limit: int) -> Text | None:
+        """A text in every language, reporting each problem with it."""
+        if not isinstance(node.value, dict):
+            self.report(
+                node.line, f'{what} must give every language, e.g. {{en: "...", fr: "..."}}'
+            )
+            return None
+        values = self.mapping(node, what, _LANGUAGE_KEYS) or {}
+        found = {}
+        for language in LANGUAGES:
+            if language not in values:
+                self.report(
+                    node.line,
+                    f"{what}: missing {LANGUAGE_NAMES[language]} translation ('{language}')",
+                )
+                continue
+            found[language] = self.string(values[language], f"{what} ({language})", limit)
+        if found.get("en") is None or found.get("fr") is None:
+            return None
+        return Text(en=str(found["en"]), fr=str(found["fr"]))
+
+    def sequence(self, node: Node, what: str) -> list[Node]:
+        if not isinstance(node.value, list):
+            self.report(node.line, f"{what} must be a list")
+            return []
+        return node.value
+
+    def references(self, node: Node, what: str) -> tuple[Reference, ...]:
+        found = []
+        for item in self.sequence(node, what):
+            values = self.mapping(item, f"an entry of {what}", {"title", "url"})
+            if values is None:
+                continue
+            title_node = self.required(values, "title", item)
+            url_node = self.required(values, "url", item)
+            title = self.string(title_node, "title", 200) if title_node else None
+            url = self.string(url_node, "url", 500) if url_node else None
+            if url is not None and not url.startswith(("https://", "http://")):
+                self.report(
+                    url_node.line if url_node else item.line,
+                    f"url must start with https:// (got '{url}')",
+                )
+            elif title is not None and url is not None:
+                found.append(Reference(title, url))
+        return tuple(found)

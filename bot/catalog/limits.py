@@ -1,0 +1,244 @@
+"""Platform limits, checked against the text the bot will really send for each question.
+
+Checking the rendered text (not only the raw fields) is what makes a quiz that passes
+`quizbot validate` safe to post: headers, letters and markup count too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime
+
+from bot.catalog import limit_bounds as bounds
+from bot.domain.entities import Answer, Post
+from bot.domain.models import LANGUAGES, Language, Question, Quiz
+from bot.text import markup, render
+
+TELEGRAM_ALERT = 200
+TELEGRAM_MESSAGE = 4096
+TELEGRAM_CALLBACK_DATA = 64
+DISCORD_MESSAGE = 2000
+DISCORD_EMBED_DESCRIPTION = 4096
+DISCORD_BUTTON_LABEL = 80
+DISCORD_CUSTOM_ID = 100
+LARGEST_POST_ID = 10**18 - 1
+"""The largest id the button data format allows; used to measure the longest button data."""
+
+LANGUAGE_NAMES = {"en": "English", "fr": "French"}
+
+Finding = tuple[str | None, str]
+
+
+def check_quiz(quiz: Quiz, *, exact: bool = False) -> list[Finding]:
+    """Every limit the quiz breaks, as (question id or None, message).
+
+    Texts that a cheap bound (bot/limit_bounds.py) proves short enough are not rendered;
+    `exact` renders every one (the tests compare both).
+    """
+    fast = None if exact else _Fast(quiz)
+    findings: list[Finding] = list(_check_start(quiz))
+    for question in quiz.questions:
+        messages = _check_question(quiz, question, fast)
+        findings.extend((question.id, message) for message in messages)
+    return findings
+
+
+def _check_start(quiz: Quiz) -> Iterator[Finding]:
+    for language in LANGUAGES:
+        button = render.start_button(quiz, language)
+        if len(button.label) > DISCORD_BUTTON_LABEL:
+            yield (
+                None,
+                (
+                    f"the start button '{button.label}' is {len(button.label)} characters "
+                    f"in {LANGUAGE_NAMES[language]}; Discord labels hold "
+                    f"{DISCORD_BUTTON_LABEL}"
+                ),
+            )
+        size = len(button.payload.encode())
+        if size > TELEGRAM_CALLBACK_DATA:
+            yield (
+                None,
+                (
+                    f"the start button data is {size} bytes; Telegram allows "
+                    f"{TELEGRAM_CALLBACK_DATA}"
+                ),
+            )
+
+
+def _sample_post(quiz: Quiz, question: Question) -> Post:
+    moment = datetime(2000, 1, 1, tzinfo=UTC)
+    return Post(
+        LARGEST_POST_ID,
+        "chat",
+        quiz.id,
+        question.id,
+        tuple(range(len(question.choices))),
+        len(quiz.questions),
+        len(quiz.questions),
+        moment,
+        moment,
+    )
+
+
+HTML = markup.HtmlStyle()
+MARKDOWN = markup.MarkdownStyle()
+STYLES = (
+    (HTML, "Telegram message", TELEGRAM_MESSAGE),
+    (MARKDOWN, "Discord message", DISCORD_MESSAGE),
+)
+SAMPLE_ANSWERED = 10**6
+SAMPLE_CLOSES = "in 10 minutes"
+"""The footer of the question message at its longest."""
+
+
+def _check_question(quiz: Quiz, question: Question, fast: _Fast | None) -> Iterator[str]:
+    """`fast` skips the texts its bounds prove short enough; None renders every text."""
+    post = _sample_post(quiz, question)
+    for language in LANGUAGES:
+        name = LANGUAGE_NAMES[language]
+        raw = bounds.Lengths.raw(question, language)
+        if fast is not None and fast.all_fit(question, post, language, raw):
+            continue  # the common case: nothing to render in this language
+        if fast is None or not fast.verdicts_fit(question, post, language, raw):
+            yield from _check_verdicts(question, post, language, name)
+        card = None
+        for style, style_name, limit in STYLES:
+            if fast is not None and fast.cards_fit(question, post, language, style, limit, raw):
+                continue
+            card = render.question_card(
+                quiz,
+                question,
+                post,
+                language,
+                style,
+                answered=SAMPLE_ANSWERED,
+                closes=SAMPLE_CLOSES,
+            )
+            if len(card.text) > limit:
+                yield (
+                    f"the question message is {len(card.text)} characters in {name}; "
+                    f"a {style_name} holds {limit}"
+                )
+            closed = render.closed_card(
+                quiz, question, post, _every_vote(post, question), language, style
+            )
+            if len(closed.text) > TELEGRAM_MESSAGE:
+                yield (
+                    f"the results message is {len(closed.text)} characters in {name}; "
+                    f"a {style_name.split()[0]} results message holds {TELEGRAM_MESSAGE}"
+                )
+        for button in card.buttons if card else ():
+            size = len(button.payload.encode())
+            if size > TELEGRAM_CALLBACK_DATA:
+                yield f"button data is {size} bytes; Telegram allows {TELEGRAM_CALLBACK_DATA}"
+
+
+Shape = tuple[Language, int, int, bool, int]
+"""What the fixed parts of a question's texts depend on: the language, the number of choices,
+the answer, whether there are notes, the number of references."""
+
+
+class _Fast:
+    """What lets one quiz's checks skip rendering: its bounds, and its vote bars' lengths."""
+
+    def __init__(self, quiz: Quiz) -> None:
+        size = len(quiz.questions)
+        self.bounds = bounds.QuizBounds(quiz, size, size, SAMPLE_ANSWERED, SAMPLE_CLOSES)
+        self.buttons_fit = bounds.answer_button_bytes(LARGEST_POST_ID) <= TELEGRAM_CALLBACK_DATA
+        self.vote_bars: dict[tuple[int, int, Language, markup.Style], int] = {}
+        self.shapes: dict[Shape, list[tuple[bounds.Bound, int]]] = {}
+
+    def all_fit(
+        self, question: Question, post: Post, language: Language, raw: bounds.Lengths
+    ) -> bool:
+        """Every text of `question` in `language` fits with each character at its worst: the
+        common case, checked at once with the bounds of every question of the same shape."""
+        if not self.buttons_fit:
+            return False
+        for bound, limit in self._bounds(question, post, language):
+            if bound.worst.of(raw) > limit:
+                return False
+        return True
+
+    def _bounds(
+        self, question: Question, post: Post, language: Language
+    ) -> list[tuple[bounds.Bound, int]]:
+        notes, references = bool(question.notes), len(question.references)
+        shape = (language, len(question.choices), question.answer, notes, references)
+        if shape not in self.shapes:
+            found = [
+                (bounds.verdict_line(language, markup.PLAIN), TELEGRAM_ALERT),
+                (bounds.verdict(language, MARKDOWN, notes, references), DISCORD_MESSAGE),
+            ]
+            for style, _, limit in STYLES:
+                found += self._card_bounds(question, post, language, style, limit)
+            self.shapes[shape] = found
+        return self.shapes[shape]
+
+    def _card_bounds(
+        self, question: Question, post: Post, language: Language, style: markup.Style, limit: int
+    ) -> list[tuple[bounds.Bound, int]]:
+        key = (len(question.choices), question.answer, language, style)
+        if key not in self.vote_bars:
+            correct = post.correct_letter_index(question)
+            bars = render.vote_bars(post, _every_vote(post, question), correct, language, style)
+            self.vote_bars[key] = len(bars)
+        return [
+            (self.bounds.question_card(language, style, len(question.choices)), limit),
+            (self.bounds.closed_card(language, style, self.vote_bars[key]), TELEGRAM_MESSAGE),
+        ]
+
+    def verdicts_fit(
+        self, question: Question, post: Post, language: Language, raw: bounds.Lengths
+    ) -> bool:
+        """_check_verdicts would find nothing."""
+        line, full = self._bounds(question, post, language)[:2]
+        return bounds.fit([line], question, language, raw) and bounds.fit(
+            [full], question, language, raw
+        )
+
+    def cards_fit(
+        self,
+        question: Question,
+        post: Post,
+        language: Language,
+        style: markup.Style,
+        limit: int,
+        raw: bounds.Lengths,
+    ) -> bool:
+        """Neither the question message (`limit`) nor the results message can break a
+        limit in `style`, and no answer button can (buttons are the same in every style)."""
+        if not self.buttons_fit:
+            return False
+        checks = self._card_bounds(question, post, language, style, limit)
+        return bounds.fit(checks, question, language, raw)
+
+
+def _check_verdicts(
+    question: Question, post: Post, language: Language, name: str
+) -> Iterator[str]:
+    for index in range(len(question.choices)):
+        answer = Answer(post.post_id, "user", index, index == question.answer, post.opened_at, 0)
+        line = render.verdict_line(question, post, answer, language)
+        if len(line) > TELEGRAM_ALERT:
+            yield (
+                f"the short verdict line is {len(line)} characters in {name}; "
+                f"Telegram alerts hold {TELEGRAM_ALERT} (shorten the correct choice)"
+            )
+            return
+        full = render.verdict(question, post, answer, language, MARKDOWN)
+        if len(full) > DISCORD_MESSAGE:
+            yield (
+                f"the private verdict is {len(full)} characters in {name}; "
+                f"a Discord message holds {DISCORD_MESSAGE}"
+            )
+            return
+
+
+def _every_vote(post: Post, question: Question) -> list[Answer]:
+    """One answer for each choice, so every bar line is drawn."""
+    return [
+        Answer(post.post_id, f"u{index}", index, index == question.answer, post.opened_at, 10**6)
+        for index in range(len(question.choices))
+    ]

@@ -1,0 +1,156 @@
+"""The things a quiz is played with: players, rounds, posted questions, answers, scores.
+
+Plain frozen data shared by the rules, the play services and both storage backends; no
+behaviour beyond what each value can say about itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Literal
+
+from bot.domain.models import Question
+
+Mode = Literal["group", "solo"]
+Period = Literal["today", "week", "all"]
+RoundStatus = Literal["running", "finished", "stopped"]
+PERIODS: tuple[Period, ...] = ("today", "week", "all")
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """Someone who answers; `user_id` is namespaced by platform ("tg:42", "console:ana")."""
+
+    user_id: str
+    name: str
+    language: str = "en"
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    round_id: int
+    chat_id: str
+    quiz_id: str
+    mode: Mode
+    question_ids: tuple[str, ...]
+    started_by: str
+    seconds_per_question: int | None
+    language: str
+    position: int = 0
+    """How many questions have been posted so far."""
+    status: RoundStatus = "running"
+    channel_ref: str = ""
+    """Where the adapter posts this round's questions (a channel or thread inside the chat)."""
+
+    @property
+    def total(self) -> int:
+        return len(self.question_ids)
+
+    @property
+    def is_running(self) -> bool:
+        return self.status == "running"
+
+
+@dataclass(frozen=True, slots=True)
+class Post:
+    """A question as posted in a chat: its own id, shuffled choices and deadline."""
+
+    post_id: int
+    chat_id: str
+    quiz_id: str
+    question_id: str
+    order: tuple[int, ...]
+    """order[letter_index] is the index of the choice shown under that letter."""
+    number: int
+    total: int
+    opened_at: datetime
+    deadline: datetime | None = None
+    closed_at: datetime | None = None
+    round_id: int | None = None
+    message_ref: str | None = None
+
+    def is_open(self, now: datetime) -> bool:
+        if self.closed_at is not None:
+            return False
+        return self.deadline is None or now < self.deadline
+
+    def correct_letter_index(self, question: Question) -> int:
+        return self.order.index(question.answer)
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    post_id: int
+    user_id: str
+    choice: int
+    """Index of the chosen choice in the question as written (not the letter shown)."""
+    correct: bool
+    answered_at: datetime
+    elapsed_ms: int
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreLine:
+    """One player's totals over some set of answers."""
+
+    user_id: str
+    name: str
+    points: int
+    answered: int
+    total_ms: int
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """What a leaderboard page needs, read by the store without ranking every player.
+
+    `leaders` are the lines that can be among the first `size` of `rank_leaderboard`: those
+    whose points and total time are at least as good as the size-th best line's, every tie
+    on that edge included. Ranking them alone therefore gives the first ranks exactly.
+    """
+
+    leaders: tuple[ScoreLine, ...]
+    asker: ScoreLine | None
+    ahead_of_asker: int
+    """Players with more points than the asker: the asker's rank is this plus one."""
+    players: int
+    has_daily: bool = False
+    """The chat has daily questions, so the shown players' streaks are worth a query."""
+
+
+@dataclass(frozen=True, slots=True)
+class Stats:
+    answered: int
+    correct: int
+    current_streak: int
+    best_streak: int
+
+    @property
+    def accuracy(self) -> float:
+        return self.correct / self.answered if self.answered else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class NewRound:
+    chat_id: str
+    channel_ref: str
+    quiz_id: str
+    mode: Mode
+    question_ids: tuple[str, ...]
+    started_by: str
+    seconds_per_question: int | None
+    language: str
+
+
+@dataclass(frozen=True, slots=True)
+class NewPost:
+    chat_id: str
+    quiz_id: str
+    question_id: str
+    order: tuple[int, ...]
+    number: int
+    total: int
+    opened_at: datetime
+    deadline: datetime | None
+    round_id: int | None

@@ -1,0 +1,93 @@
+"""Button data: compact, versioned, parsed strictly, never holding the correct answer.
+
+The same strings serve as Telegram `callback_data` (1-64 bytes, forgeable by clients) and
+Discord `custom_id` (≤100 chars), so one strict parser guards both platforms.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from bot.domain.models import LETTERS
+
+VERSION = "v1"
+MAX_BYTES = 64
+"""Telegram's limit on callback data, the tighter of the two platforms."""
+
+ANSWER_PATTERN = r"v1:a:(?P<post>[1-9][0-9]{0,17}):(?P<letter>[A-J])"
+"""Also the template of Discord's dynamic answer buttons."""
+REVEAL_PATTERN = r"v1:r:(?P<post>[1-9][0-9]{0,17})"
+START_PATTERN = r"v1:s:(?P<quiz>[a-z0-9][a-z0-9-]{0,23})"
+FORGET_PATTERN = r"v1:f:(?P<owner>[1-9][0-9]{0,19}):(?P<choice>[yn])"
+
+
+class PayloadError(ValueError):
+    """Button data that this version of the bot did not make."""
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerPress:
+    post_id: int
+    letter_index: int
+
+
+@dataclass(frozen=True, slots=True)
+class RevealPress:
+    post_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class StartPress:
+    quiz_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class ForgetPress:
+    """The answer to "delete all my data?"; only `owner` (a platform user id) may give it."""
+
+    owner: str
+    confirm: bool
+
+
+Payload = AnswerPress | RevealPress | StartPress | ForgetPress
+
+
+def encode(payload: Payload) -> str:
+    match payload:
+        case AnswerPress(post_id, letter_index):
+            return f"{VERSION}:a:{post_id}:{LETTERS[letter_index]}"
+        case RevealPress(post_id):
+            return f"{VERSION}:r:{post_id}"
+        case StartPress(quiz_id):
+            return f"{VERSION}:s:{quiz_id}"
+        case ForgetPress(owner, confirm):
+            return f"{VERSION}:f:{owner}:{'y' if confirm else 'n'}"
+
+
+_PARSERS = (
+    (
+        re.compile(ANSWER_PATTERN),
+        lambda m: AnswerPress(int(m["post"]), LETTERS.index(m["letter"])),
+    ),
+    (re.compile(REVEAL_PATTERN), lambda m: RevealPress(int(m["post"]))),
+    (re.compile(START_PATTERN), lambda m: StartPress(m["quiz"])),
+    (re.compile(FORGET_PATTERN), lambda m: ForgetPress(m["owner"], m["choice"] == "y")),
+)
+
+
+def decode(data: str | bytes | None) -> Payload:
+    """Parse button data or raise PayloadError; accepts nothing but what `encode` makes."""
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("ascii")
+        except UnicodeDecodeError:
+            raise PayloadError("button data is not ASCII") from None
+    if not data or len(data) > MAX_BYTES:
+        raise PayloadError("button data is empty or too long")
+    for pattern, build in _PARSERS:
+        match = pattern.fullmatch(data)
+        if match:
+            payload: Payload = build(match)
+            return payload
+    raise PayloadError("unknown button data")

@@ -1,0 +1,1 @@
+"""Playing: the quiz service, group and solo rounds, daily questions, deadlines as timers."""

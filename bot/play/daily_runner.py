@@ -1,0 +1,293 @@
+"""Posts daily questions when they are due, closes yesterday's, and paces the fan-out.
+
+One timer ("daily:wake") is armed at the earliest instant anything is due: a schedule's next
+run or an open daily post's deadline, both read from the store. Each wake closes what is
+overdue, then runs due schedules in order (earliest first). Every platform call takes a token
+from the pacer; when none is left the runner arms the timer at the instant one will be and
+returns, so thousands of channels due at the same minute are spread, never dropped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+from typing import Protocol
+
+from bot.domain import daily
+from bot.domain import rules as engine
+from bot.domain.daily import DailyPost, DailyRule, NewSchedule, Schedule
+from bot.domain.entities import NewPost, Player
+from bot.domain.pacer import Pacer
+from bot.play.service import ClosedView, QuestionView, QuizService
+from bot.play.timers import Timers
+
+log = logging.getLogger(__name__)
+WAKE_KEY = "daily:wake"
+CLAIM_GRACE = timedelta(seconds=60)
+"""How long a claimed daily question without a message is left to the process that claimed
+it. A claimant renews its claim while it sends (rate limits can hold a send for minutes), so
+only one that died leaves it longer; then another process takes it over (one wins) and
+publishes it."""
+CLAIM_RENEWAL = CLAIM_GRACE / 3
+"""How often a claimant still sending renews its claim: twice more before the grace ends."""
+BATCH = 500
+
+
+class DailyPublisher(Protocol):
+    """What a platform does with daily posts."""
+
+    async def post_daily(
+        self, daily_post: DailyPost, view: QuestionView, previous: ClosedView | None
+    ) -> str:
+        """Post the day's question (mentioning the previous one's answer); return its ref."""
+        ...
+
+    async def show_daily_results(self, daily_post: DailyPost, closed: ClosedView) -> None:
+        """Turn a closed daily question into its results."""
+        ...
+
+
+class DailyRunner:
+    def __init__(
+        self,
+        service: QuizService,
+        publisher: DailyPublisher,
+        timers: Timers,
+        pacer: Pacer | None = None,
+    ) -> None:
+        self.service = service
+        self.store = service.store
+        self.clock = service.clock
+        self.publisher = publisher
+        self.timers = timers
+        self.pacer = pacer or Pacer(rate=20.0, burst=5)
+        self.online_since = self.clock.now()
+        """When this process started serving: lateness for the grace window counts up to it."""
+        self._lock = asyncio.Lock()
+
+    async def set(
+        self,
+        *,
+        chat_id: str,
+        channel_ref: str,
+        rule: DailyRule,
+        quiz_names: Sequence[str],
+        player: Player,
+    ) -> Schedule:
+        """Create or replace the channel's schedule; raises UnknownQuizError."""
+        quiz_ids = tuple(dict.fromkeys(self.service.quiz(name).id for name in quiz_names))
+        new = NewSchedule(
+            chat_id=chat_id,
+            channel_ref=channel_ref,
+            rule=rule,
+            quiz_ids=quiz_ids,
+            language=player.language,
+            created_by=player.user_id,
+            next_run_at=daily.next_run(rule, self.clock.now()).at,
+        )
+        schedule = await self.store.save_schedule(new)
+        await self.arm()
+        return schedule
+
+    async def off(self, chat_id: str, channel_ref: str) -> bool:
+        """Stop the channel's schedule; today's question stays open until its deadline."""
+        removed = await self.store.delete_schedule(chat_id, channel_ref)
+        await self.arm()
+        return removed
+
+    async def resume(self) -> None:
+        """After a start: publish a claimed but unposted question, then catch up."""
+        self.online_since = self.clock.now()
+        for daily_post in await self.store.open_daily_posts():
+            await self._publish_unposted(daily_post)
+        await self.wake()
+
+    async def _publish_unposted(self, daily_post: DailyPost) -> None:
+        """Publish a claimed question that has no message, once its claimant had its chance.
+
+        Another process may have claimed it a moment ago and be publishing it now (two
+        workers starting together): until CLAIM_GRACE has passed it is left to them, then it
+        is taken over, which only one process can do, and published.
+        """
+        view = await self.service.view(daily_post.post_id)
+        now = self.clock.now()
+        if view is None or view.post.message_ref is not None or not view.post.is_open(now):
+            return
+        claimed_at = view.post.opened_at
+        if now < claimed_at + CLAIM_GRACE:
+            self.timers.call_at(
+                f"daily:unposted:{daily_post.post_id}",
+                claimed_at + CLAIM_GRACE,
+                lambda: self._publish_unposted(daily_post),
+            )
+            return
+        if not await self.store.take_over_post(daily_post.post_id, claimed_at, now):
+            return
+        view = await self.service.view(daily_post.post_id)  # opened when it is published
+        if view is not None:
+            await self._publish(daily_post, view, await self._previous(daily_post))
+
+    async def arm(self) -> None:
+        """Set the wake timer at the earliest due instant in the store."""
+        when = await self.store.next_daily_wake()
+        if when is None:
+            self.timers.cancel(WAKE_KEY)
+        else:
+            self.timers.call_at(WAKE_KEY, when, self.wake)
+
+    async def wake(self) -> None:
+        async with self._lock:
+            retry_at = await self._work()
+        if retry_at is None:
+            await self.arm()
+        else:
+            self.timers.call_at(WAKE_KEY, retry_at, self.wake)
+
+    async def _work(self) -> datetime | None:
+        """Run due schedules (each closes its channel's previous post), then close what is
+        still overdue; the pacer's retry time if it ran dry."""
+        now = self.clock.now()
+        while due := await self.store.due_schedules(now, self._batch()):
+            for schedule in due:
+                try:
+                    retry_at = await self._run(schedule, now)
+                except Exception:  # one broken channel must not stop the others
+                    log.exception("daily question for %s failed", schedule.chat_id)
+                    await self.store.set_next_run(
+                        schedule.schedule_id, daily.next_run(schedule.rule, now).at
+                    )
+                    continue
+                if retry_at is not None:
+                    return retry_at
+        while overdue := await self.store.open_daily_posts(closing_by=now, limit=self._batch()):
+            for daily_post in overdue:
+                retry_at = await self._close(daily_post)
+                if retry_at is not None:
+                    return retry_at
+        return None
+
+    def _batch(self) -> int:
+        """Fetch about as many rows as the pacer lets us act on now, not thousands each wake."""
+        return max(1, min(BATCH, self.pacer.available(self.clock.now())))
+
+    def _take(self) -> datetime | None:
+        return self.pacer.take(self.clock.now())
+
+    async def _run(self, schedule: Schedule, now: datetime) -> datetime | None:
+        """Post the day's question if it is due and in grace; otherwise move the schedule on."""
+        rule = schedule.rule
+        following = daily.next_run(rule, now)
+        run = daily.last_run(rule, now)
+        if run is None or not daily.is_in_grace(run, self.online_since, rule):
+            log.info("daily question for %s skipped: missed beyond the grace", schedule.chat_id)
+            await self.store.set_next_run(schedule.schedule_id, following.at)
+            return None
+        previous = await self.store.latest_daily_post(schedule.chat_id, schedule.channel_ref)
+        if previous is not None and previous.day >= run.day:
+            await self.store.set_next_run(schedule.schedule_id, following.at)
+            return None
+        if previous is not None:
+            retry_at = await self._close(previous)
+            if retry_at is not None:
+                return retry_at
+        retry_at = self._take()
+        if retry_at is not None:
+            return retry_at
+        new = await self._new_post(schedule, run)
+        claimed = None
+        if new is not None:
+            claimed = await self.store.claim_daily_post(schedule, run.day, new, following.at)
+        if claimed is None:  # no question left, or another process posted this date
+            await self.store.set_next_run(schedule.schedule_id, following.at)
+            return None
+        view = await self.service.view(claimed.post_id)
+        if view is not None:
+            await self._publish(claimed, view, await self._previous(claimed))
+        return None
+
+    async def _new_post(self, schedule: Schedule, run: daily.Run) -> NewPost | None:
+        """The day's question, chosen and shuffled reproducibly from the channel's history."""
+        pool = [
+            (quiz.id, question.id)
+            for quiz_id in schedule.quiz_ids
+            if (quiz := self.service.quizzes.get(quiz_id)) is not None
+            for question in quiz.questions
+        ]
+        history = await self.store.daily_history(schedule.chat_id, schedule.channel_ref)
+        key = daily.choose_question(pool, history, f"{schedule.chat_id}:{schedule.channel_ref}")
+        if key is None:
+            log.warning("daily question for %s: no quiz of it is installed", schedule.chat_id)
+            return None
+        question = self.service.quizzes[key[0]].question(key[1])
+        assert question is not None
+        rng = random.Random(f"{schedule.schedule_id}:{run.day.isoformat()}")
+        opened = self.clock.now()
+        return NewPost(
+            chat_id=schedule.chat_id,
+            quiz_id=key[0],
+            question_id=key[1],
+            order=engine.shuffled_order(len(question.choices), rng),
+            number=1,
+            total=1,
+            opened_at=opened,
+            deadline=daily.closes_at(opened, daily.next_run(schedule.rule, run.at).at),
+            round_id=None,
+        )
+
+    async def _publish(
+        self, daily_post: DailyPost, view: QuestionView, previous: ClosedView | None
+    ) -> None:
+        """Send the question, renewing the claim until the message is recorded."""
+        key = f"daily:renew:{daily_post.post_id}"
+        self._renew_claim(key, daily_post.post_id, view.post.opened_at)
+        try:
+            ref = await self.publisher.post_daily(daily_post, view, previous)
+            await self.store.set_post_message(daily_post.post_id, ref)
+        finally:
+            self.timers.cancel(key)
+
+    def _renew_claim(self, key: str, post_id: int, claimed_at: datetime) -> None:
+        """Move the claim to now every CLAIM_RENEWAL, as taking it over does: a process that
+        waited for the old claim then finds a fresh one and leaves the question alone."""
+
+        async def renew() -> None:
+            now = self.clock.now()
+            if await self.store.take_over_post(post_id, claimed_at, now):
+                self._renew_claim(key, post_id, now)
+
+        self.timers.call_at(key, claimed_at + CLAIM_RENEWAL, renew)
+
+    async def _previous(self, daily_post: DailyPost) -> ClosedView | None:
+        """The channel's previous daily question with its answers, once it is closed."""
+        earlier = await self.store.latest_daily_post(
+            daily_post.chat_id, daily_post.channel_ref, before=daily_post.day
+        )
+        if earlier is None:
+            return None
+        view = await self.service.view(earlier.post_id)
+        if view is None or view.post.closed_at is None:
+            return None
+        return ClosedView(view, tuple(await self.store.post_answers(earlier.post_id)))
+
+    async def _close(self, daily_post: DailyPost) -> datetime | None:
+        """Close a daily post and show its results; the pacer's retry time if it ran dry."""
+        view = await self.service.view(daily_post.post_id)
+        if view is None:  # its quiz was removed: close it quietly so it is not due forever
+            await self.store.close_post(daily_post.post_id, self.clock.now())
+            return None
+        if view.post.closed_at is not None:
+            return None
+        if view.post.message_ref is not None:
+            retry_at = self._take()
+            if retry_at is not None:
+                return retry_at
+        closed = await self.service.close(daily_post.post_id)
+        if closed is not None and closed.view.post.message_ref is not None:
+            try:
+                await self.publisher.show_daily_results(daily_post, closed)
+            except Exception:  # the message may be gone; the post is closed all the same
+                log.exception("could not show the results of daily post %s", daily_post.post_id)
+        return None

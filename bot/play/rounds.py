@@ -1,0 +1,253 @@
+"""Runs rounds in chats: posts questions, closes them at their deadline, ranks the round.
+
+Platform-neutral: an adapter supplies a `Publisher` that turns neutral views into messages.
+Every step reads and writes the store first, so `resume()` after a restart picks up exactly
+where the last process stopped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from enum import Enum
+from typing import Protocol
+
+from bot.domain.entities import Player, Round
+from bot.domain.rules import DEFAULT_SECONDS, Accepted
+from bot.play.service import ClosedView, PressResult, QuestionView, QuizService, RoundSummary
+from bot.play.timers import Timers
+from bot.storage.interface import ConstraintError
+
+log = logging.getLogger(__name__)
+
+EDIT_INTERVAL = timedelta(seconds=5)
+"""At most one answered-count edit per message this often (Telegram: ~20 edits/min/group)."""
+
+
+class Publisher(Protocol):
+    """What a platform does with a round's messages."""
+
+    async def post_question(self, round_: Round, view: QuestionView) -> str:
+        """Post a question; return a reference the publisher can later edit."""
+        ...
+
+    async def update_question(self, round_: Round, view: QuestionView, answered: int) -> None:
+        """Refresh the answered count on a posted question."""
+        ...
+
+    async def show_results(self, round_: Round, closed: ClosedView) -> None:
+        """Turn a question into its results: correct answer, votes, explanation."""
+        ...
+
+    async def post_summary(self, round_: Round, summary: RoundSummary) -> None: ...
+
+
+class Control(Enum):
+    DONE = "done"
+    NOT_ALLOWED = "not_allowed"
+    NOTHING = "nothing"
+
+
+class RoundRunner:
+    def __init__(
+        self,
+        service: QuizService,
+        publisher: Publisher,
+        timers: Timers,
+        edit_interval: timedelta = EDIT_INTERVAL,
+    ) -> None:
+        self.service = service
+        self.store = service.store
+        self.publisher = publisher
+        self.timers = timers
+        self.edit_interval = edit_interval
+        self._last_edit: dict[int, datetime] = {}
+        self._shown_counts: dict[int, int] = {}
+        """The answered count each open question shows, so an unchanged one is not re-sent."""
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    async def start(
+        self,
+        *,
+        chat_id: str,
+        channel_ref: str,
+        player: Player,
+        quiz_id: str,
+        mode: str = "group",
+        questions: int | None = None,
+        seconds: int | None = DEFAULT_SECONDS,
+    ) -> Round:
+        """Start and post the first question; raises UnknownQuizError or RoundConflictError."""
+        started = await self.service.start_round(
+            chat_id=chat_id,
+            channel_ref=channel_ref,
+            player=player,
+            quiz_id=quiz_id,
+            mode="solo" if mode == "solo" else "group",
+            questions=questions,
+            seconds=seconds,
+        )
+        await self._advance(started.round_id)
+        return started
+
+    async def press(
+        self, *, chat_id: str, player: Player, post_id: int, letter_index: int
+    ) -> PressResult:
+        """Record a press (committed before returning) and schedule the answered-count edit."""
+        result = await self.service.press(
+            chat_id=chat_id, player=player, post_id=post_id, letter_index=letter_index
+        )
+        view = result.view
+        is_timed = view is not None and view.post.deadline is not None
+        if isinstance(result.outcome, Accepted) and view is not None and is_timed:
+            self._schedule_count_edit(view)
+        return result
+
+    async def next_solo(self, result: PressResult) -> None:
+        """After a solo verdict has been shown: close that question and ask the next one."""
+        if not isinstance(result.outcome, Accepted) or result.view is None:
+            return
+        if result.view.post.round_id is not None:
+            await self._close(result.view.post.post_id)
+
+    async def reveal(self, post_id: int, player: Player, is_admin: bool) -> Control:
+        """Close a question now: for the round's starter or a chat admin."""
+        view = await self.service.view(post_id)
+        if view is None or view.post.round_id is None or view.post.closed_at is not None:
+            return Control.NOTHING
+        current = await self.store.get_round(view.post.round_id)
+        if current is None or not current.is_running:
+            return Control.NOTHING
+        if player.user_id != current.started_by and not is_admin:
+            return Control.NOT_ALLOWED
+        await self._close(post_id)
+        return Control.DONE
+
+    async def stop(
+        self, chat_id: str, channel_ref: str, player: Player, is_admin: bool
+    ) -> Control:
+        """Stop the channel's group round: for its starter or a chat admin."""
+        current = await self.store.running_round(chat_id, channel_ref, "group")
+        if current is None:
+            return Control.NOTHING
+        if player.user_id != current.started_by and not is_admin:
+            return Control.NOT_ALLOWED
+        for post in await self.store.round_posts(current.round_id):
+            self.timers.cancel(_close_key(post.post_id))
+            self.timers.cancel(_edit_key(post.post_id))
+            if post.closed_at is None:
+                closed = await self.service.close(post.post_id)
+                if closed is not None:
+                    await self.publisher.show_results(current, closed)
+        summary = await self.service.finish_round(current.round_id, stopped=True)
+        if summary is not None:
+            await self.publisher.post_summary(current, summary)
+        return Control.DONE
+
+    async def resume(self, owns: Callable[[str], bool] | None = None) -> None:
+        """After a restart: reschedule deadlines, close overdue questions, finish rounds.
+
+        `owns` limits this to the chats this process serves (one Discord shard of several).
+        """
+        for current in await self.store.running_rounds():
+            if current.mode != "group" or (owns is not None and not owns(current.chat_id)):
+                continue
+            open_posts = [
+                p for p in await self.store.round_posts(current.round_id) if p.closed_at is None
+            ]
+            for post in open_posts:
+                view = await self.service.view(post.post_id)
+                if view is None:
+                    continue
+                if post.message_ref is None:
+                    view = await self._publish(current, view)
+                self._schedule_close(view)
+            if not open_posts:
+                await self._advance(current.round_id)
+
+    async def _advance(self, round_id: int) -> None:
+        """Post the next question, or finish the round when none is left."""
+        async with self._locks.setdefault(round_id, asyncio.Lock()):
+            current = await self.store.get_round(round_id)
+            if current is None or not current.is_running:
+                return
+            try:
+                view = await self.service.post_next(round_id)
+            except ConstraintError:
+                return  # another process posted this question; it publishes and closes it
+            if view is None and await self._posted_elsewhere(round_id):
+                return  # the last question is open: another process posted it just now
+            if view is None:
+                summary = await self.service.finish_round(round_id)
+                self._locks.pop(round_id, None)
+                if summary is not None:
+                    await self.publisher.post_summary(current, summary)
+                return
+            view = await self._publish(current, view)
+        self._schedule_close(view)
+
+    async def _posted_elsewhere(self, round_id: int) -> bool:
+        """Whether a question of the round is open: only then is "nothing left" not the end."""
+        return any(post.closed_at is None for post in await self.store.round_posts(round_id))
+
+    async def _publish(self, current: Round, view: QuestionView) -> QuestionView:
+        message_ref = await self.publisher.post_question(current, view)
+        await self.store.set_post_message(view.post.post_id, message_ref)
+        return dataclasses.replace(
+            view, post=dataclasses.replace(view.post, message_ref=message_ref)
+        )
+
+    def _schedule_close(self, view: QuestionView) -> None:
+        if view.post.deadline is None:
+            return
+        post_id = view.post.post_id
+        self.timers.call_at(_close_key(post_id), view.post.deadline, lambda: self._close(post_id))
+
+    async def _close(self, post_id: int) -> None:
+        self.timers.cancel(_close_key(post_id))
+        self.timers.cancel(_edit_key(post_id))
+        self._last_edit.pop(post_id, None)
+        self._shown_counts.pop(post_id, None)
+        closed = await self.service.close(post_id)
+        if closed is None or closed.view.post.round_id is None:
+            return
+        current = await self.store.get_round(closed.view.post.round_id)
+        if current is None:
+            return
+        await self.publisher.show_results(current, closed)
+        await self._advance(current.round_id)
+
+    def _schedule_count_edit(self, view: QuestionView) -> None:
+        post_id = view.post.post_id
+        key = _edit_key(post_id)
+        if self.timers.is_pending(key):
+            return
+        now = self.service.clock.now()
+        last = self._last_edit.get(post_id)
+        when = now if last is None else max(now, last + self.edit_interval)
+        self.timers.call_at(key, when, lambda: self._edit_count(post_id))
+
+    async def _edit_count(self, post_id: int) -> None:
+        view = await self.service.view(post_id)
+        if view is None or view.post.closed_at is not None or view.post.round_id is None:
+            return
+        current = await self.store.get_round(view.post.round_id)
+        if current is None:
+            return
+        answered = await self.store.count_answers(post_id)
+        if self._shown_counts.get(post_id) == answered:  # concurrent presses, one commit
+            return
+        self._last_edit[post_id] = self.service.clock.now()
+        self._shown_counts[post_id] = answered
+        await self.publisher.update_question(current, view, answered)
+
+
+def _close_key(post_id: int) -> str:
+    return f"close:{post_id}"
+
+
+def _edit_key(post_id: int) -> str:
+    return f"count:{post_id}"

@@ -1,0 +1,254 @@
+"""The quiz service: applies the engine's rules to what the store holds.
+
+Adapters call it with neutral facts (who pressed which letter of which post) and render what it
+returns. It owns no platform types and no timers; the current time comes from the clock.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime, tzinfo
+
+from bot.domain import daily
+from bot.domain import rules as engine
+from bot.domain.clock import Clock, SystemClock
+from bot.domain.entities import Answer, Mode, NewPost, NewRound, Period, Player, Post, Round, Stats
+from bot.domain.models import Question, Quiz
+from bot.domain.rules import (
+    Accepted,
+    AlreadyAnswered,
+    Leaderboard,
+    PressOutcome,
+    Ranked,
+    Refusal,
+    Refused,
+)
+from bot.storage.interface import PostClosedError, Store
+
+
+class UnknownQuizError(LookupError):
+    def __init__(self, name: str, known: list[str]) -> None:
+        super().__init__(name)
+        self.name = name
+        self.known = known
+
+
+@dataclass(frozen=True, slots=True)
+class QuestionView:
+    """A post with the quiz and question it shows: what an adapter needs to render it."""
+
+    quiz: Quiz
+    question: Question
+    post: Post
+
+
+@dataclass(frozen=True, slots=True)
+class PressResult:
+    outcome: PressOutcome
+    view: QuestionView | None
+    """None when the press named a post this chat does not have."""
+
+
+@dataclass(frozen=True, slots=True)
+class ClosedView:
+    view: QuestionView
+    answers: tuple[Answer, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundSummary:
+    round: Round
+    quiz: Quiz
+    ranking: tuple[Ranked, ...]
+    stopped: bool
+
+
+POST_CACHE_SIZE = 4096
+"""Posts kept in memory for presses; a burst on one question then reads no row per press."""
+
+
+class QuizService:
+    def __init__(
+        self,
+        store: Store,
+        quizzes: Mapping[str, Quiz],
+        clock: Clock | None = None,
+        rng: random.Random | None = None,
+        zone: tzinfo = UTC,
+    ) -> None:
+        self.store = store
+        self.quizzes = dict(quizzes)
+        self.clock = clock or SystemClock()
+        self.rng = rng or random.Random()
+        self.zone = zone
+        self._views: dict[int, QuestionView] = {}
+        """Posts as last read or written here. A post changes only when it closes, which goes
+        through `close`/`finish_round` (they drop it), and its deadline is checked against
+        the clock, so a cached view judges a press as the store would. One process per
+        database, as with SQLite anyway. `message_ref` may be stale here: only `view` reads
+        it, and `view` always reads the store."""
+
+    def quiz(self, name: str) -> Quiz:
+        quiz = self.quizzes.get(name.strip().lower())
+        if quiz is None:
+            raise UnknownQuizError(name, sorted(self.quizzes))
+        return quiz
+
+    async def start_round(
+        self,
+        *,
+        chat_id: str,
+        player: Player,
+        quiz_id: str,
+        mode: Mode,
+        channel_ref: str = "",
+        questions: int | None = None,
+        seconds: int | None = None,
+    ) -> Round:
+        """Start a round; raises UnknownQuiz, or RoundConflict if one already runs there."""
+        quiz = self.quiz(quiz_id)
+        await self.store.save_player(player)
+        new = NewRound(
+            chat_id=chat_id,
+            channel_ref=channel_ref,
+            quiz_id=quiz.id,
+            mode=mode,
+            question_ids=engine.pick_questions(quiz, questions, self.rng),
+            started_by=player.user_id,
+            seconds_per_question=seconds if mode == "group" else None,
+            language=player.language,
+        )
+        return await self.store.create_round(new, self.clock.now())
+
+    async def post_next(self, round_id: int) -> QuestionView | None:
+        """Post the round's next question, or None when every question has been posted."""
+        current = await self.store.get_round(round_id)
+        if current is None or not current.is_running or current.position >= current.total:
+            return None
+        quiz = self.quiz(current.quiz_id)
+        question = quiz.question(current.question_ids[current.position])
+        if question is None:  # the quiz file changed under a running round
+            return None
+        now = self.clock.now()
+        deadline = None
+        if current.seconds_per_question:
+            deadline = datetime.fromtimestamp(
+                now.timestamp() + current.seconds_per_question, tz=UTC
+            )
+        post = await self.store.create_post(
+            NewPost(
+                chat_id=current.chat_id,
+                quiz_id=quiz.id,
+                question_id=question.id,
+                order=engine.shuffled_order(len(question.choices), self.rng),
+                number=current.position + 1,
+                total=current.total,
+                opened_at=now,
+                deadline=deadline,
+                round_id=current.round_id,
+            )
+        )
+        return self._remember(QuestionView(quiz, question, post))
+
+    async def view(self, post_id: int) -> QuestionView | None:
+        """A post as the store has it now."""
+        post = await self.store.get_post(post_id)
+        if post is None or post.quiz_id not in self.quizzes:
+            return None
+        quiz = self.quizzes[post.quiz_id]
+        question = quiz.question(post.question_id)
+        return None if question is None else self._remember(QuestionView(quiz, question, post))
+
+    def _remember(self, found: QuestionView) -> QuestionView:
+        self._views[found.post.post_id] = found
+        if len(self._views) > POST_CACHE_SIZE:
+            del self._views[next(iter(self._views))]  # the oldest post
+        return found
+
+    async def press(
+        self, *, chat_id: str, player: Player, post_id: int, letter_index: int
+    ) -> PressResult:
+        """Judge and record a press. An accepted answer is committed before this returns.
+
+        The hot path reads nothing: the post comes from memory, and the store's
+        UNIQUE(post, user) tells a repeated press apart. The player is saved in the answer's
+        own transaction.
+        """
+        found = self._views.get(post_id) or await self.view(post_id)
+        if found is None or found.post.chat_id != chat_id:
+            return PressResult(Refused(Refusal.INVALID_CHOICE), None)
+        now = self.clock.now()
+        outcome = engine.judge_press(
+            found.post, found.question, None, player.user_id, letter_index, now
+        )
+        if isinstance(outcome, Refused):  # a first answer is reported before any refusal
+            existing = await self.store.get_answer(post_id, player.user_id)
+            if existing is not None:
+                outcome = AlreadyAnswered(existing)
+        elif isinstance(outcome, Accepted):
+            try:
+                stored, created = await self.store.add_answer(outcome.answer, found.post, player)
+            except PostClosedError:  # closed meanwhile, maybe by another process
+                self._views.pop(post_id, None)
+                return PressResult(Refused(Refusal.CLOSED), found)
+            if not created:
+                outcome = AlreadyAnswered(stored)
+        return PressResult(outcome, found)
+
+    async def close(self, post_id: int) -> ClosedView | None:
+        """Close a question; None if it was already closed (another closer got there first)."""
+        found = await self.view(post_id)
+        closed = found is not None and await self.store.close_post(post_id, self.clock.now())
+        self._views.pop(post_id, None)
+        if found is None or not closed:
+            return None
+        answers = await self.store.post_answers(post_id)
+        return ClosedView(found, tuple(answers))
+
+    async def finish_round(self, round_id: int, stopped: bool = False) -> RoundSummary | None:
+        """End a round and rank it; None if it had already ended."""
+        current = await self.store.get_round(round_id)
+        now = self.clock.now()
+        status = "stopped" if stopped else "finished"
+        if current is None or not await self.store.end_round(round_id, status, now):
+            return None
+        for post in await self.store.round_posts(round_id):
+            await self.store.close_post(post.post_id, now)
+            self._views.pop(post.post_id, None)
+        ranking = engine.rank_round(await self.store.round_scores(round_id))
+        return RoundSummary(current, self.quiz(current.quiz_id), tuple(ranking), stopped)
+
+    async def leaderboard(
+        self, chat_id: str, period: Period, user_id: str | None = None, quiz_id: str | None = None
+    ) -> Leaderboard:
+        """One query; a second for streaks only when the chat has daily questions."""
+        since = engine.period_start(period, self.clock.now(), self.zone)
+        size = engine.LEADERBOARD_SIZE
+        standing = await self.store.standing(chat_id, since, quiz_id, user_id, size)
+        board = engine.leaderboard_page(standing, user_id, period, quiz_id, size)
+        return await self._with_streaks(chat_id, board) if standing.has_daily else board
+
+    async def _with_streaks(self, chat_id: str, board: Leaderboard) -> Leaderboard:
+        """Add the daily-question streaks of the players shown, read in one query."""
+        shown = [entry.line.user_id for entry in (*board.top, board.me) if entry is not None]
+        records = await self.store.daily_records(chat_id, shown)
+        streaks = {
+            user_id: daily.daily_streaks(record.outcomes, record.last_is_open)[0]
+            for user_id, record in records.items()
+        }
+        return dataclasses.replace(board, streaks=streaks)
+
+    async def stats(self, chat_id: str, user_id: str) -> Stats:
+        """Streaks count scheduled daily questions where the chat has them, else calendar days."""
+        totals = await self.store.player_totals(chat_id, user_id)
+        record = await self.store.daily_record(chat_id, user_id)
+        if record.outcomes:
+            current, best = daily.daily_streaks(record.outcomes, record.last_is_open)
+            return Stats(totals.answered, totals.correct, current, best)
+        days = (moment.astimezone(self.zone).date() for moment in totals.correct_times)
+        today = self.clock.now().astimezone(self.zone).date()
+        current, best = engine.streaks(days, today)
+        return Stats(totals.answered, totals.correct, current, best)

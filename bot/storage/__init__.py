@@ -1,0 +1,1 @@
+"""Storage, the source of truth: the Store interface, the schema, and its two backends."""

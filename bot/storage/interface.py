@@ -1,0 +1,239 @@
+"""The storage interface: the source of truth for rounds, posts, answers and players.
+
+Small on purpose: SQLite (bot/sqlite_store.py) and PostgreSQL (bot/postgres_store.py)
+implement it, sharing their SQL (bot/sql_queries.py); open one with `bot.stores.open_store`.
+Memory elsewhere is only a cache of what is here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Protocol
+
+from bot.domain.daily import DailyPost, DailyRecord, NewSchedule, PastDaily, Schedule
+from bot.domain.entities import (
+    Answer,
+    Mode,
+    NewPost,
+    NewRound,
+    Player,
+    Post,
+    Round,
+    ScoreLine,
+    Standing,
+)
+
+
+class StoreError(Exception):
+    """The database cannot be used; the message says why and what to do, in one line."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerTotals:
+    answered: int
+    correct: int
+    correct_times: tuple[datetime, ...]
+    """When each correct answer was given, for day streaks in the chat's time zone."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerFootprint:
+    """What the bot keeps about a player, in every chat: what `/forgetme` would delete."""
+
+    rows: int
+    """Every row holding their data (profile, answers, score buckets)."""
+    answers: int
+    chats: int
+    """Chats those answers were given in."""
+
+
+@dataclass(frozen=True, slots=True)
+class ExportRow:
+    """One answer as a group's organiser sees it in an export."""
+
+    answered_at: datetime
+    user_id: str
+    name: str
+    quiz_id: str
+    question_id: str
+    choice: int
+    correct: bool
+    elapsed_ms: int
+
+
+class RoundConflictError(Exception):
+    """Another round is already running where this one would start."""
+
+
+class PostClosedError(Exception):
+    """The question closed (or never existed) before this answer could be stored: perhaps
+    another process closed it and this one's cached post had not seen it. Nothing stored."""
+
+
+class ConstraintError(Exception):
+    """A uniqueness or reference rule refused a write, so nothing was written.
+
+    With several processes on one database this is how the loser of a race learns it lost
+    (e.g. two workers posting the same question of a round): it should do nothing.
+    """
+
+
+class Store(Protocol):
+    async def close(self) -> None: ...
+
+    async def save_player(self, player: Player) -> None: ...
+
+    async def player_name(self, user_id: str) -> str | None: ...
+
+    async def create_round(self, new: NewRound, now: datetime) -> Round:
+        """Raises RoundConflictError if a round of the same kind already runs there."""
+        ...
+
+    async def get_round(self, round_id: int) -> Round | None: ...
+
+    async def running_round(
+        self, chat_id: str, channel_ref: str, mode: Mode, started_by: str | None = None
+    ) -> Round | None: ...
+
+    async def running_rounds(self) -> list[Round]: ...
+
+    async def end_round(self, round_id: int, status: str, now: datetime) -> bool:
+        """Mark a running round finished or stopped; False if it had already ended."""
+        ...
+
+    async def create_post(self, new: NewPost) -> Post:
+        """Post the round's next question; also advances the round's position.
+
+        Raises ConstraintError if that question number is already posted for the round.
+        """
+        ...
+
+    async def get_post(self, post_id: int) -> Post | None: ...
+
+    async def round_posts(self, round_id: int) -> list[Post]: ...
+
+    async def set_post_message(self, post_id: int, message_ref: str) -> None: ...
+
+    async def take_over_post(self, post_id: int, claimed_at: datetime, now: datetime) -> bool:
+        """Take over publishing a post claimed at `claimed_at` that has no message yet: it
+        opens again at `now`. False if it has a message, or another process took it first."""
+        ...
+
+    async def close_post(self, post_id: int, now: datetime) -> bool:
+        """Close an open post; False if it was already closed (so only one closer acts)."""
+        ...
+
+    async def open_posts(self) -> list[Post]: ...
+
+    def add_answer(
+        self, answer: Answer, post: Post, player: Player | None = None
+    ) -> Awaitable[tuple[Answer, bool]]:
+        """Commit an answer unless the user already answered this post.
+
+        Awaits to the stored answer and whether this call created it. Settles only once the
+        answer is committed, so callers may acknowledge it. Raises PostClosedError, storing
+        nothing, if the post is closed and the user had not answered it: the database decides,
+        not a cached copy of the post. `player`, when given, is saved
+        in the same transaction (as `save_player` would), saving a commit per press.
+        """
+        ...
+
+    async def get_answer(self, post_id: int, user_id: str) -> Answer | None: ...
+
+    async def post_answers(self, post_id: int) -> list[Answer]: ...
+
+    async def count_answers(self, post_id: int) -> int:
+        """How many answered a post, without reading the answers (the live count)."""
+        ...
+
+    async def round_scores(self, round_id: int) -> list[ScoreLine]: ...
+
+    async def scores(
+        self, chat_id: str, since: datetime | None, quiz_id: str | None = None
+    ) -> list[ScoreLine]: ...
+
+    async def standing(
+        self,
+        chat_id: str,
+        since: datetime | None,
+        quiz_id: str | None,
+        user_id: str | None,
+        size: int,
+    ) -> Standing:
+        """A leaderboard page's lines in one query, without reading every player's line."""
+        ...
+
+    async def player_totals(self, chat_id: str, user_id: str) -> PlayerTotals: ...
+
+    async def player_footprint(self, user_id: str) -> PlayerFootprint:
+        """What this player's data amounts to (what `forget_player` would delete)."""
+        ...
+
+    async def forget_player(self, user_id: str) -> None:
+        """Delete the player's answers, scores and profile everywhere, in one transaction."""
+        ...
+
+    async def export_chat(self, chat_id: str) -> list[ExportRow]: ...
+
+    async def chats(self) -> list[str]:
+        """Every chat with at least one answer."""
+        ...
+
+    async def get_meta(self, key: str) -> str | None:
+        """A small setting kept by an adapter (e.g. the hash of the last command sync)."""
+        ...
+
+    async def set_meta(self, key: str, value: str) -> None: ...
+
+    # --- Daily questions (implemented for SQLite in bot/daily_store.py) ---
+
+    async def save_schedule(self, new: NewSchedule) -> Schedule:
+        """Create or replace the channel's schedule (one per channel)."""
+        ...
+
+    async def get_schedule(self, chat_id: str, channel_ref: str) -> Schedule | None: ...
+
+    async def chat_schedules(self, chat_id: str) -> list[Schedule]: ...
+
+    async def delete_schedule(self, chat_id: str, channel_ref: str) -> bool: ...
+
+    async def set_next_run(self, schedule_id: int, next_run_at: datetime) -> None: ...
+
+    async def due_schedules(self, now: datetime, limit: int) -> list[Schedule]:
+        """Schedules whose next run is due, earliest first."""
+        ...
+
+    async def next_daily_wake(self) -> datetime | None:
+        """The earliest next run or open daily post deadline: when the scheduler must wake."""
+        ...
+
+    async def claim_daily_post(
+        self, schedule: Schedule, day: date, new: NewPost, next_run_at: datetime
+    ) -> DailyPost | None:
+        """Atomically create the day's post and move the schedule on; None if the channel
+        already has a post for `day` (enforced by a uniqueness constraint)."""
+        ...
+
+    async def get_daily_post(self, post_id: int) -> DailyPost | None: ...
+
+    async def open_daily_posts(
+        self, closing_by: datetime | None = None, limit: int = -1
+    ) -> list[DailyPost]:
+        """Open daily posts (only overdue ones, given `closing_by`), at most `limit` (-1: all)."""
+        ...
+
+    async def latest_daily_post(
+        self, chat_id: str, channel_ref: str, before: date | None = None
+    ) -> DailyPost | None:
+        """The channel's most recent daily post (before a local date, if given)."""
+        ...
+
+    async def daily_history(self, chat_id: str, channel_ref: str) -> list[PastDaily]: ...
+
+    async def daily_record(self, chat_id: str, user_id: str) -> DailyRecord: ...
+
+    async def daily_records(self, chat_id: str, user_ids: Sequence[str]) -> dict[str, DailyRecord]:
+        """`daily_record` of several players in one query."""
+        ...

@@ -1,0 +1,1 @@
+"""The PostgreSQL backend (asyncpg), for several processes on one database."""

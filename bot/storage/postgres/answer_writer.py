@@ -1,0 +1,143 @@
+"""Group commit for answers on PostgreSQL: queued answers share one transaction, then resolve.
+
+One transaction per answer costs a commit and five round trips each: about 1,700 answers/s
+and a p99 of 640 ms for 1,000 simultaneous presses. Here a writer task drains the queue into
+one transaction of a few set-based statements, and resolves each caller only after COMMIT.
+
+Several processes write at once, so every batch takes its row locks in one global order
+(posts, users, answers, score rows; each sorted by key): two batches can wait for each
+other but never deadlock. The posts of the batch are share-locked first, so a concurrent
+close waits for this commit (and its results include these answers), and an answer to a
+post closed before is refused with PostClosedError.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bot.domain.entities import Answer
+from bot.storage.group_commit import GroupCommitter, Outcome, PendingAnswer
+from bot.storage.interface import PostClosedError
+from bot.storage.postgres.errors import FAILURES, as_store_error
+from bot.storage.sql.answers import ADD_SCORES, UPSERT_PLAYER, score_rows
+from bot.storage.sql.rows import from_ms, to_ms
+
+MAX_BATCH = 2048
+_Key = tuple[int, str]
+
+_LOCK_OPEN_POSTS = (
+    "SELECT post_id FROM posts WHERE post_id = ANY($1::bigint[]) AND closed_at IS NULL "
+    "ORDER BY post_id FOR SHARE"
+)
+_INSERT_ANSWERS = (
+    "INSERT INTO answers (post_id, user_id, chat_id, quiz_id, choice, correct, answered_at, "
+    "elapsed_ms) SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], "
+    "$5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[]) "
+    "ON CONFLICT (post_id, user_id) DO NOTHING RETURNING post_id, user_id"
+)
+
+
+def _from_arrays(sql: str, types: Sequence[str]) -> str:
+    """A shared one-row upsert (`VALUES (?, …)`) as one statement over arrays, one per column."""
+    arrays = ", ".join(f"${n}::{kind}[]" for n, kind in enumerate(types, start=1))
+    values = "VALUES (" + ", ".join("?" * len(types)) + ")"
+    assert values in sql, sql
+    return sql.replace(values, f"SELECT * FROM unnest({arrays})")
+
+
+_UPSERT_PLAYERS = _from_arrays(UPSERT_PLAYER, ["text"] * 3)
+_BUCKET_KEY = ["text", "bigint", "text", "text"]
+_ADD_SCORES = tuple(
+    _from_arrays(sql, key + ["bigint"] * 3)
+    for sql, key in zip(ADD_SCORES, (["text"] * 3, _BUCKET_KEY, _BUCKET_KEY), strict=True)
+)
+_SELECT_ANSWERS = (
+    "SELECT a.post_id, a.user_id, a.choice, a.correct, a.answered_at, a.elapsed_ms "
+    "FROM answers a JOIN unnest($1::bigint[], $2::text[]) AS k (post_id, user_id) "
+    "ON a.post_id = k.post_id AND a.user_id = k.user_id"
+)
+
+
+class PostgresAnswerWriter(GroupCommitter):
+    """The answers of one process, committed in groups on a pooled connection."""
+
+    def __init__(self, pool: Any, where: str, max_batch: int = MAX_BATCH) -> None:
+        super().__init__(max_batch, name="postgres-answer-writer")
+        self._pool = pool
+        self._where = where
+
+    def failure(self, error: Exception) -> Exception:
+        return as_store_error(error, self._where) if isinstance(error, FAILURES) else error
+
+    async def commit_batch(self, items: Sequence[PendingAnswer]) -> list[Outcome]:
+        """One transaction for the batch; locks taken in the global order (see above)."""
+        async with self._pool.acquire() as connection, connection.transaction():
+            post_ids = sorted({item.answer.post_id for item in items})
+            open_posts = {row[0] for row in await connection.fetch(_LOCK_OPEN_POSTS, post_ids)}
+            players = {item.player.user_id: item.player for item in items if item.player}
+            rows = [(p.user_id, p.name, p.language) for _, p in sorted(players.items())]
+            await _upsert(connection, _UPSERT_PLAYERS, rows)
+            candidates = sorted(
+                (item for item in items if item.answer.post_id in open_posts), key=_key
+            )
+            created: set[_Key] = set()
+            if candidates:
+                inserted = await connection.fetch(_INSERT_ANSWERS, *_columns(candidates))
+                created = {(int(row[0]), str(row[1])) for row in inserted}
+            outcomes = await _outcomes(connection, items, created)
+            fresh = [item for item, o in zip(items, outcomes, strict=True) if o and o[1]]
+            scores = score_rows(sorted(fresh, key=_key))
+            for sql, sums in zip(_ADD_SCORES, scores, strict=True):
+                await _upsert(connection, sql, sorted(sums))
+        return [PostClosedError(item.answer.post_id) if o is None else o for item, o in
+                zip(items, outcomes, strict=True)]  # fmt: skip
+
+
+async def _upsert(connection: Any, sql: str, rows: Sequence[tuple[object, ...]]) -> None:
+    """One statement for all rows (keys unique, in lock order), none if there are none."""
+    if rows:
+        await connection.execute(sql, *[list(column) for column in zip(*rows, strict=True)])
+
+
+def _key(item: PendingAnswer) -> _Key:
+    return item.answer.post_id, item.answer.user_id
+
+
+def _columns(items: Sequence[PendingAnswer]) -> list[list[object]]:
+    """The batch as one array per answers column, for unnest()."""
+    rows = [
+        (
+            item.answer.post_id, item.answer.user_id, item.chat_id, item.quiz_id,
+            item.answer.choice, int(item.answer.correct), to_ms(item.answer.answered_at),
+            item.answer.elapsed_ms,
+        )
+        for item in items
+    ]  # fmt: skip
+    return [list(column) for column in zip(*rows, strict=True)]
+
+
+async def _outcomes(
+    connection: Any, items: Sequence[PendingAnswer], created: set[_Key]
+) -> list[tuple[Answer, bool] | None]:
+    """Each item: created (first of its key only), the stored answer, or None (closed)."""
+    others = sorted({_key(item) for item in items} - created)
+    stored: dict[_Key, Answer] = {}
+    if others:
+        rows = await connection.fetch(
+            _SELECT_ANSWERS, [key[0] for key in others], [key[1] for key in others]
+        )
+        for post_id, user_id, choice, correct, at_ms, elapsed in rows:
+            at = from_ms(int(at_ms))
+            answer = Answer(int(post_id), str(user_id), int(choice), bool(correct), at, elapsed)
+            stored[int(post_id), str(user_id)] = answer
+    outcomes: list[tuple[Answer, bool] | None] = []
+    for item in items:
+        key = _key(item)
+        if key in created:
+            created.discard(key)  # a repeat in the same batch is "already answered"
+            stored[key] = item.answer
+            outcomes.append((item.answer, True))
+        else:
+            outcomes.append((stored[key], False) if key in stored else None)
+    return outcomes

@@ -1,0 +1,172 @@
+"""The PostgreSQL store (asyncpg): for deployments where several processes share one database.
+
+Same schema (bot/schema.py, translated), same SQL (bot/sql_queries.py, `?` → `$n`), same
+guarantees, held by constraints rather than by one process's memory: an answer is unique
+per (post, user), a post closes once, a round posts each number once, a channel gets one
+daily post per date. Answers are group-committed (bot/postgres_answers.py) and returned
+only after COMMIT, so an acknowledged answer is durable.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator, Awaitable
+from decimal import Decimal
+from typing import Any
+
+import asyncpg  # type: ignore[import-untyped]
+
+from bot.domain.entities import Answer, Player, Post
+from bot.storage.group_commit import PendingAnswer
+from bot.storage.interface import StoreError
+from bot.storage.postgres.answer_writer import PostgresAnswerWriter
+from bot.storage.postgres.errors import FAILURES, constraints, redact, translate_errors
+from bot.storage.schema import (
+    IDENTITY_COLUMNS,
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    postgres_ddl,
+    to_postgres,
+)
+from bot.storage.sql.daily import DailyQueries
+from bot.storage.sql.players import PlayerQueries
+from bot.storage.sql.queries import TableRows, Transaction
+
+_CONNECT_FAILURES: tuple[type[BaseException], ...] = (*FAILURES, ValueError)  # a bad URL
+
+
+def _row(record: Any) -> tuple[object, ...]:
+    """A record as a tuple; SUM()'s exact numerics as ints, as SQLite returns them."""
+    return tuple(int(value) if isinstance(value, Decimal) else value for value in record)
+
+
+def _changed(status: str) -> int:
+    """Rows changed, from a command status such as 'UPDATE 1' or 'INSERT 0 1'."""
+    last = status.rsplit(" ", 1)[-1]
+    return int(last) if last.isdigit() else 0
+
+
+class _PostgresTransaction:
+    """Statements on one pooled connection inside its transaction."""
+
+    def __init__(self, connection: Any) -> None:
+        self._connection = connection
+
+    async def rows(self, sql: str, *args: object) -> list[tuple[object, ...]]:
+        with constraints():
+            records = await self._connection.fetch(to_postgres(sql), *args)
+        return [_row(record) for record in records]
+
+    async def write(self, sql: str, *args: object) -> int:
+        with constraints():
+            status: str = await self._connection.execute(to_postgres(sql), *args)
+        return _changed(status)
+
+
+@translate_errors
+class PostgresStore(DailyQueries, PlayerQueries):
+    """Open with `await PostgresStore.open("postgresql://user:password@host/db")`."""
+
+    def __init__(self, pool: Any, url: str) -> None:
+        self._pool = pool
+        self.where = redact(url)
+        """The database, password hidden: named in error messages."""
+        self.writer = PostgresAnswerWriter(pool, self.where)
+        """Commits answers in groups (bot/postgres_answers.py); started once migrated."""
+
+    @classmethod
+    async def open(cls, url: str, max_connections: int = 10) -> PostgresStore:
+        """Connect (creating and migrating the schema if needed)."""
+        try:
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=max_connections)
+        except _CONNECT_FAILURES as error:
+            raise StoreError(f"cannot connect to the database {redact(url)}: {error}") from None
+        store = cls(pool, url)
+        try:
+            await store._migrate()
+            store.writer.start()
+        except FAILURES as error:
+            await pool.close()
+            raise StoreError(f"cannot use the database {store.where}: {error}") from None
+        except StoreError:
+            await pool.close()
+            raise
+        return store
+
+    async def _migrate(self) -> None:
+        """Apply missing migrations, one process at a time (an advisory lock per schema)."""
+        async with self._pool.acquire() as connection, connection.transaction():
+            await connection.execute(
+                "SELECT pg_advisory_xact_lock(hashtext(COALESCE(current_schema(), '')))"
+            )
+            await connection.execute(
+                "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"
+            )
+            found = await connection.fetchval("SELECT MAX(version) FROM schema_version")
+            version = int(found or 0)
+            if version > SCHEMA_VERSION:
+                raise StoreError(
+                    f"the database {self.where} was written by a newer quizbot (schema "
+                    f"{version}; this version knows up to {SCHEMA_VERSION}). Upgrade quizbot."
+                )
+            for number in range(version, SCHEMA_VERSION):
+                await connection.execute(postgres_ddl(MIGRATIONS[number]))
+                await connection.execute(
+                    "INSERT INTO schema_version (version) VALUES ($1)", number + 1
+                )
+
+    async def close(self) -> None:
+        await self.writer.close()
+        await self._pool.close()
+
+    async def schema_version(self) -> int:
+        rows = await self._rows("SELECT MAX(version) FROM schema_version")
+        return int(str(rows[0][0]))
+
+    @contextlib.asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[Transaction]:
+        async with self._pool.acquire() as connection, connection.transaction():
+            yield _PostgresTransaction(connection)
+
+    async def _rows(self, sql: str, *args: object) -> list[tuple[object, ...]]:
+        records = await self._pool.fetch(to_postgres(sql), *args)
+        return [_row(record) for record in records]
+
+    async def _write(self, sql: str, *args: object) -> int:
+        with constraints():
+            status: str = await self._pool.execute(to_postgres(sql), *args)
+        return _changed(status)
+
+    async def _write_returning(self, sql: str, *args: object) -> tuple[object, ...]:
+        with constraints():
+            record = await self._pool.fetchrow(to_postgres(sql), *args)
+        assert record is not None
+        return _row(record)
+
+    async def table_columns(self, table: str) -> list[str]:
+        rows = await self._rows(
+            "SELECT column_name FROM information_schema.columns WHERE table_name = ? "
+            "AND table_schema = current_schema() ORDER BY ordinal_position",
+            table,
+        )
+        return [str(row[0]) for row in rows]
+
+    async def insert_tables(self, tables: list[TableRows]) -> None:
+        """COPY each table, then move identity sequences past the copied keys."""
+        async with self._pool.acquire() as connection, connection.transaction():
+            for each in tables:
+                with constraints():
+                    await connection.copy_records_to_table(
+                        each.table, records=each.rows, columns=each.columns
+                    )
+            for table, column in IDENTITY_COLUMNS.items():
+                await connection.execute(
+                    f"SELECT setval(pg_get_serial_sequence('{table}', '{column}'), "
+                    f"COALESCE(MAX({column}), 0) + 1, false) FROM {table}"
+                )
+
+    def add_answer(
+        self, answer: Answer, post: Post, player: Player | None = None
+    ) -> Awaitable[tuple[Answer, bool]]:
+        """Group commit, as in the SQLite store; the writer translates its own failures."""
+        return self.writer.submit(PendingAnswer(answer, post.chat_id, post.quiz_id, player))

@@ -1,0 +1,1 @@
+"""SQL both backends share, written with ? placeholders (PostgreSQL translates them to $n)."""

@@ -1,0 +1,83 @@
+"""The Store methods about players and their data, in SQL both backends share.
+
+What `/stats`, `/forgetme` and `quizbot export` read and erase; rounds, posts, answers and
+scores are in bot/sql_queries.py.
+"""
+
+from __future__ import annotations
+
+from bot.domain.entities import Player
+from bot.storage.interface import ExportRow, PlayerFootprint, PlayerTotals
+from bot.storage.sql.answers import UPSERT_PLAYER
+from bot.storage.sql.queries import SqlQueries
+from bot.storage.sql.rows import from_ms
+
+PLAYER_TABLES = ("users", "answers", "score_totals", "score_hours", "score_weeks")
+"""Every table holding a player's data: what `/forgetme` deletes, in this order, which is
+the order PostgreSQL's answer writer locks them in (so the two never deadlock)."""
+
+
+class PlayerQueries(SqlQueries):
+    """Players' names, totals, export and erasure."""
+
+    async def save_player(self, player: Player) -> None:
+        await self._write(UPSERT_PLAYER, player.user_id, player.name, player.language)
+
+    async def player_name(self, user_id: str) -> str | None:
+        rows = await self._rows("SELECT name FROM users WHERE user_id = ?", user_id)
+        return str(rows[0][0]) if rows else None
+
+    async def player_totals(self, chat_id: str, user_id: str) -> PlayerTotals:
+        rows = await self._rows(
+            "SELECT correct, answered_at FROM answers WHERE user_id = ? AND chat_id = ? "
+            "ORDER BY answered_at",
+            user_id,
+            chat_id,
+        )
+        correct_times = tuple(from_ms(int(str(at))) for correct, at in rows if correct)
+        return PlayerTotals(len(rows), len(correct_times), correct_times)
+
+    async def player_footprint(self, user_id: str) -> PlayerFootprint:
+        counts = [f"(SELECT COUNT(*) FROM {table} WHERE user_id = ?)" for table in PLAYER_TABLES]
+        rows = await self._rows(
+            f"SELECT {' + '.join(counts)}, COUNT(*), COUNT(DISTINCT chat_id) FROM answers "
+            "WHERE user_id = ?",
+            *[user_id] * (len(counts) + 1),
+        )
+        total, answers, chats = (int(str(value)) for value in rows[0])
+        return PlayerFootprint(total, answers, chats)
+
+    async def forget_player(self, user_id: str) -> None:
+        async with self._transaction() as transaction:
+            for table in PLAYER_TABLES:
+                await transaction.write(f"DELETE FROM {table} WHERE user_id = ?", user_id)
+            # A schedule outlives its creator; keep it running, without their id.
+            await transaction.write(
+                "UPDATE daily_schedules SET created_by = '' WHERE created_by = ?", user_id
+            )
+
+    async def export_chat(self, chat_id: str) -> list[ExportRow]:
+        rows = await self._rows(
+            "SELECT a.answered_at, a.user_id, COALESCE(u.name, a.user_id), a.quiz_id, "
+            "p.question_id, a.choice, a.correct, a.elapsed_ms FROM answers a "
+            "JOIN posts p ON p.post_id = a.post_id LEFT JOIN users u ON u.user_id = a.user_id "
+            "WHERE a.chat_id = ? ORDER BY a.answered_at, a.user_id",
+            chat_id,
+        )
+        return [
+            ExportRow(
+                from_ms(int(str(at))),
+                str(user),
+                str(name),
+                str(quiz),
+                str(question),
+                int(str(choice)),
+                bool(correct),
+                int(str(elapsed)),
+            )
+            for at, user, name, quiz, question, choice, correct, elapsed in rows
+        ]
+
+    async def chats(self) -> list[str]:
+        rows = await self._rows("SELECT DISTINCT chat_id FROM answers ORDER BY chat_id")
+        return [str(row[0]) for row in rows]

@@ -1,0 +1,161 @@
+"""Rows to domain objects, shared by both stores: times are UTC milliseconds in the database."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from datetime import UTC, date, datetime, time, timedelta
+
+from bot.domain.daily import DailyPost, DailyRule, Schedule
+from bot.domain.entities import Answer, Mode, Post, Round, RoundStatus, ScoreLine
+from bot.storage.interface import StoreError
+
+ROUND_COLUMNS = (
+    "round_id, chat_id, channel_ref, quiz_id, mode, question_ids, started_by, "
+    "seconds_per_question, language, position, status"
+)
+POST_COLUMNS = (
+    "post_id, chat_id, quiz_id, question_id, choice_order, number, total, "
+    "opened_at, deadline, closed_at, round_id, message_ref"
+)
+ANSWER_COLUMNS = "post_id, user_id, choice, correct, answered_at, elapsed_ms"
+
+
+def to_ms(moment: datetime) -> int:
+    return int(moment.timestamp() * 1000)
+
+
+def from_ms(value: int) -> datetime:
+    return datetime.fromtimestamp(value / 1000, tz=UTC)
+
+
+def optional_ms(moment: datetime | None) -> int | None:
+    return None if moment is None else to_ms(moment)
+
+
+def _optional_time(value: int | None) -> datetime | None:
+    return None if value is None else from_ms(value)
+
+
+def to_round(row: tuple[object, ...]) -> Round:
+    (
+        round_id,
+        chat_id,
+        channel_ref,
+        quiz_id,
+        mode,
+        question_ids,
+        started_by,
+        seconds,
+        language,
+        position,
+        status,
+    ) = row
+    return Round(
+        int(str(round_id)),
+        str(chat_id),
+        str(quiz_id),
+        _mode(mode),
+        tuple(json.loads(str(question_ids))),
+        str(started_by),
+        None if seconds is None else int(str(seconds)),
+        str(language),
+        int(str(position)),
+        _status(status),
+        str(channel_ref),
+    )
+
+
+def _mode(value: object) -> Mode:
+    return "solo" if value == "solo" else "group"
+
+
+def _status(value: object) -> RoundStatus:
+    if value == "running" or value == "finished" or value == "stopped":
+        return value
+    raise StoreError(f"unknown round status {value!r} in the database")
+
+
+def to_post(row: tuple[object, ...]) -> Post:
+    (
+        post_id,
+        chat_id,
+        quiz_id,
+        question_id,
+        order,
+        number,
+        total,
+        opened_at,
+        deadline,
+        closed_at,
+        round_id,
+        message_ref,
+    ) = row
+    return Post(
+        int(str(post_id)),
+        str(chat_id),
+        str(quiz_id),
+        str(question_id),
+        tuple(int(part) for part in str(order).split(",")),
+        int(str(number)),
+        int(str(total)),
+        from_ms(int(str(opened_at))),
+        _optional_time(None if deadline is None else int(str(deadline))),
+        _optional_time(None if closed_at is None else int(str(closed_at))),
+        None if round_id is None else int(str(round_id)),
+        None if message_ref is None else str(message_ref),
+    )
+
+
+def to_answer(row: tuple[object, ...]) -> Answer:
+    post_id, user_id, choice, correct, answered_at, elapsed_ms = row
+    return Answer(
+        int(str(post_id)),
+        str(user_id),
+        int(str(choice)),
+        bool(correct),
+        from_ms(int(str(answered_at))),
+        int(str(elapsed_ms)),
+    )
+
+
+def to_score_lines(rows: Iterable[tuple[object, ...]]) -> list[ScoreLine]:
+    return [
+        ScoreLine(
+            str(user_id), str(name), int(str(points)), int(str(answered)), int(str(total_ms))
+        )
+        for user_id, name, points, answered, total_ms in rows
+    ]
+
+
+def to_schedule(row: tuple[object, ...]) -> Schedule:
+    (schedule_id, chat_id, channel_ref, local_time, zone, weekdays, grace, quizzes, *rest) = row
+    language, created_by, next_run_at = rest
+    rule = DailyRule(
+        at=time.fromisoformat(str(local_time)),
+        zone=str(zone),
+        weekdays=frozenset(int(day) for day in str(weekdays)),
+        grace=timedelta(seconds=int(str(grace))),
+    )
+    return Schedule(
+        schedule_id=int(str(schedule_id)),
+        chat_id=str(chat_id),
+        channel_ref=str(channel_ref),
+        rule=rule,
+        quiz_ids=tuple(str(quizzes).split(",")),
+        language=str(language),
+        created_by=str(created_by),
+        next_run_at=from_ms(int(str(next_run_at))),
+    )
+
+
+def to_daily_post(row: tuple[object, ...]) -> DailyPost:
+    post_id, schedule_id, chat_id, channel_ref, local_date, language = row
+    return DailyPost(
+        int(str(post_id)),
+        int(str(schedule_id)),
+        str(chat_id),
+        str(channel_ref),
+        date.fromisoformat(str(local_date)),
+        str(language),
+    )

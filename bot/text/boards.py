@@ -1,0 +1,118 @@
+"""Rankings and a player's own figures: round summaries, leaderboards and /stats.
+
+The same rules as bot/render.py, whose texts these were: catalogs only, every name a user
+chose through `clean_name` and the adapter's `Style`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from bot.domain.entities import Stats
+from bot.domain.models import Language, Quiz
+from bot.domain.rules import Leaderboard, Ranked
+from bot.text.i18n import t
+from bot.text.markup import PLAIN, Style, clean_name
+
+
+def seconds(milliseconds: int, language: Language) -> str:
+    text = f"{milliseconds / 1000:.1f}"
+    return text.replace(".", ",") if language == "fr" else text
+
+
+def round_summary(
+    quiz: Quiz,
+    ranking: Sequence[Ranked],
+    total: int,
+    language: Language,
+    style: Style = PLAIN,
+    stopped: bool = False,
+) -> str:
+    lines = [
+        style.bold(style.escape(t(language, "summary.title", title=quiz.title.get(language))))
+    ]
+    if stopped:
+        lines.append(style.escape(t(language, "summary.stopped")))
+    if not ranking:
+        lines.append(style.escape(t(language, "summary.nobody")))
+    for entry in ranking:
+        lines.append(
+            style.escape(
+                t(
+                    language,
+                    "summary.line",
+                    rank=entry.rank,
+                    name=clean_name(entry.line.name),
+                    points=entry.line.points,
+                    total=total,
+                    seconds=seconds(entry.line.total_ms, language),
+                )
+            )
+        )
+    return "\n".join(lines)
+
+
+def solo_score(points: int, answered: int, total: int, language: Language) -> str:
+    """A practice round's score, out of the questions answered when it was left early:
+    "1/3" after answering two of three and quitting would read as a wrong answer."""
+    if answered == total:
+        return t(language, "summary.solo", points=points, total=total)
+    if answered == 0:
+        return t(language, "summary.solo_none")
+    return t(language, "summary.solo_stopped", points=points, count=answered, total=total)
+
+
+def leaderboard(
+    board: Leaderboard, quiz: Quiz | None, language: Language, style: Style = PLAIN
+) -> str:
+    period = t(language, f"period.{board.period}")
+    if quiz is None:
+        title = t(language, "leaderboard.title", period=period)
+    else:
+        title = t(language, "leaderboard.title_quiz", period=period, quiz=quiz.title.get(language))
+    lines = [style.bold(style.escape(title))]
+    if not board.top:
+        lines.append(style.escape(t(language, "leaderboard.empty")))
+    streaks = board.streaks
+    lines.extend(_board_line(entry, language, style, streaks) for entry in board.top)
+    if board.me is not None:
+        lines.append("…")
+        lines.append(style.bold(_board_line(board.me, language, style, streaks)))
+    return "\n".join(lines)
+
+
+def _board_line(
+    entry: Ranked, language: Language, style: Style, streaks: Mapping[str, int]
+) -> str:
+    name = clean_name(entry.line.name)
+    streak = streaks.get(entry.line.user_id, 0)
+    if streak > 0:
+        name = f"{name} {t(language, 'leaderboard.streak', count=streak)}"
+    return style.escape(
+        t(
+            language,
+            "leaderboard.line",
+            count=entry.line.points,
+            rank=entry.rank,
+            name=name,
+            points=entry.line.points,
+        )
+    )
+
+
+def stats(name: str, player_stats: Stats, language: Language, style: Style = PLAIN) -> str:
+    shown = clean_name(name)
+    if not player_stats.answered:
+        return style.escape(t(language, "stats.empty", name=shown))
+    body = t(
+        language,
+        "stats.body",
+        answered=player_stats.answered,
+        correct=player_stats.correct,
+        accuracy=round(100 * player_stats.accuracy),
+        current=player_stats.current_streak,
+        best=player_stats.best_streak,
+    )
+    return "\n".join(
+        [style.bold(style.escape(t(language, "stats.title", name=shown))), style.escape(body)]
+    )

@@ -1,0 +1,116 @@
+"""Texts of daily questions: the post, its results, a schedule; from the catalogs only."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from bot.domain import payload
+from bot.domain.daily import EVERY_DAY, DailyPost, Schedule
+from bot.domain.entities import Answer, Post
+from bot.domain.models import Language, Question, Quiz, pick_language
+from bot.play.service import ClosedView, QuestionView
+from bot.text.i18n import t
+from bot.text.markup import PLAIN, Button, Card, Style
+from bot.text.render import choice_lines, letter, vote_bars
+
+
+def daily_card(
+    quiz: Quiz,
+    question: Question,
+    post: Post,
+    language: Language,
+    style: Style = PLAIN,
+    previous: tuple[Question, Post, Sequence[Answer]] | None = None,
+) -> Card:
+    """The day's question with letter buttons, and the previous question's answer."""
+    parts = [
+        style.bold(style.escape(t(language, "daily.header", title=quiz.title.get(language)))),
+        style.escape(question.prompt.get(language)),
+        "\n".join(choice_lines(question, post, language, style)),
+        style.italic(style.escape(t(language, "daily.open_until"))),
+    ]
+    if previous is not None:
+        parts.append(style.escape(previous_line(*previous, language)))
+    buttons = tuple(
+        Button(letter(i), payload.encode(payload.AnswerPress(post.post_id, i)))
+        for i in range(len(post.order))
+    )
+    return Card("\n\n".join(parts), buttons)
+
+
+def daily_post_card(
+    daily_post: DailyPost, view: QuestionView, previous: ClosedView | None, style: Style
+) -> Card:
+    """A daily post's card in its channel's language, with the previous question's answer."""
+    earlier = None
+    if previous is not None:
+        earlier = (previous.view.question, previous.view.post, previous.answers)
+    language = pick_language(daily_post.language)
+    return daily_card(view.quiz, view.question, view.post, language, style, earlier)
+
+
+def previous_line(
+    question: Question, post: Post, answers: Sequence[Answer], language: Language
+) -> str:
+    """ "Last question: the answer was B. … (2/3 right)"."""
+    values = {
+        "letter": letter(post.correct_letter_index(question)),
+        "choice": question.choices[question.answer].get(language),
+    }
+    if not answers:
+        return t(language, "daily.previous_nobody", **values)
+    right = sum(answer.correct for answer in answers)
+    return t(language, "daily.previous", right=right, count=len(answers), **values)
+
+
+def daily_closed_card(
+    quiz: Quiz,
+    question: Question,
+    post: Post,
+    answers: Sequence[Answer],
+    language: Language,
+    style: Style = PLAIN,
+) -> Card:
+    """A closed daily question: correct answer, how the channel voted, the explanation."""
+    correct = post.correct_letter_index(question)
+    answer_line = t(
+        language,
+        "closed.answer",
+        letter=letter(correct),
+        choice=question.choices[question.answer].get(language),
+    )
+    parts = [
+        style.bold(style.escape(t(language, "daily.header", title=quiz.title.get(language)))),
+        style.escape(question.prompt.get(language)),
+        style.bold(style.escape(answer_line)),
+        vote_bars(post, answers, correct, language, style),
+        style.escape(question.explanation.get(language)),
+    ]
+    return Card("\n\n".join(parts))
+
+
+def schedule_summary(
+    schedule: Schedule, quizzes: Sequence[Quiz], language: Language, style: Style = PLAIN
+) -> str:
+    """ "Question of the day here: every day at 09:00 (Europe/Paris), from …. Next one: …"."""
+    rule = schedule.rule
+    if rule.weekdays == EVERY_DAY:
+        days = t(language, "daily.every_day")
+    else:
+        days = ", ".join(t(language, f"weekday.{day}") for day in sorted(rule.weekdays))
+    text = t(
+        language,
+        "daily.summary",
+        days=days,
+        time=rule.at.strftime("%H:%M"),
+        zone=rule.zone,
+        quizzes=", ".join(quiz.title.get(language) for quiz in quizzes),
+        next=local_moment(schedule.next_run_at, rule.zone),
+    )
+    return style.escape(text)
+
+
+def local_moment(moment: datetime, zone: str) -> str:
+    return moment.astimezone(ZoneInfo(zone)).strftime("%Y-%m-%d %H:%M")

@@ -1,0 +1,238 @@
+"""Every user-facing text, built from the catalogs, for any platform's markup.
+
+Adapters pass a `Style` from `bot.markup` (plain, Telegram HTML, Discord Markdown); every text a
+user or a quiz author wrote goes through its `escape`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.domain import payload
+from bot.domain.entities import Answer, Post
+from bot.domain.models import LETTERS, Language, Question, Quiz
+from bot.domain.rules import DEFAULT_SECONDS, Refusal
+from bot.storage.interface import PlayerFootprint
+from bot.text.i18n import t
+from bot.text.markup import PLAIN, Button, Card, Style, clean_name
+
+ALERT_LIMIT = 200
+
+
+def letter(index: int) -> str:
+    return LETTERS[index]
+
+
+def choice_lines(question: Question, post: Post, language: Language, style: Style) -> list[str]:
+    return [
+        f"{style.bold(letter(i))}. {style.escape(question.choices[choice].get(language))}"
+        for i, choice in enumerate(post.order)
+    ]
+
+
+def question_card(
+    quiz: Quiz,
+    question: Question,
+    post: Post,
+    language: Language,
+    style: Style = PLAIN,
+    answered: int = 0,
+    closes: str | None = None,
+) -> Card:
+    """The posted question: header, prompt, lettered choices, one button a letter."""
+    header = t(
+        language,
+        "question.header",
+        title=quiz.title.get(language),
+        number=post.number,
+        total=post.total,
+    )
+    parts = [
+        style.bold(style.escape(header)),
+        style.escape(question.prompt.get(language)),
+        "\n".join(choice_lines(question, post, language, style)),
+    ]
+    footer = []
+    if answered:
+        footer.append(t(language, "question.answered", count=answered))
+    if closes:
+        footer.append(t(language, "question.closes", when=closes))
+    if footer:
+        parts.append(style.italic(style.escape(" · ".join(footer))))
+    buttons = tuple(
+        Button(letter(i), payload.encode(payload.AnswerPress(post.post_id, i)))
+        for i in range(len(post.order))
+    )
+    return Card("\n\n".join(parts), buttons)
+
+
+def verdict_line(question: Question, post: Post, answer: Answer, language: Language) -> str:
+    """The one-line verdict: right or wrong, and the correct answer."""
+    correct_index = post.correct_letter_index(question)
+    key = "verdict.right" if answer.correct else "verdict.wrong"
+    return t(
+        language,
+        key,
+        letter=letter(correct_index),
+        choice=question.choices[question.answer].get(language),
+    )
+
+
+def verdict(
+    question: Question, post: Post, answer: Answer, language: Language, style: Style = PLAIN
+) -> str:
+    """The full private verdict: line, explanation, a note on the chosen choice, references."""
+    parts = [
+        style.bold(style.escape(verdict_line(question, post, answer, language))),
+        style.escape(question.explanation.get(language)),
+    ]
+    note = question.notes.get(answer.choice)
+    if note is not None and not answer.correct:
+        chosen = letter(post.order.index(answer.choice))
+        parts.append(
+            style.escape(t(language, "verdict.note", letter=chosen, note=note.get(language)))
+        )
+    if question.references:
+        links = [f"• {style.link(ref.title, ref.url)}" for ref in question.references]
+        parts.append("\n".join([style.escape(t(language, "verdict.references")), *links]))
+    return "\n\n".join(parts)
+
+
+def verdict_alert(question: Question, post: Post, answer: Answer, language: Language) -> str:
+    """The verdict squeezed into a Telegram alert (≤200 chars), offering the full text."""
+    line = verdict_line(question, post, answer, language)
+    explanation = question.explanation.get(language)
+    whole = f"{line}\n\n{explanation}"
+    if len(whole) <= ALERT_LIMIT:
+        return whole
+    more = t(language, "verdict.more")
+    room = ALERT_LIMIT - len(line) - len(more) - 5
+    if room < 20:
+        return line[:ALERT_LIMIT]
+    cut = explanation[:room].rsplit(" ", 1)[0].rstrip(" ,;:.")
+    return f"{line}\n\n{cut}…\n{more}"
+
+
+def refusal(reason: Refusal, language: Language) -> str:
+    key = "verdict.closed" if reason is Refusal.CLOSED else "verdict.invalid"
+    return t(language, key)
+
+
+def already_answered(post: Post, first: Answer, language: Language) -> str:
+    return t(language, "verdict.already", letter=letter(post.order.index(first.choice)))
+
+
+def closed_card(
+    quiz: Quiz,
+    question: Question,
+    post: Post,
+    answers: Sequence[Answer],
+    language: Language,
+    style: Style = PLAIN,
+) -> Card:
+    """The question once closed: correct answer, how the group voted, the explanation."""
+    header = t(
+        language,
+        "question.header",
+        title=quiz.title.get(language),
+        number=post.number,
+        total=post.total,
+    )
+    correct = post.correct_letter_index(question)
+    parts = [
+        style.bold(style.escape(header)),
+        style.escape(question.prompt.get(language)),
+        style.bold(
+            style.escape(
+                t(
+                    language,
+                    "closed.answer",
+                    letter=letter(correct),
+                    choice=question.choices[question.answer].get(language),
+                )
+            )
+        ),
+        vote_bars(post, answers, correct, language, style),
+        style.escape(question.explanation.get(language)),
+    ]
+    return Card("\n\n".join(parts))
+
+
+def vote_bars(
+    post: Post, answers: Sequence[Answer], correct: int, language: Language, style: Style
+) -> str:
+    if not answers:
+        return style.escape(t(language, "closed.nobody"))
+    counts = [0] * len(post.order)
+    for answer in answers:
+        counts[post.order.index(answer.choice)] += 1
+    total = len(answers)
+    lines = []
+    for index, count in enumerate(counts):
+        filled = round(10 * count / total)
+        mark = " ✅" if index == correct else ""
+        share = round(100 * count / total)
+        lines.append(
+            f"{letter(index)} {'█' * filled}{'░' * (10 - filled)} {count} ({share}%){mark}"
+        )
+    lines.append(t(language, "closed.votes", count=total))
+    return style.escape("\n".join(lines))
+
+
+def quiz_line(quiz: Quiz, language: Language, style: Style = PLAIN) -> str:
+    return style.escape(
+        t(
+            language,
+            "quiz.line",
+            id=quiz.id,
+            title=quiz.title.get(language),
+            count=len(quiz.questions),
+            difficulty=t(language, f"difficulty.{quiz.difficulty}"),
+        )
+    )
+
+
+def quiz_intro(quiz: Quiz, count: int, language: Language, style: Style = PLAIN) -> str:
+    intro = t(
+        language,
+        "quiz.intro",
+        title=quiz.title.get(language),
+        count=count,
+        difficulty=t(language, f"difficulty.{quiz.difficulty}"),
+    )
+    return "\n".join(
+        [style.bold(style.escape(intro)), style.escape(quiz.description.get(language))]
+    )
+
+
+def help_text(language: Language) -> str:
+    return t(language, "help.text", seconds=DEFAULT_SECONDS)
+
+
+def unknown_quiz(name: str, known: Sequence[str], language: Language) -> str:
+    if not known:
+        return t(language, "quiz.none")
+    return t(language, "quiz.unknown", name=clean_name(name), names=", ".join(known))
+
+
+def start_button(quiz: Quiz, language: Language) -> Button:
+    return Button(
+        t(language, "quiz.start_button", title=quiz.title.get(language)),
+        payload.encode(payload.StartPress(quiz.id)),
+    )
+
+
+def forget_prompt(footprint: PlayerFootprint, owner: str, language: Language) -> Card:
+    """Ask before deleting everything about a player, in words (answers and chats, not the
+    rows they take); only `owner` may answer."""
+    if not footprint.rows:
+        return Card(t(language, "forget.nothing"))
+    buttons = (
+        Button(t(language, "forget.yes"), payload.encode(payload.ForgetPress(owner, True))),
+        Button(t(language, "forget.no"), payload.encode(payload.ForgetPress(owner, False))),
+    )
+    if not footprint.answers:
+        return Card(t(language, "forget.ask_profile"), buttons)
+    chats = t(language, "forget.chats", count=footprint.chats)
+    kept = t(language, "forget.answers", count=footprint.answers, chats=chats)
+    return Card(t(language, "forget.ask", kept=kept), buttons)
