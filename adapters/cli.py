@@ -27,7 +27,7 @@ from bot.text.export import write_csv
 from bot.text.i18n import t
 
 if TYPE_CHECKING:
-    from adapters.discord_bot.client import Sharding
+    from adapters.discord_bot.sharding import Sharding
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -177,7 +177,7 @@ def run_platform(
 ) -> int:
     """Start a chat bot; imported lazily so the terminal never loads the platform libraries."""
     if args.command == "discord" or args.platform == "discord":
-        from adapters.discord_bot.sync import main_discord
+        from adapters.discord_bot.run import main_discord
 
         sync_guild = None if args.command == "run" else (args.guild or 0)
         sharding = parse_sharding(args) if args.command == "run" else None
@@ -190,7 +190,7 @@ def run_platform(
 
 def parse_sharding(args: argparse.Namespace) -> Sharding | str:
     """The shards to run, or what is wrong with the options."""
-    from adapters.discord_bot.client import Sharding
+    from adapters.discord_bot.sharding import Sharding
 
     if args.shard_ids is not None or args.shard_count is not None:
         if args.shard_ids is None or args.shard_count is None or args.shards is not None:

@@ -9,7 +9,8 @@ from typing import TextIO
 from bot.domain.entities import Player
 from bot.domain.models import LETTERS, Language, pick_language
 from bot.domain.rules import AlreadyAnswered, Refused
-from bot.play.service import QuestionView, QuizService
+from bot.domain.views import QuestionView
+from bot.play.service import QuizService
 from bot.text import boards as board_render
 from bot.text import markup, render
 from bot.text.i18n import t
@@ -63,7 +64,7 @@ class ConsoleGame:
     async def play(self, quiz_id: str, questions: int | None = None) -> bool:
         """True if the round was played to the end, False if the player left early."""
         quiz = self.service.quiz(quiz_id)
-        stale = await self.service.store.running_round(CHAT_ID, "", "solo", self.player.user_id)
+        stale = await self.service.running_round(CHAT_ID, "", "solo", self.player.user_id)
         if stale is not None:  # left by a previous run that was killed
             await self.service.finish_round(stale.round_id, stopped=True)
         current = await self.service.start_round(

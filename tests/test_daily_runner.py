@@ -16,8 +16,9 @@ from bot.domain.daily import DailyPost, DailyRule
 from bot.domain.entities import NewPost, Player
 from bot.domain.models import Quiz
 from bot.domain.pacer import Pacer
+from bot.domain.views import ClosedView, QuestionView
 from bot.play.daily_runner import DailyRunner
-from bot.play.service import ClosedView, QuestionView, QuizService
+from bot.play.service import QuizService
 from bot.play.timers import ManualTimers
 from bot.storage.interface import ConstraintError, Store
 from bot.storage.opening import open_store

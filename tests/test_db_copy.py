@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from bot.domain.daily import DailyRule, NewSchedule
-from bot.domain.entities import Answer, NewPost, Player
+from bot.domain.entities import Answer, NewPost, Player, PlayerFootprint
 from bot.storage.db_copy import CopyError, copy_database
-from bot.storage.interface import PlayerFootprint, Store
+from bot.storage.interface import Store
 from bot.storage.opening import open_store
 from tests.conftest import ROOT
 from tests.postgres import fresh_schema

@@ -12,10 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.catalog import limits
-from bot.domain.entities import Answer, Post, ScoreLine
+from bot.domain.entities import Answer, PlayerFootprint, Post, ScoreLine
 from bot.domain.models import LANGUAGES, Language, Quiz, Text
 from bot.domain.rules import Leaderboard, Ranked
-from bot.storage.interface import PlayerFootprint
 from bot.text import boards as board_render
 from bot.text import markup, render
 from bot.text.i18n import CATALOGS, t

@@ -9,8 +9,9 @@ from pathlib import Path
 
 from bot.domain.entities import Player, Round
 from bot.domain.models import Quiz
+from bot.domain.views import ClosedView, QuestionView, RoundSummary
 from bot.play.rounds import Control, RoundRunner
-from bot.play.service import ClosedView, QuestionView, QuizService, RoundSummary
+from bot.play.service import QuizService
 from bot.play.timers import ManualTimers
 from bot.storage.interface import Store
 from bot.storage.opening import open_store

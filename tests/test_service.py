@@ -8,7 +8,8 @@ import pytest
 
 from bot.domain.entities import Player
 from bot.domain.rules import Accepted, AlreadyAnswered, Refusal, Refused
-from bot.play.service import QuestionView, QuizService, UnknownQuizError
+from bot.domain.views import QuestionView
+from bot.play.service import QuizService, UnknownQuizError
 from bot.storage.interface import RoundConflictError
 from tests.conftest import FakeClock
 

@@ -10,14 +10,8 @@ from pathlib import Path
 import pytest
 
 from bot.domain.daily import DailyRule, NewSchedule
-from bot.domain.entities import Answer, NewPost, NewRound, Player
-from bot.storage.interface import (
-    ConstraintError,
-    PlayerFootprint,
-    RoundConflictError,
-    Store,
-    StoreError,
-)
+from bot.domain.entities import Answer, NewPost, NewRound, Player, PlayerFootprint
+from bot.storage.interface import ConstraintError, RoundConflictError, Store, StoreError
 from bot.storage.opening import open_store
 from bot.storage.sqlite.store import MIGRATIONS, SCHEMA_VERSION, SQLiteStore
 

@@ -16,7 +16,7 @@ import discord
 from adapters.discord_bot import ui
 from bot.domain.entities import Round
 from bot.domain.models import Language, pick_language
-from bot.play.service import ClosedView, QuestionView, RoundSummary
+from bot.domain.views import ClosedView, QuestionView, RoundSummary
 from bot.text import boards as board_render
 
 log = logging.getLogger(__name__)

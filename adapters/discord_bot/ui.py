@@ -14,7 +14,7 @@ import discord
 
 from bot.domain import payload
 from bot.domain.models import LETTERS, Language
-from bot.play.service import ClosedView, QuestionView
+from bot.domain.views import ClosedView, QuestionView
 from bot.text import markup, render
 from bot.text.i18n import t
 

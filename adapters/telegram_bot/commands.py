@@ -70,11 +70,9 @@ async def is_chat_admin(context: Context, chat: Chat, user: User) -> bool:
 
 
 def quiz_list(app: QuizApp, language: Language) -> tuple[str, InlineKeyboardMarkup]:
-    quizzes = sorted(app.service.quizzes.values(), key=lambda quiz: quiz.id)
-    lines = [STYLE.bold(STYLE.escape(t(language, "quiz.list_title")))]
-    lines += [render.quiz_line(quiz, language, STYLE) for quiz in quizzes]
+    quizzes = app.service.catalog()
     buttons = [[render.start_button(quiz, language)] for quiz in quizzes]
-    return "\n".join(lines), keyboard(buttons)
+    return render.quiz_list(quizzes, language, STYLE), keyboard(buttons)
 
 
 async def start_round(update: Update, context: Context, name: str, extra: list[str]) -> None:
@@ -223,7 +221,7 @@ async def explain(update: Update, context: Context, post_id: int) -> None:
     if view is None or user is None:
         await reply(update, STYLE.escape(t(language, "explain.unknown")))
         return
-    answer = await app.service.store.get_answer(post_id, f"tg:{user.id}")
+    answer = await app.service.answer_of(post_id, f"tg:{user.id}")
     if answer is not None:
         text = render.verdict(view.question, view.post, answer, language, STYLE)
     elif view.post.is_open(app.service.clock.now()):
@@ -237,7 +235,7 @@ async def forget_command(update: Update, context: Context) -> None:
     user = update.effective_user
     if user is None:
         return
-    footprint = await quiz_app(context).service.store.player_footprint(f"tg:{user.id}")
+    footprint = await quiz_app(context).service.footprint(f"tg:{user.id}")
     card = render.forget_prompt(footprint, str(user.id), language_of(update))
     await reply(
         update, STYLE.escape(card.text), keyboard([list(card.buttons)]) if card.buttons else None

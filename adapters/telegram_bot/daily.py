@@ -30,10 +30,11 @@ from adapters.telegram_bot.publisher import (
 from bot.domain import daily
 from bot.domain.daily import DailyPost, DailyRule
 from bot.domain.models import Language, pick_language
+from bot.domain.views import ClosedView, QuestionView
 from bot.play.daily_runner import DailyRunner
-from bot.play.service import ClosedView, QuestionView, UnknownQuizError
+from bot.play.service import UnknownQuizError
 from bot.text import daily_texts as daily_render
-from bot.text import markup, render
+from bot.text import render
 from bot.text.i18n import t
 
 CHANNEL = ""
@@ -92,17 +93,10 @@ def parse_rule(args: list[str], language: Language) -> DailyRule | str:
     example = _example(language)
     if len(args) < 3:
         return t(language, "daily.usage", example=example)
-    at = daily.parse_time(args[0])
-    if at is None:
-        return t(language, "daily.bad_time", value=markup.clean_name(args[0]), example=example)
-    zone = daily.parse_zone(args[1])
-    if zone is None:
-        return t(language, "daily.bad_zone", value=markup.clean_name(args[1]), example=example)
-    days_text = " ".join(args[3:]) or None
-    weekdays = daily.parse_days(days_text)
-    if weekdays is None or not weekdays:
-        return t(language, "daily.bad_days", value=markup.clean_name(days_text or ""))
-    return DailyRule(at, zone, weekdays)
+    rule = daily.read_rule(args[0], args[1], " ".join(args[3:]) or None)
+    if isinstance(rule, daily.RuleProblem):
+        return daily_render.rule_problem(rule, language, example)
+    return rule
 
 
 async def daily_command(update: Update, context: Context) -> None:
@@ -143,7 +137,7 @@ async def daily_command(update: Update, context: Context) -> None:
 
 
 async def status_text(runner: DailyRunner, chat_id: str, language: Language) -> str:
-    schedule = await runner.store.get_schedule(chat_id, CHANNEL)
+    schedule = await runner.schedule(chat_id, CHANNEL)
     if schedule is None:
         return STYLE.escape(t(language, "daily.none", example=_example(language)))
     quizzes = [runner.service.quizzes[q] for q in schedule.quiz_ids if q in runner.service.quizzes]

@@ -13,7 +13,7 @@ from telegram.error import BadRequest
 from bot.domain import payload
 from bot.domain.entities import Round
 from bot.domain.models import Language, pick_language
-from bot.play.service import ClosedView, QuestionView, RoundSummary
+from bot.domain.views import ClosedView, QuestionView, RoundSummary
 from bot.text import boards as board_render
 from bot.text import markup, render
 from bot.text.i18n import t

@@ -21,7 +21,8 @@ from bot.domain import rules as engine
 from bot.domain.daily import DailyPost, DailyRule, NewSchedule, Schedule
 from bot.domain.entities import NewPost, Player
 from bot.domain.pacer import Pacer
-from bot.play.service import ClosedView, QuestionView, QuizService
+from bot.domain.views import ClosedView, QuestionView
+from bot.play.service import QuizService
 from bot.play.timers import Timers
 
 log = logging.getLogger(__name__)
@@ -97,6 +98,13 @@ class DailyRunner:
         removed = await self.store.delete_schedule(chat_id, channel_ref)
         await self.arm()
         return removed
+
+    async def schedule(self, chat_id: str, channel_ref: str) -> Schedule | None:
+        return await self.store.get_schedule(chat_id, channel_ref)
+
+    async def schedules(self, chat_id: str) -> list[Schedule]:
+        """Every schedule of a chat (a Discord server has one per channel)."""
+        return list(await self.store.chat_schedules(chat_id))
 
     async def resume(self) -> None:
         """After a start: publish a claimed but unposted question, then catch up."""

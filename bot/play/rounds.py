@@ -17,7 +17,8 @@ from typing import Protocol
 
 from bot.domain.entities import Player, Round
 from bot.domain.rules import DEFAULT_SECONDS, Accepted
-from bot.play.service import ClosedView, PressResult, QuestionView, QuizService, RoundSummary
+from bot.domain.views import ClosedView, PressResult, QuestionView, RoundSummary
+from bot.play.service import QuizService
 from bot.play.timers import Timers
 from bot.storage.interface import ConstraintError
 
@@ -90,7 +91,11 @@ class RoundRunner:
             questions=questions,
             seconds=seconds,
         )
-        await self._advance(started.round_id)
+        try:
+            await self._advance(started.round_id)
+        except Exception:  # e.g. no right to post here: the channel must not stay blocked
+            await self.service.finish_round(started.round_id, stopped=True)
+            raise
         return started
 
     async def press(
@@ -126,15 +131,30 @@ class RoundRunner:
         await self._close(post_id)
         return Control.DONE
 
-    async def stop(
+    async def stoppable(
         self, chat_id: str, channel_ref: str, player: Player, is_admin: bool
-    ) -> Control:
-        """Stop the channel's group round: for its starter or a chat admin."""
+    ) -> Round | Control:
+        """The channel's group round if this player may stop it (its starter or a chat
+        admin), else why not: for adapters that announce the stop before it happens."""
         current = await self.store.running_round(chat_id, channel_ref, "group")
         if current is None:
             return Control.NOTHING
         if player.user_id != current.started_by and not is_admin:
             return Control.NOT_ALLOWED
+        return current
+
+    async def stop(
+        self, chat_id: str, channel_ref: str, player: Player, is_admin: bool
+    ) -> Control:
+        """Stop the channel's group round: for its starter or a chat admin."""
+        found = await self.stoppable(chat_id, channel_ref, player, is_admin)
+        if isinstance(found, Control):
+            return found
+        await self.stop_round(found)
+        return Control.DONE
+
+    async def stop_round(self, current: Round) -> None:
+        """Close what is open (showing its results), then post the round's summary."""
         for post in await self.store.round_posts(current.round_id):
             self.timers.cancel(_close_key(post.post_id))
             self.timers.cancel(_edit_key(post.post_id))
@@ -145,7 +165,6 @@ class RoundRunner:
         summary = await self.service.finish_round(current.round_id, stopped=True)
         if summary is not None:
             await self.publisher.post_summary(current, summary)
-        return Control.DONE
 
     async def resume(self, owns: Callable[[str], bool] | None = None) -> None:
         """After a restart: reschedule deadlines, close overdue questions, finish rounds.

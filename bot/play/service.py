@@ -9,23 +9,32 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
 from datetime import UTC, datetime, tzinfo
 
 from bot.domain import daily
 from bot.domain import rules as engine
 from bot.domain.clock import Clock, SystemClock
-from bot.domain.entities import Answer, Mode, NewPost, NewRound, Period, Player, Post, Round, Stats
-from bot.domain.models import Question, Quiz
+from bot.domain.entities import (
+    Answer,
+    Mode,
+    NewPost,
+    NewRound,
+    Period,
+    Player,
+    PlayerFootprint,
+    Round,
+    Stats,
+)
+from bot.domain.models import Quiz
 from bot.domain.rules import (
     Accepted,
     AlreadyAnswered,
+    ForgetOutcome,
     Leaderboard,
-    PressOutcome,
-    Ranked,
     Refusal,
     Refused,
 )
+from bot.domain.views import ClosedView, PressResult, QuestionView, RoundSummary
 from bot.storage.interface import PostClosedError, Store
 
 
@@ -34,36 +43,6 @@ class UnknownQuizError(LookupError):
         super().__init__(name)
         self.name = name
         self.known = known
-
-
-@dataclass(frozen=True, slots=True)
-class QuestionView:
-    """A post with the quiz and question it shows: what an adapter needs to render it."""
-
-    quiz: Quiz
-    question: Question
-    post: Post
-
-
-@dataclass(frozen=True, slots=True)
-class PressResult:
-    outcome: PressOutcome
-    view: QuestionView | None
-    """None when the press named a post this chat does not have."""
-
-
-@dataclass(frozen=True, slots=True)
-class ClosedView:
-    view: QuestionView
-    answers: tuple[Answer, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class RoundSummary:
-    round: Round
-    quiz: Quiz
-    ranking: tuple[Ranked, ...]
-    stopped: bool
 
 
 POST_CACHE_SIZE = 4096
@@ -96,6 +75,34 @@ class QuizService:
         if quiz is None:
             raise UnknownQuizError(name, sorted(self.quizzes))
         return quiz
+
+    def catalog(self) -> list[Quiz]:
+        """The quizzes in the order every list shows them (by id)."""
+        return sorted(self.quizzes.values(), key=lambda quiz: quiz.id)
+
+    async def running_round(
+        self, chat_id: str, channel_ref: str, mode: Mode, user_id: str | None = None
+    ) -> Round | None:
+        """The round running in a channel (a solo one: that player's), if any."""
+        return await self.store.running_round(chat_id, channel_ref, mode, user_id)
+
+    async def get_round(self, round_id: int) -> Round | None:
+        return await self.store.get_round(round_id)
+
+    async def answer_of(self, post_id: int, user_id: str) -> Answer | None:
+        """The answer this player gave to a post, if any."""
+        return await self.store.get_answer(post_id, user_id)
+
+    async def footprint(self, user_id: str) -> PlayerFootprint:
+        """What /forgetme would delete: asked before it is confirmed."""
+        return await self.store.player_footprint(user_id)
+
+    async def forget(self, owner_id: str, presser_id: str, confirm: bool) -> ForgetOutcome:
+        """Apply a press on a /forgetme prompt: it deletes only for its owner, confirming."""
+        outcome = engine.forget_outcome(owner_id, presser_id, confirm)
+        if outcome is ForgetOutcome.DONE:
+            await self.store.forget_player(owner_id)
+        return outcome
 
     async def start_round(
         self,

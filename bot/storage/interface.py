@@ -8,17 +8,19 @@ Memory elsewhere is only a cache of what is here.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Sequence
-from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Protocol
 
 from bot.domain.daily import DailyPost, DailyRecord, NewSchedule, PastDaily, Schedule
 from bot.domain.entities import (
     Answer,
+    ExportRow,
     Mode,
     NewPost,
     NewRound,
     Player,
+    PlayerFootprint,
+    PlayerTotals,
     Post,
     Round,
     ScoreLine,
@@ -28,39 +30,6 @@ from bot.domain.entities import (
 
 class StoreError(Exception):
     """The database cannot be used; the message says why and what to do, in one line."""
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerTotals:
-    answered: int
-    correct: int
-    correct_times: tuple[datetime, ...]
-    """When each correct answer was given, for day streaks in the chat's time zone."""
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerFootprint:
-    """What the bot keeps about a player, in every chat: what `/forgetme` would delete."""
-
-    rows: int
-    """Every row holding their data (profile, answers, score buckets)."""
-    answers: int
-    chats: int
-    """Chats those answers were given in."""
-
-
-@dataclass(frozen=True, slots=True)
-class ExportRow:
-    """One answer as a group's organiser sees it in an export."""
-
-    answered_at: datetime
-    user_id: str
-    name: str
-    quiz_id: str
-    question_id: str
-    choice: int
-    correct: bool
-    elapsed_ms: int
 
 
 class RoundConflictError(Exception):

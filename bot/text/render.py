@@ -6,13 +6,20 @@ user or a quiz author wrote goes through its `escape`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from bot.domain import payload
-from bot.domain.entities import Answer, Post
+from bot.domain.entities import Answer, PlayerFootprint, Post
 from bot.domain.models import LETTERS, Language, Question, Quiz
-from bot.domain.rules import DEFAULT_SECONDS, Refusal
-from bot.storage.interface import PlayerFootprint
+from bot.domain.rules import (
+    DEFAULT_SECONDS,
+    Accepted,
+    AlreadyAnswered,
+    ForgetOutcome,
+    Refusal,
+    Refused,
+)
+from bot.domain.views import PressResult
 from bot.text.i18n import t
 from bot.text.markup import PLAIN, Button, Card, Style, clean_name
 
@@ -118,6 +125,21 @@ def refusal(reason: Refusal, language: Language) -> str:
     return t(language, key)
 
 
+VerdictText = Callable[[Question, Post, Answer, Language], str]
+"""A platform's shape of a verdict: a full message, a one-line solo verdict, an alert."""
+
+
+def press_reply(result: PressResult, language: Language, verdict: VerdictText) -> str:
+    """What the presser alone reads: the verdict and why, or why nothing was counted."""
+    outcome, view = result.outcome, result.view
+    if isinstance(outcome, Accepted) and view is not None:
+        return verdict(view.question, view.post, outcome.answer, language)
+    if isinstance(outcome, AlreadyAnswered) and view is not None:
+        return already_answered(view.post, outcome.first, language)
+    reason = outcome.reason if isinstance(outcome, Refused) else Refusal.INVALID_CHOICE
+    return refusal(reason, language)
+
+
 def already_answered(post: Post, first: Answer, language: Language) -> str:
     return t(language, "verdict.already", letter=letter(post.order.index(first.choice)))
 
@@ -209,6 +231,14 @@ def help_text(language: Language) -> str:
     return t(language, "help.text", seconds=DEFAULT_SECONDS)
 
 
+def quiz_list(quizzes: Sequence[Quiz], language: Language, style: Style = PLAIN) -> str:
+    """/quizzes: a heading and one line a quiz, or a line saying there is none."""
+    if not quizzes:
+        return style.escape(t(language, "quiz.none"))
+    lines = [style.bold(style.escape(t(language, "quiz.list_title")))]
+    return "\n".join(lines + [quiz_line(quiz, language, style) for quiz in quizzes])
+
+
 def unknown_quiz(name: str, known: Sequence[str], language: Language) -> str:
     if not known:
         return t(language, "quiz.none")
@@ -236,3 +266,7 @@ def forget_prompt(footprint: PlayerFootprint, owner: str, language: Language) ->
     chats = t(language, "forget.chats", count=footprint.chats)
     kept = t(language, "forget.answers", count=footprint.answers, chats=chats)
     return Card(t(language, "forget.ask", kept=kept), buttons)
+
+
+def forget_result(outcome: ForgetOutcome, language: Language) -> str:
+    return t(language, f"forget.{outcome.value}")

@@ -17,7 +17,7 @@ from typing import Any
 import discord
 import simcord.interactions as simcord_interactions
 
-from bot.play.service import QuestionView
+from bot.domain.views import QuestionView
 from tests.fakes.telegram_api import find_specs_dir
 
 DISCORD_SPEC = "discord-openapi.json"

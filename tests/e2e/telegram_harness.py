@@ -13,7 +13,7 @@ from typing import Any
 from adapters.telegram_bot.app import TelegramApp, TelegramSetup, build_application
 from adapters.telegram_bot.commands import QuizApp
 from bot.domain.models import Quiz
-from bot.play.service import QuestionView
+from bot.domain.views import QuestionView
 from bot.play.timers import ManualTimers
 from tests.conftest import FakeClock
 from tests.fakes.telegram_api import FakeTelegramAPI

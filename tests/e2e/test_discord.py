@@ -12,7 +12,7 @@ import discord
 import pytest
 
 from adapters.discord_bot.ui import STYLE
-from bot.play.service import QuestionView
+from bot.domain.views import QuestionView
 from bot.text.i18n import t
 from tests.e2e.conftest import World
 from tests.e2e.discord_helpers import (

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import simcord
 
-from adapters.discord_bot.client import Sharding, make_bot
+from adapters.discord_bot.client import make_bot
+from adapters.discord_bot.sharding import Sharding
 from bot.domain.models import Quiz
 from bot.storage.sqlite.store import SQLiteStore
 from bot.text.i18n import t

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
+from bot.domain.entities import PlayerFootprint
 from bot.domain.models import Quiz
 from bot.storage.group_commit import Outcome, PendingAnswer, Result
-from bot.storage.interface import PlayerFootprint
 from bot.storage.sqlite.store import SQLiteStore
 from tests.conftest import FakeClock
 from tests.e2e.conftest import ErrorLogs

@@ -6,8 +6,7 @@ scores are in bot/sql_queries.py.
 
 from __future__ import annotations
 
-from bot.domain.entities import Player
-from bot.storage.interface import ExportRow, PlayerFootprint, PlayerTotals
+from bot.domain.entities import ExportRow, Player, PlayerFootprint, PlayerTotals
 from bot.storage.sql.answers import UPSERT_PLAYER
 from bot.storage.sql.queries import SqlQueries
 from bot.storage.sql.rows import from_ms
