@@ -32,6 +32,8 @@ from bot.text import markup, render
 from bot.text.i18n import t
 
 MAX_QUESTIONS = 50
+AUTOCOMPLETE_LIMIT = 25
+"""Suggestions Discord shows for an option."""
 
 
 def text(key: str) -> locale_str:
@@ -59,13 +61,10 @@ async def quiz_choices(
 ) -> list[app_commands.Choice[str]]:
     """At most 25 suggestions, matching the id or the title in the user's language."""
     language = language_of(interaction)
-    typed = current.strip().lower()
-    choices = []
-    for quiz in context_of(interaction).service.catalog():
-        title = quiz.title.get(language)
-        if typed in quiz.id or typed in title.lower():
-            choices.append(app_commands.Choice(name=f"{title} ({quiz.id})"[:100], value=quiz.id))
-    return choices[:25]
+    return [
+        app_commands.Choice(name=f"{quiz.title.get(language)} ({quiz.id})"[:100], value=quiz.id)
+        for quiz in context_of(interaction).service.matching(current, language)
+    ][:AUTOCOMPLETE_LIMIT]
 
 
 async def find_quiz(interaction: discord.Interaction[Any], name: str) -> Quiz | None:

@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 
 from adapters.discord_bot import ui
-from adapters.discord_bot.commands import text
+from adapters.discord_bot.commands import AUTOCOMPLETE_LIMIT, text
 from adapters.discord_bot.context import context_of
 from adapters.discord_bot.interactions import (
     chat_of,
@@ -81,7 +81,7 @@ async def zone_choices(
     typed = current.strip().lower().replace(" ", "_")
     matches = [zone for zone in daily.known_zones() if typed in zone.lower()]
     matches.sort(key=lambda zone: (not zone.lower().startswith(typed), zone))
-    return [app_commands.Choice(name=zone, value=zone) for zone in matches[:25]]
+    return [app_commands.Choice(name=zone, value=zone) for zone in matches[:AUTOCOMPLETE_LIMIT]]
 
 
 async def quizzes_choices(
@@ -91,13 +91,13 @@ async def quizzes_choices(
     done, _, typed = current.rpartition(",")
     prefix = f"{done}," if done else ""
     language = language_of(interaction)
-    choices = []
-    for quiz in context_of(interaction).service.catalog():
-        title = quiz.title.get(language)
-        if typed.strip().lower() in quiz.id or typed.strip().lower() in title.lower():
-            name = f"{prefix}{quiz.id} · {title}"[:100]
-            choices.append(app_commands.Choice(name=name, value=f"{prefix}{quiz.id}"[:100]))
-    return choices[:25]
+    return [
+        app_commands.Choice(
+            name=f"{prefix}{quiz.id} · {quiz.title.get(language)}"[:100],
+            value=f"{prefix}{quiz.id}"[:100],
+        )
+        for quiz in context_of(interaction).service.matching(typed, language)
+    ][:AUTOCOMPLETE_LIMIT]
 
 
 daily_group = app_commands.Group(

@@ -25,7 +25,7 @@ from bot.domain.entities import (
     Round,
     Stats,
 )
-from bot.domain.models import Quiz
+from bot.domain.models import Language, Quiz
 from bot.domain.rules import (
     Accepted,
     AlreadyAnswered,
@@ -79,6 +79,15 @@ class QuizService:
     def catalog(self) -> list[Quiz]:
         """The quizzes in the order every list shows them (by id)."""
         return sorted(self.quizzes.values(), key=lambda quiz: quiz.id)
+
+    def matching(self, typed: str, language: Language) -> list[Quiz]:
+        """The quizzes whose id or title (in `language`) contains what was typed."""
+        wanted = typed.strip().lower()
+        return [
+            quiz
+            for quiz in self.catalog()
+            if wanted in quiz.id or wanted in quiz.title.get(language).lower()
+        ]
 
     async def running_round(
         self, chat_id: str, channel_ref: str, mode: Mode, user_id: str | None = None
