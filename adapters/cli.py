@@ -212,7 +212,8 @@ def parse_sharding(args: argparse.Namespace) -> Sharding | str:
 
 
 def run_telegram(args: argparse.Namespace, settings: Settings, quizzes: dict[str, Quiz]) -> int:
-    from adapters.telegram_bot import app as telegram_adapter
+    from adapters.telegram_bot import run as telegram_run
+    from adapters.telegram_bot.app import TelegramSetup
 
     if settings.telegram_token is None:
         print(
@@ -221,7 +222,7 @@ def run_telegram(args: argparse.Namespace, settings: Settings, quizzes: dict[str
             file=sys.stderr,
         )
         return 2
-    setup = telegram_adapter.TelegramSetup(
+    setup = TelegramSetup(
         token=settings.telegram_token.reveal(),
         database=settings.database,
         quizzes=quizzes,
@@ -232,13 +233,13 @@ def run_telegram(args: argparse.Namespace, settings: Settings, quizzes: dict[str
         from_env = settings.telegram_webhook_secret
         given = args.secret if args.secret is not None else from_env and from_env.reveal()
         try:
-            secret = telegram_adapter.webhook_secret(given, setup.token)
+            secret = telegram_run.webhook_secret(given, setup.token)
         except ValueError as error:
             print(f"quizbot: {error}.", file=sys.stderr)
             return 2
-        webhook = telegram_adapter.Webhook(args.webhook, args.listen, args.port, secret)
+        webhook = telegram_run.Webhook(args.webhook, args.listen, args.port, secret)
     settle_startup_objects()
-    return telegram_adapter.run(setup, webhook)
+    return telegram_run.run(setup, webhook)
 
 
 async def run_with_store(

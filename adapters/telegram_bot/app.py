@@ -1,22 +1,16 @@
-"""`quizbot run telegram`: the python-telegram-bot Application around the quiz service."""
+"""The python-telegram-bot Application around the quiz service: handlers, services, errors."""
 
 from __future__ import annotations
 
-import asyncio
-import hashlib
-import hmac
 import logging
 import random
-import re
-import signal
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlparse
 
-from telegram import Bot, BotCommand, Update
-from telegram.error import InvalidToken, NetworkError, TimedOut
+from telegram import BotCommand, Update
+from telegram.error import NetworkError, TimedOut
 from telegram.ext import (
     AIORateLimiter,
     Application,
@@ -26,7 +20,6 @@ from telegram.ext import (
     ContextTypes,
 )
 
-from adapters.logs import redact_secrets
 from adapters.telegram_bot import commands as handlers
 from adapters.telegram_bot import presses
 from adapters.telegram_bot.daily import TelegramDailyPublisher, daily_command
@@ -82,8 +75,8 @@ def build_application(setup: TelegramSetup) -> TelegramApp:
     builder = builder.token(setup.token).rate_limiter(
         AIORateLimiter(max_retries=setup.rate_limit_retries)
     )
-    builder = builder.base_url(_base_url(setup, "bot"))
-    builder = builder.base_file_url(_base_url(setup, "file/bot"))
+    builder = builder.base_url(api_base_url(setup, "bot"))
+    builder = builder.base_file_url(api_base_url(setup, "file/bot"))
     builder = builder.concurrent_updates(PressesConcurrently())
     builder = builder.request(AiohttpRequest(connection_pool_size=BOT_CONNECTIONS))
     builder = builder.get_updates_request(AiohttpRequest(connection_pool_size=1))
@@ -159,76 +152,6 @@ async def _apologise(update: Update) -> None:
         log.warning("could not tell the user about the error")
 
 
-WEBHOOK_SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")
-"""What Telegram accepts as a webhook's secret token."""
-
-
-@dataclass(frozen=True)
-class Webhook:
-    url: str
-    listen: str
-    port: int
-    secret: str
-    """Sent back by Telegram with every update; a request without it is refused (403)."""
-
-
-def webhook_secret(given: str | None, token: str) -> str:
-    """The secret given, or one derived from the token: never a webhook anyone who finds its
-    URL can feed forged updates to, and the same in every worker that shares the token."""
-    if given is not None:
-        if not WEBHOOK_SECRET.fullmatch(given):
-            raise ValueError(
-                "the webhook secret must be 1 to 256 letters, digits, _ or - (Telegram's rule)"
-            )
-        return given
-    return hmac.new(token.encode(), b"quizbot webhook secret", hashlib.sha256).hexdigest()
-
-
-def check_connection(setup: TelegramSetup) -> str | None:
-    """Ask Telegram who we are before starting: a bad token or URL becomes one clear line."""
-
-    async def get_me() -> None:
-        async with Bot(setup.token, base_url=_base_url(setup, "bot")) as bot:
-            await bot.get_me()
-
-    try:
-        asyncio.run(get_me())
-    except InvalidToken:
-        return "quizbot: Telegram rejected TELEGRAM_TOKEN; check it with @BotFather."
-    except NetworkError as error:
-        return f"quizbot: cannot reach the Telegram Bot API ({error}); check TELEGRAM_API_URL."
-    return None
-
-
-def _base_url(setup: TelegramSetup, kind: str) -> str:
+def api_base_url(setup: TelegramSetup, kind: str) -> str:
     base = (setup.api_url or "https://api.telegram.org").rstrip("/")
     return f"{base}/{kind}"
-
-
-def run(setup: TelegramSetup, webhook: Webhook | None = None) -> int:
-    """Run until SIGINT/SIGTERM; one clear line instead of a traceback for a bad token."""
-    redact_secrets([setup.token, webhook.secret if webhook else ""])
-    problem = check_connection(setup)
-    if problem is not None:
-        print(problem)
-        return 1
-    application = build_application(setup)
-    stop_signals = (signal.SIGINT, signal.SIGTERM)
-    updates = [Update.MESSAGE, Update.CALLBACK_QUERY]
-    try:
-        if webhook is None:
-            application.run_polling(allowed_updates=updates, stop_signals=stop_signals)
-        else:
-            application.run_webhook(
-                listen=webhook.listen,
-                port=webhook.port,
-                url_path=urlparse(webhook.url).path.lstrip("/"),
-                webhook_url=webhook.url,
-                secret_token=webhook.secret,
-                allowed_updates=updates,
-                stop_signals=stop_signals,
-            )
-    except InvalidToken:
-        print("quizbot: Telegram rejected TELEGRAM_TOKEN; check it with @BotFather.")
-        return 1
-    return 0

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from adapters.telegram_bot.app import webhook_secret
+from adapters.telegram_bot.run import webhook_secret
 from tests.conftest import ROOT
 from tests.fakes.telegram_api import FakeTelegramAPI
 
