@@ -66,9 +66,10 @@ class QuizService:
         self._views: dict[int, QuestionView] = {}
         """Posts as last read or written here. A post changes only when it closes, which goes
         through `close`/`finish_round` (they drop it), and its deadline is checked against
-        the clock, so a cached view judges a press as the store would. One process per
-        database, as with SQLite anyway. `message_ref` may be stale here: only `view` reads
-        it, and `view` always reads the store."""
+        the clock, so a cached view judges a press as the store would. Another process on
+        the same database may close a post this cache still shows open: the store then
+        refuses the answer (PostClosedError) and the press is judged closed. `message_ref`
+        may be stale here: only `view` reads it, and `view` always reads the store."""
 
     def quiz(self, name: str) -> Quiz:
         quiz = self.quizzes.get(name.strip().lower())
