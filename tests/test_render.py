@@ -142,8 +142,11 @@ def test_every_bundled_text_fits_its_platform_limit(
 
 def test_a_long_explanation_is_cut_in_the_alert_with_an_offer(quizzes: dict[str, Quiz]) -> None:
     quiz = quizzes["parallelism"]
+    first = quiz.questions[0]
+    long = Text(en=first.explanation.en * 5, fr=first.explanation.fr * 5)
+    assert len(long.fr) > limits.TELEGRAM_ALERT
+    quiz = dataclasses.replace(quiz, questions=(dataclasses.replace(first, explanation=long),))
     question, post, answer = next(iter(every_answer(quiz)))
-    assert len(question.explanation.fr) > 200
     alert = render.verdict_alert(question, post, answer, "fr")
     assert alert.endswith(t("fr", "verdict.more"))
     assert "…" in alert
@@ -155,9 +158,9 @@ def test_questions_render_in_the_chosen_language(quizzes: dict[str, Quiz]) -> No
     post = Post(5, "c", quiz.id, question.id, (1, 0, 3, 2), 7, 8, NOW)
     french = render.question_card(quiz, question, post, "fr").text
     english = render.question_card(quiz, question, post, "en").text
-    assert french.startswith("Parallélisme des modèles et des pipelines · Question 7/8")
+    assert french.startswith(f"{quiz.title.fr} · Question 7/8")
     assert question.prompt.fr in french
-    assert english.startswith("Model and pipeline parallelism · Question 7/8")
+    assert english.startswith(f"{quiz.title.en} · Question 7/8")
     assert f"A. {question.choices[1].en}" in english
     assert [b.label for b in render.question_card(quiz, question, post, "en").buttons] == list(
         "ABCD"

@@ -13,7 +13,7 @@ from bot.domain.entities import PlayerFootprint
 from bot.domain.models import Quiz
 from bot.storage.group_commit import Outcome, PendingAnswer, Result
 from bot.storage.sqlite.store import SQLiteStore
-from tests.conftest import FakeClock
+from tests.conftest import FakeClock, bundled_ids
 from tests.e2e.conftest import ErrorLogs
 from tests.e2e.telegram_harness import GROUP, Harness, running_bot
 from tests.fakes.telegram_api import FakeTelegramAPI
@@ -48,8 +48,9 @@ async def test_three_users_play_a_round_in_their_languages(
 ) -> None:
     amelie, bastien, chris = users(fake)
     fake.add_admin(group, amelie)
+    title = quizzes["parallelism"].title.fr
     first = await bot.command(group, amelie, "/quiz@quizbot parallelism 2")
-    assert first["text"].startswith("Parallélisme des modèles et des pipelines · Question 1/2")
+    assert first["text"].startswith(f"{title} · Question 1/2")
     assert len(buttons(first)) == 6  # A-D, Reveal, and the explanation link
 
     for number in (1, 2):
@@ -77,7 +78,7 @@ async def test_three_users_play_a_round_in_their_languages(
 
     summary = fake.bot_messages(group)[-1]
     assert summary["text"].splitlines() == [
-        "🏁 Fin de la partie : Parallélisme des modèles et des pipelines",
+        f"🏁 Fin de la partie : {title}",
         "1. Amélie : 2/2 (2,0 s)",
         "2. Chris : 2/2 (6,0 s)",
         "3. Bastien : 0/2 (4,0 s)",
@@ -204,47 +205,54 @@ async def test_hostile_names_are_shown_as_typed(
 
 
 async def test_unknown_quiz_lists_the_quizzes_with_start_buttons(
-    bot: Harness, fake: FakeTelegramAPI, group: dict[str, Any]
+    bot: Harness, fake: FakeTelegramAPI, group: dict[str, Any], quizzes: dict[str, Quiz]
 ) -> None:
     _, _, chris = users(fake)
+    known = bundled_ids()
     answer = await bot.command(group, chris, "/quiz chemistry")
     assert answer["text"].startswith(
-        "I don't know a quiz called “chemistry”. Quizzes you can play: parallelism."
+        f"I don't know a quiz called “chemistry”. Quizzes you can play: {', '.join(known)}."
     )
     start = buttons(answer)
-    assert start == ["v1:s:parallelism"]
-    await bot.press(group, chris, answer["message_id"], start[0])
-    question = await fake.wait_for("sendMessage", lambda p: "Question 1/8" in p["text"])
+    assert start == [f"v1:s:{name}" for name in known]
+    await bot.press(group, chris, answer["message_id"], start[known.index("parallelism")])
+    size = len(quizzes["parallelism"].questions)
+    question = await fake.wait_for("sendMessage", lambda p: f"Question 1/{size}" in p["text"])
     assert question.params["chat_id"] == GROUP
 
 
 async def test_leaderboard_and_stats_arguments(
-    bot: Harness, fake: FakeTelegramAPI, group: dict[str, Any]
+    bot: Harness, fake: FakeTelegramAPI, group: dict[str, Any], quizzes: dict[str, Quiz]
 ) -> None:
     _, _, chris = users(fake)
+    quiz = quizzes["parallelism"]
     week = await bot.command(group, chris, "/leaderboard week parallelism")
-    assert week["text"].startswith(
-        "🏆 Leaderboard, this week, Model and pipeline parallelism\nNo answers yet."
-    )
+    assert week["text"].startswith(f"🏆 Leaderboard, this week, {quiz.title.en}\nNo answers yet.")
     wrong = await bot.command(group, chris, "/leaderboard chemistry")
     assert wrong["text"].startswith("I don't know a quiz called “chemistry”.")
     stats = await bot.command(group, chris, "/stats")
     assert stats["text"] == "Chris has not answered any question yet."
     bad = await bot.command(group, chris, "/quiz parallelism 99")
-    assert bad["text"] == "The number of questions must be a whole number from 1 to 8."
+    size = len(quiz.questions)
+    assert bad["text"] == f"The number of questions must be a whole number from 1 to {size}."
 
 
-async def test_solo_practice_in_private_chat(bot: Harness, fake: FakeTelegramAPI) -> None:
+async def test_solo_practice_in_private_chat(
+    bot: Harness, fake: FakeTelegramAPI, quizzes: dict[str, Quiz]
+) -> None:
     chris = fake.user(3, "Chris", "en")
     private = fake.private_chat(chris)
+    size = len(quizzes["parallelism"].questions)
     question = await bot.command(private, chris, "/start practice_parallelism")
-    assert "Question 1/8" in question["text"]
+    assert f"Question 1/{size}" in question["text"]
     right, _ = await bot.right_and_wrong()
     since = len(fake.calls)
     toast = await bot.press(private, chris, question["message_id"], right)
     assert toast["text"].startswith("✅ Right!")
     assert not toast.get("show_alert")
-    second = await fake.wait_for("sendMessage", lambda p: "Question 2/8" in p["text"], since=since)
+    second = await fake.wait_for(
+        "sendMessage", lambda p: f"Question 2/{size}" in p["text"], since=since
+    )
     answered = fake.message(private, question["message_id"])
     assert "reply_markup" not in answered
     view_question = await bot.quiz.service.view(int(right.split(":")[2]))
@@ -326,15 +334,19 @@ async def test_a_round_survives_a_restart(
 
 
 async def test_quiz_without_a_name_offers_start_buttons(
-    bot: Harness, fake: FakeTelegramAPI, group: dict[str, Any]
+    bot: Harness, fake: FakeTelegramAPI, group: dict[str, Any], quizzes: dict[str, Quiz]
 ) -> None:
     _, _, chris = users(fake)
+    known = bundled_ids()
     listing = await bot.command(group, chris, "/quiz")
     assert listing["text"].splitlines() == [
         "Quizzes you can play:",
-        "parallelism · Model and pipeline parallelism · 8 questions · hard",
+        *(
+            f"{q.id} · {q.title.en} · {len(q.questions)} questions · {q.difficulty}"
+            for q in (quizzes[name] for name in known)
+        ),
     ]
-    assert buttons(listing) == ["v1:s:parallelism"]
+    assert buttons(listing) == [f"v1:s:{name}" for name in known]
 
 
 async def test_a_failing_handler_apologises_and_the_bot_keeps_serving(
@@ -444,11 +456,12 @@ async def test_forgetme_deletes_only_the_confirming_users_data(
 
 
 async def test_absurd_command_arguments_get_clear_answers(
-    bot: Harness, fake: FakeTelegramAPI, group: dict[str, Any]
+    bot: Harness, fake: FakeTelegramAPI, group: dict[str, Any], quizzes: dict[str, Quiz]
 ) -> None:
     _, _, chris = users(fake)
+    size = len(quizzes["parallelism"].questions)
     huge = await bot.command(group, chris, "/quiz parallelism 99999999999999999999999")
-    assert huge["text"] == "The number of questions must be a whole number from 1 to 8."
+    assert huge["text"] == f"The number of questions must be a whole number from 1 to {size}."
     timer = await bot.command(group, chris, "/quiz parallelism 2 100000")
     assert timer["text"] == "The timer must be a whole number of seconds from 10 to 600."
     long_name = await bot.command(group, chris, "/quiz " + "x" * 3000)

@@ -36,6 +36,7 @@ async def test_schedule_post_answer_close_and_streaks(
         fake.user(3, "Chris", "en"),
     )
     fake.add_admin(group, amelie)
+    title = quizzes["parallelism"].title.fr
     clock.current = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
     async with running_bot(fake, tmp_path / "quiz.db", quizzes, clock) as bot:
         refused = await bot.command(group, chris, "/daily 09:00 Europe/Paris parallelism")
@@ -50,7 +51,7 @@ async def test_schedule_post_answer_close_and_streaks(
         done = await bot.command(group, amelie, "/daily 09:00 europe/paris parallelism")
         assert done["text"] == (
             "📅 Question du jour ici : tous les jours à 09:00 (Europe/Paris), tirée de "
-            "Parallélisme des modèles et des pipelines. Prochaine : 2026-03-03 09:00."
+            f"{title}. Prochaine : 2026-03-03 09:00."
         )
         status = await bot.command(group, chris, "/daily")
         assert status["text"].startswith("📅 Question of the day here: every day at 09:00")
@@ -59,7 +60,7 @@ async def test_schedule_post_answer_close_and_streaks(
         assert "Question du jour" not in fake.bot_messages(group)[-1]["text"]
         await advance_to(bot, datetime(2026, 3, 3, 8, 0, tzinfo=UTC))
         first = fake.bot_messages(group)[-1]
-        assert first["text"].startswith("☀️ Question du jour · Parallélisme")
+        assert first["text"].startswith(f"☀️ Question du jour · {title}")
         right, wrong = await bot.right_and_wrong()
         alerts = [
             await bot.press(group, amelie, first["message_id"], right),
