@@ -17,7 +17,7 @@ import sys
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
-from tests.conftest import ROOT
+from tests.support.paths import ROOT
 
 FORBIDDEN = ("discord", "telegram")
 PROJECT = ("bot", "adapters")

@@ -15,7 +15,7 @@ from bot.domain.entities import Player
 from bot.play.service import QuizService
 from bot.storage.interface import ExportRow
 from bot.text.export import write_csv
-from tests.conftest import ROOT
+from tests.support.paths import ROOT
 
 
 async def test_export_command_writes_the_chats_answers(

@@ -15,9 +15,8 @@ from bot.catalog.installed import load_catalog
 from bot.catalog.loader import QuizError, validate
 from bot.config import cache_setting
 from bot.domain.models import Question, Quiz, Reference, Text
-from tests.conftest import QUIZZES, ROOT
-from tests.test_console import quizbot
-from tests.test_loader import BROKEN, expected_problems
+from tests.support.commands import quizbot
+from tests.support.paths import BROKEN, QUIZZES, ROOT, expected_problems
 
 
 @pytest.fixture

@@ -11,10 +11,9 @@ from bot.domain.entities import Player, Round
 from bot.domain.models import Quiz
 from bot.play.rounds import Control, RoundRunner
 from bot.play.service import ClosedView, QuestionView, QuizService, RoundSummary
-from bot.play.timers import ManualTimers
 from bot.storage.interface import Store
 from bot.storage.opening import open_store
-from tests.conftest import FakeClock
+from tests.support.clocks import FakeClock, ManualTimers
 
 ANA = Player("tg:1", "Ana", "en")
 BEN = Player("tg:2", "Ben", "fr")

@@ -10,7 +10,7 @@ from bot.domain.entities import Player
 from bot.domain.rules import Accepted, AlreadyAnswered, Refusal, Refused
 from bot.play.service import QuestionView, QuizService, UnknownQuizError
 from bot.storage.interface import RoundConflictError
-from tests.conftest import FakeClock
+from tests.support.clocks import FakeClock
 
 ANA = Player("tg:1", "Ana", "fr")
 BEN = Player("tg:2", "Ben", "en")

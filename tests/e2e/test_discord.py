@@ -14,8 +14,8 @@ import pytest
 from adapters.discord_bot.ui import STYLE
 from bot.play.service import QuestionView
 from bot.text.i18n import t
-from tests.e2e.conftest import World
 from tests.e2e.discord_helpers import (
+    World,
     custom_ids,
     discord_spec,
     letters,

@@ -177,13 +177,6 @@ size-th line's points and time included, see engine.Standing) and the asker, wit
 players ahead of the asker, the player count and whether the chat has daily questions.
 Names are joined for those ~11 lines only; the final order by name is the engine's.
 A line whose span was all taken away (answered 0) is no line."""
-SCAN_SQL = (
-    "SELECT a.user_id, COALESCE(u.name, a.user_id), SUM(a.correct), COUNT(*), "
-    "SUM(a.elapsed_ms) FROM answers a LEFT JOIN users u ON u.user_id = a.user_id "
-    "WHERE a.chat_id = ? AND a.answered_at >= ? AND (CAST(? AS TEXT) IS NULL OR a.quiz_id = ?) "
-    "GROUP BY a.user_id, u.name"
-)
-"""The reference: the same figures by scanning answers (tests and the benchmark baseline)."""
 
 
 @functools.lru_cache(maxsize=64)
@@ -233,9 +226,3 @@ def to_standing(rows: Iterable[tuple[object, ...]]) -> Standing:
         players, has_daily = int(str(count)), bool(daily)
     return Standing(tuple(leaders), asker, ahead, players, has_daily)
 
-
-def scan_query(
-    chat_id: str, since: datetime | None, quiz_id: str | None
-) -> tuple[str, tuple[object, ...]]:
-    since_ms = 0 if since is None else int(since.timestamp() * 1000)
-    return SCAN_SQL, (chat_id, since_ms, quiz_id, quiz_id)
