@@ -35,7 +35,7 @@ from telegram.request import BaseRequest
 from adapters.telegram_bot.app import BOT_CONNECTIONS
 from adapters.telegram_bot.http_client import AiohttpRequest
 from bot.catalog.installed import load_catalog
-from bot.text.render import ALERT_LIMIT
+from bot.domain.platform_limits import TELEGRAM_ALERT
 from tests.fakes.telegram_api import FakeTelegramAPI
 
 TOKEN = "4242424242:BENCH-token-value"
@@ -88,7 +88,7 @@ def _quiz_payload() -> tuple[str, InlineKeyboardMarkup, str]:
         f"{letter}. {choice.en}" for letter, choice in zip("ABCD", question.choices, strict=True)
     )
     text = f"{quiz.title.en} · Question 1/8\n\n{question.prompt.en}\n\n{choices}"
-    alert = (f"✅ Right: {question.explanation.en}")[:ALERT_LIMIT]
+    alert = (f"✅ Right: {question.explanation.en}")[:TELEGRAM_ALERT]
     return text, markup, alert
 
 

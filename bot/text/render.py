@@ -11,12 +11,11 @@ from collections.abc import Sequence
 from bot.domain import payload
 from bot.domain.entities import Answer, Post
 from bot.domain.models import LETTERS, Language, Question, Quiz
+from bot.domain.platform_limits import TELEGRAM_ALERT as ALERT_LIMIT
 from bot.domain.rules import DEFAULT_SECONDS, Refusal
 from bot.storage.interface import PlayerFootprint
 from bot.text.i18n import t
 from bot.text.markup import PLAIN, Button, Card, Style, clean_name
-
-ALERT_LIMIT = 200
 
 
 def letter(index: int) -> str:
