@@ -8,8 +8,8 @@ run: a minimal python-telegram-bot app with default (sequential) update handling
 answers every press and stores nothing. A second minimal app sends the quiz bot's own
 question message (text and six buttons) and answers with an alert as long as the quiz
 bot's: the share of the difference that is the payload, not the bot's own work. A third is
-the second over the quiz bot's HTTP client (adapters/telegram_http.py, aiohttp under httpx):
-what is left of the difference is the quiz bot's own work.
+the second over the quiz bot's HTTP client (adapters/telegram_bot/http_client.py, aiohttp
+under httpx): what is left of the difference is the quiz bot's own work.
 
     python bench/telegram_burst.py [--quick]
 

@@ -205,7 +205,7 @@ def test_the_codec_keeps_every_field() -> None:
         model.__name__: [field.name for field in dataclasses.fields(model)]
         for model in (Quiz, Question, Text, Reference)
     }
-    assert fields == {  # a new field must be added to bot/quiz_codec.py too
+    assert fields == {  # a new field must be added to bot/catalog/codec.py too
         "Quiz": [
             "id",
             "title",

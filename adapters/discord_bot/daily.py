@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
 
 class DiscordDailyPublisher:
-    """Implements bot.daily_runner.DailyPublisher with channel messages."""
+    """Implements bot.play.daily_runner.DailyPublisher with channel messages."""
 
     def __init__(self, client: discord.Client) -> None:
         self.client = client

@@ -30,7 +30,7 @@ Finding = tuple[str | None, str]
 def check_quiz(quiz: Quiz, *, exact: bool = False) -> list[Finding]:
     """Every limit the quiz breaks, as (question id or None, message).
 
-    Texts that a cheap bound (bot/limit_bounds.py) proves short enough are not rendered;
+    Texts that a cheap bound (bot/catalog/limit_bounds.py) proves short enough are not rendered;
     `exact` renders every one (the tests compare both).
     """
     fast = None if exact else _Fast(quiz)

@@ -1,7 +1,7 @@
 """Every user-facing text, built from the catalogs, for any platform's markup.
 
-Adapters pass a `Style` from `bot.markup` (plain, Telegram HTML, Discord Markdown); every text a
-user or a quiz author wrote goes through its `escape`.
+Adapters pass a `Style` from `bot.text.markup` (plain, Telegram HTML, Discord Markdown);
+every text a user or a quiz author wrote goes through its `escape`.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """Leaderboard reads from the score tables that the answer writer maintains.
 
-Scanning answers costs time in proportion to a chat's history (~50 ms at 1M rows); summing
-maintained rows costs time in proportion to the players and buckets in the period.
+Scanning answers costs time in proportion to a chat's history; summing maintained rows
+costs time in proportion to the players and buckets in the period (figures in
+docs/performance.md, `python bench/leaderboard.py`).
 
 Buckets: all time, UTC hours, and UTC weeks (from Monday 00:00 UTC). "Today" and "this week"
 start at local midnight in the chat's zone, which is neither a UTC week's start nor, in zones
@@ -173,7 +174,7 @@ _STANDING = """
     FROM shown s LEFT JOIN users u ON u.user_id = s.user_id
 """
 """A leaderboard page in one statement: per-player sums, then only the leaders (ties at the
-size-th line's points and time included, see engine.Standing) and the asker, with the
+size-th line's points and time included, see bot.domain.entities.Standing) and the asker, with the
 players ahead of the asker, the player count and whether the chat has daily questions.
 Names are joined for those ~11 lines only; the final order by name is the engine's.
 A line whose span was all taken away (answered 0) is no line."""
