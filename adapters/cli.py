@@ -19,8 +19,7 @@ from bot.domain.entities import PERIODS
 from bot.domain.models import LANGUAGES, Language, Quiz
 from bot.play.service import QuizService, UnknownQuizError
 from bot.storage.interface import Store, StoreError
-from bot.storage.opening import open_store
-from bot.storage.postgres.errors import redact
+from bot.storage.opening import describe, open_store
 from bot.text import boards as board_render
 from bot.text import render
 from bot.text.export import write_csv
@@ -293,7 +292,7 @@ async def run_play(
     player = console_player(args.name or default_name(), language)
     game = ConsoleGame(service, player, language, sys.stdin, sys.stdout)
     await game.play(quiz.id, args.questions)
-    print(t(language, "console.saved_to", path=redact(str(database))))
+    print(t(language, "console.saved_to", path=describe(database)))
     return 0
 
 

@@ -28,8 +28,9 @@ from bot.domain.entities import PERIODS, Period, ScoreLine
 from bot.domain.rules import leaderboard_view, period_start, rank_leaderboard
 from bot.play.service import QuizService
 from bot.storage.sql.rows import to_score_lines
-from bot.storage.sql.scores import FILL_SCORE_TABLES, scan_query
+from bot.storage.sql.scores import FILL_SCORE_TABLES
 from bot.storage.sqlite.store import SQLiteStore
+from tests.support.scan import scan_query
 
 CHATS, MEMBERS, QUESTIONS, ANSWERING = 10, 200, 8, 100
 NOW = datetime(2026, 3, 6, 16, 0, tzinfo=UTC)

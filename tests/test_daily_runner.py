@@ -19,10 +19,9 @@ from bot.domain.pacer import Pacer
 from bot.domain.views import ClosedView, QuestionView
 from bot.play.daily_runner import DailyRunner
 from bot.play.service import QuizService
-from bot.play.timers import ManualTimers
 from bot.storage.interface import ConstraintError, Store
 from bot.storage.opening import open_store
-from tests.conftest import FakeClock
+from tests.support.clocks import FakeClock, ManualTimers
 
 ADMIN = Player("tg:9", "Admin", "en")
 ANA, BEN, CHLOE = Player("tg:1", "Ana"), Player("tg:2", "Ben"), Player("tg:3", "Chloe")

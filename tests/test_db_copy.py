@@ -16,9 +16,9 @@ from bot.domain.entities import Answer, NewPost, Player, PlayerFootprint
 from bot.storage.db_copy import CopyError, copy_database
 from bot.storage.interface import Store
 from bot.storage.opening import open_store
-from tests.conftest import ROOT
 from tests.postgres import fresh_schema
-from tests.test_store import NOW, new_post, new_round
+from tests.support.paths import ROOT
+from tests.support.store_rows import NOW, new_post, new_round
 
 
 async def fill(store: Store) -> None:

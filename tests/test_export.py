@@ -14,7 +14,7 @@ from pathlib import Path
 from bot.domain.entities import ExportRow, Player
 from bot.play.service import QuizService
 from bot.text.export import write_csv
-from tests.conftest import ROOT
+from tests.support.paths import ROOT
 
 
 async def test_export_command_writes_the_chats_answers(

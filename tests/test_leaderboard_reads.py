@@ -14,7 +14,7 @@ from bot.domain.entities import Answer, NewPost, Player
 from bot.play.service import QuizService
 from bot.storage.interface import Store
 from bot.storage.sqlite.store import SQLiteStore
-from tests.conftest import FakeClock
+from tests.support.clocks import FakeClock
 
 CHAT = "tg:-100"
 

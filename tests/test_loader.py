@@ -11,20 +11,7 @@ import pytest
 
 from bot.catalog.loader import load_quiz, quiz_files, validate
 from bot.domain.models import Quiz
-from tests.conftest import QUIZZES, ROOT
-
-BROKEN = ROOT / "tests" / "corpus" / "broken"
-EXPECT = "# expect: "
-
-
-def expected_problems(path: Path) -> list[str]:
-    """A broken file lists, in comments at its end, exactly what validate must say."""
-    lines = path.read_text(encoding="utf-8").splitlines()
-    return [
-        line.removeprefix(EXPECT).replace("{file}", str(path))
-        for line in lines
-        if line.startswith(EXPECT)
-    ]
+from tests.support.paths import BROKEN, QUIZZES, ROOT, expected_problems
 
 
 @pytest.mark.parametrize("path", sorted(quiz_files([QUIZZES])), ids=lambda p: p.name)

@@ -15,9 +15,8 @@ from bot.catalog.installed import load_catalog
 from bot.catalog.loader import QuizError, validate
 from bot.config import cache_setting
 from bot.domain.models import Question, Quiz, Reference, Text
-from tests.conftest import QUIZZES, ROOT
-from tests.test_console import quizbot
-from tests.test_loader import BROKEN, expected_problems
+from tests.support.commands import quizbot
+from tests.support.paths import BROKEN, QUIZZES, ROOT, expected_problems
 
 
 @pytest.fixture
@@ -208,7 +207,7 @@ def test_the_codec_keeps_every_field() -> None:
         model.__name__: [field.name for field in dataclasses.fields(model)]
         for model in (Quiz, Question, Text, Reference)
     }
-    assert fields == {  # a new field must be added to bot/quiz_codec.py too
+    assert fields == {  # a new field must be added to bot/catalog/codec.py too
         "Quiz": [
             "id",
             "title",

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from bot.catalog import limits
 from bot.domain.entities import Answer, PlayerFootprint, Post, ScoreLine
 from bot.domain.models import LANGUAGES, Language, Quiz, Text
+from bot.domain.platform_limits import DISCORD_MESSAGE, TELEGRAM_ALERT
 from bot.domain.rules import Leaderboard, Ranked
 from bot.text import boards as board_render
 from bot.text import markup, render
@@ -131,11 +132,11 @@ def test_every_bundled_text_fits_its_platform_limit(
         assert limits.check_quiz(quiz) == []
         for question, post, answer in every_answer(quiz):
             alert = render.verdict_alert(question, post, answer, language)
-            assert len(alert) <= limits.TELEGRAM_ALERT
+            assert len(alert) <= TELEGRAM_ALERT
             assert alert.startswith(render.verdict_line(question, post, answer, language))
             for style in STYLES:
                 card = render.question_card(quiz, question, post, language, style)
-                assert len(card.text) <= limits.DISCORD_MESSAGE
+                assert len(card.text) <= DISCORD_MESSAGE
                 assert all(len(b.payload.encode()) <= 64 for b in card.buttons)
                 assert len(render.verdict(question, post, answer, language, style)) <= 2000
 

@@ -12,10 +12,9 @@ from bot.domain.models import Quiz
 from bot.domain.views import ClosedView, QuestionView, RoundSummary
 from bot.play.rounds import Control, RoundRunner
 from bot.play.service import QuizService
-from bot.play.timers import ManualTimers
 from bot.storage.interface import Store
 from bot.storage.opening import open_store
-from tests.conftest import FakeClock
+from tests.support.clocks import FakeClock, ManualTimers
 
 ANA = Player("tg:1", "Ana", "en")
 BEN = Player("tg:2", "Ben", "fr")

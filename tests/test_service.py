@@ -11,7 +11,8 @@ from bot.domain.rules import Accepted, AlreadyAnswered, Refusal, Refused
 from bot.domain.views import QuestionView
 from bot.play.service import QuizService, UnknownQuizError
 from bot.storage.interface import RoundConflictError
-from tests.conftest import FakeClock, bundled_ids
+from tests.support.clocks import FakeClock
+from tests.support.paths import bundled_ids
 
 ANA = Player("tg:1", "Ana", "fr")
 BEN = Player("tg:2", "Ben", "en")

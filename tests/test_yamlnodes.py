@@ -1,4 +1,4 @@
-"""bot.yamlnodes: the values it reads are PyYAML's safe ones, with lines added."""
+"""bot.catalog.yaml_nodes: the values it reads are PyYAML's safe ones, with lines added."""
 
 from __future__ import annotations
 

@@ -35,7 +35,7 @@ from bot.text.i18n import t
 
 
 class DiscordDailyPublisher:
-    """Implements bot.daily_runner.DailyPublisher with channel messages."""
+    """Implements bot.play.daily_runner.DailyPublisher with channel messages."""
 
     def __init__(self, client: discord.Client) -> None:
         self.client = client

@@ -1,5 +1,5 @@
 """Telegram commands, translated into calls on the neutral quiz service (presses: see
-telegram_presses)."""
+presses.py)."""
 
 from __future__ import annotations
 

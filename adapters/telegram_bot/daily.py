@@ -42,7 +42,7 @@ CHANNEL = ""
 
 
 class TelegramDailyPublisher:
-    """Implements bot.daily_runner.DailyPublisher with the Bot API."""
+    """Implements bot.play.daily_runner.DailyPublisher with the Bot API."""
 
     def __init__(self, bot: Bot) -> None:
         self.bot = bot

@@ -55,7 +55,7 @@ def closes_text(view: QuestionView, language: Language) -> str | None:
 
 
 class TelegramPublisher:
-    """Implements bot.rounds.Publisher with the Bot API."""
+    """Implements bot.play.rounds.Publisher with the Bot API."""
 
     def __init__(self, bot: Bot) -> None:
         self.bot = bot

@@ -1,11 +1,12 @@
-"""Cheap upper bounds on the texts limits.py measures, so that only texts near a limit are drawn.
+"""Cheap upper bounds on the texts limits.py measures, so only texts near a limit are drawn.
 
-Rendering every question in both languages and both markups was most of a cold start. A
+Rendering every question in both languages and both markups was most of a cold start
+(docs/performance.md, `python bench/startup.py`). A
 rendered text is at most its fixed parts plus its author texts escaped, so its length is
 bounded by a linear form in the lengths of the question's texts, built once per quiz and kind
 of text. It is evaluated first with every character at its worst (`Style.growth`), then, if
 that is not enough, on the texts really escaped. limits.py renders a text (and words its
-problem) only when no bound proves that it fits. Each form follows the bot/render.py function
+problem) only when no bound proves that it fits. Each form follows the bot/text/render.py function
 it is named after, piece by piece; tests/test_limit_bounds.py checks on hostile texts that no
 bound is below the real length.
 """

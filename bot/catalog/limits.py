@@ -12,17 +12,15 @@ from datetime import UTC, datetime
 from bot.catalog import limit_bounds as bounds
 from bot.domain.entities import Answer, Post
 from bot.domain.models import LANGUAGES, Language, Question, Quiz
+from bot.domain.payload import LARGEST_POST_ID
+from bot.domain.platform_limits import (
+    DISCORD_BUTTON_LABEL,
+    DISCORD_MESSAGE,
+    TELEGRAM_ALERT,
+    TELEGRAM_CALLBACK_DATA,
+    TELEGRAM_MESSAGE,
+)
 from bot.text import markup, render
-
-TELEGRAM_ALERT = 200
-TELEGRAM_MESSAGE = 4096
-TELEGRAM_CALLBACK_DATA = 64
-DISCORD_MESSAGE = 2000
-DISCORD_EMBED_DESCRIPTION = 4096
-DISCORD_BUTTON_LABEL = 80
-DISCORD_CUSTOM_ID = 100
-LARGEST_POST_ID = 10**18 - 1
-"""The largest id the button data format allows; used to measure the longest button data."""
 
 LANGUAGE_NAMES = {"en": "English", "fr": "French"}
 
@@ -32,7 +30,7 @@ Finding = tuple[str | None, str]
 def check_quiz(quiz: Quiz, *, exact: bool = False) -> list[Finding]:
     """Every limit the quiz breaks, as (question id or None, message).
 
-    Texts that a cheap bound (bot/limit_bounds.py) proves short enough are not rendered;
+    Texts that a cheap bound (bot/catalog/limit_bounds.py) proves short enough are not rendered;
     `exact` renders every one (the tests compare both).
     """
     fast = None if exact else _Fast(quiz)

@@ -12,10 +12,19 @@ from pathlib import Path
 from bot.catalog import limits
 from bot.catalog.field_reader import FieldReader, Problem
 from bot.catalog.yaml_nodes import Node, YamlError, parse
-from bot.domain.models import LETTERS, MAX_CHOICES, Question, Quiz, Text
+from bot.domain.models import (
+    LETTERS,
+    MAX_CHOICES,
+    MAX_QUESTIONS,
+    QUIZ_ID_LENGTH,
+    QUIZ_ID_PATTERN,
+    Question,
+    Quiz,
+    Text,
+)
 
 MAX_FILE_BYTES = 1_000_000
-QUIZ_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,23}")
+QUIZ_ID = re.compile(QUIZ_ID_PATTERN)
 QUESTION_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,31}")
 DIFFICULTIES = ("easy", "medium", "hard")
 TOP_KEYS = {
@@ -29,7 +38,6 @@ TOP_KEYS = {
     "questions",
 }
 QUESTION_KEYS = {"id", "prompt", "choices", "answer", "explanation", "notes", "references"}
-MAX_QUESTIONS = 200
 
 
 class QuizError(Exception):
@@ -95,7 +103,7 @@ def _read_quiz(reader: FieldReader, root: Node, stem: str) -> Quiz | None:
     }
     if fields["format"] is not None and fields["format"].value != 1:
         reader.report(fields["format"].line, "format must be 1")
-    quiz_id = _read_id(reader, fields["id"], QUIZ_ID, "quiz id", 24)
+    quiz_id = _read_id(reader, fields["id"], QUIZ_ID, "quiz id", QUIZ_ID_LENGTH)
     if quiz_id is not None and quiz_id != stem:
         reader.report(
             root.line if fields["id"] is None else fields["id"].line,

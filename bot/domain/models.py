@@ -10,6 +10,11 @@ LANGUAGES: tuple[Language, ...] = ("en", "fr")
 DEFAULT_LANGUAGE: Language = "en"
 LETTERS = "ABCDEFGHIJ"
 MAX_CHOICES = len(LETTERS)
+MAX_QUESTIONS = 200
+"""Questions a quiz may hold, so also the most a round can ask."""
+QUIZ_ID_LENGTH = 24
+QUIZ_ID_PATTERN = rf"[a-z0-9][a-z0-9-]{{0,{QUIZ_ID_LENGTH - 1}}}"
+"""A quiz id, as quiz files give it and start buttons carry it."""
 
 
 def pick_language(code: str | None, fallback: Language = DEFAULT_LANGUAGE) -> Language:

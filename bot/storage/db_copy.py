@@ -12,8 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.domain.entities import ScoreLine
-from bot.storage.opening import open_store
-from bot.storage.postgres.errors import redact
+from bot.storage.opening import describe, open_store
 from bot.storage.postgres.store import PostgresStore
 from bot.storage.schema import TABLES
 from bot.storage.sql.queries import TableRows
@@ -60,17 +59,13 @@ def _board(lines: list[ScoreLine]) -> str:
     return ", ".join(f"{s.name} {s.points}/{s.answered}" for s in lines) or "(empty)"
 
 
-def _named(target: Path | str) -> str:
-    return redact(target) if isinstance(target, str) else str(target)
-
-
 async def copy_database(source: Path | str, target: Path | str) -> CopyReport:
     """Copy every table from `source` into the empty `target`, then compare them."""
     source_store = await open_store(source)
     try:
         target_store = await open_store(target)
         try:
-            return await _copy(source_store, target_store, _named(source), _named(target))
+            return await _copy(source_store, target_store, describe(source), describe(target))
         finally:
             await target_store.close()
     finally:

@@ -1,7 +1,8 @@
 """The storage interface: the source of truth for rounds, posts, answers and players.
 
-Small on purpose: SQLite (bot/sqlite_store.py) and PostgreSQL (bot/postgres_store.py)
-implement it, sharing their SQL (bot/sql_queries.py); open one with `bot.stores.open_store`.
+Small on purpose: SQLite (bot/storage/sqlite/) and PostgreSQL (bot/storage/postgres/)
+implement it, sharing their SQL (bot/storage/sql/); open one with
+`bot.storage.opening.open_store`.
 Memory elsewhere is only a cache of what is here.
 """
 
@@ -156,7 +157,7 @@ class Store(Protocol):
 
     async def set_meta(self, key: str, value: str) -> None: ...
 
-    # --- Daily questions (implemented for SQLite in bot/daily_store.py) ---
+    # --- Daily questions (both stores: bot/storage/sql/daily.py) ---
 
     async def save_schedule(self, new: NewSchedule) -> Schedule:
         """Create or replace the channel's schedule (one per channel)."""

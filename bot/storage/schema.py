@@ -78,7 +78,7 @@ MIGRATIONS: tuple[str, ...] = (
     );
     """,
     SCORE_TABLES_MIGRATION,
-    DAILY_MIGRATION,  # daily questions (bot/daily_store.py)
+    DAILY_MIGRATION,  # daily questions (bot/storage/sql/daily.py)
     SCORE_WEEKS_MIGRATION,  # new migrations go last: a database's version counts them
 )
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -1,6 +1,6 @@
 """Rankings and a player's own figures: round summaries, leaderboards and /stats.
 
-The same rules as bot/render.py, whose texts these were: catalogs only, every name a user
+The same rules as bot/text/render.py, whose texts these were: catalogs only, every name a user
 chose through `clean_name` and the adapter's `Style`.
 """
 

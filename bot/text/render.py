@@ -1,7 +1,7 @@
 """Every user-facing text, built from the catalogs, for any platform's markup.
 
-Adapters pass a `Style` from `bot.markup` (plain, Telegram HTML, Discord Markdown); every text a
-user or a quiz author wrote goes through its `escape`.
+Adapters pass a `Style` from `bot.text.markup` (plain, Telegram HTML, Discord Markdown);
+every text a user or a quiz author wrote goes through its `escape`.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from bot.domain import payload
 from bot.domain.entities import Answer, PlayerFootprint, Post
 from bot.domain.models import LETTERS, Language, Question, Quiz
+from bot.domain.platform_limits import TELEGRAM_ALERT as ALERT_LIMIT
 from bot.domain.rules import (
     DEFAULT_SECONDS,
     Accepted,
@@ -22,8 +23,6 @@ from bot.domain.rules import (
 from bot.domain.views import PressResult
 from bot.text.i18n import t
 from bot.text.markup import PLAIN, Button, Card, Style, clean_name
-
-ALERT_LIMIT = 200
 
 
 def letter(index: int) -> str:

@@ -14,9 +14,8 @@ from adapters.telegram_bot.app import TelegramApp, TelegramSetup, build_applicat
 from adapters.telegram_bot.commands import QuizApp
 from bot.domain.models import Quiz
 from bot.domain.views import QuestionView
-from bot.play.timers import ManualTimers
-from tests.conftest import FakeClock
 from tests.fakes.telegram_api import FakeTelegramAPI
+from tests.support.clocks import FakeClock, ManualTimers
 
 TOKEN = "4242424242:TEST-secret-token-value"
 GROUP = -100500

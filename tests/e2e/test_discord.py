@@ -14,9 +14,8 @@ import pytest
 from adapters.discord_bot.ui import STYLE
 from bot.domain.views import QuestionView
 from bot.text.i18n import t
-from tests.conftest import bundled_ids
-from tests.e2e.conftest import World
 from tests.e2e.discord_helpers import (
+    World,
     custom_ids,
     discord_spec,
     letters,
@@ -24,6 +23,7 @@ from tests.e2e.discord_helpers import (
     post_id_of,
     spec_problems,
 )
+from tests.support.paths import bundled_ids
 
 FR, US, GB = discord.Locale.french, discord.Locale.american_english, discord.Locale.british_english
 

@@ -13,10 +13,11 @@ from bot.domain.entities import PlayerFootprint
 from bot.domain.models import Quiz
 from bot.storage.group_commit import Outcome, PendingAnswer, Result
 from bot.storage.sqlite.store import SQLiteStore
-from tests.conftest import FakeClock, bundled_ids
-from tests.e2e.conftest import ErrorLogs
+from tests.e2e.error_logs import ErrorLogs
 from tests.e2e.telegram_harness import GROUP, Harness, running_bot
 from tests.fakes.telegram_api import FakeTelegramAPI
+from tests.support.clocks import FakeClock
+from tests.support.paths import bundled_ids
 
 
 @pytest.fixture

@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import Any
 
 from bot.domain.models import Quiz
-from tests.conftest import FakeClock
 from tests.e2e.telegram_harness import Harness, running_bot
 from tests.fakes.telegram_api import FakeTelegramAPI
+from tests.support.clocks import FakeClock
 
 
 async def advance_to(bot: Harness, moment: datetime) -> None:

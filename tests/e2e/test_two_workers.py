@@ -25,12 +25,11 @@ import pytest
 
 from bot.domain.daily import DailyRule, NewSchedule
 from bot.storage.opening import open_store
-from tests.conftest import ROOT
-from tests.e2e.conftest import ErrorLogs
-from tests.e2e.test_crash_safety import wait_for_acks
-from tests.e2e.test_telegram_process import TOKEN, free_port
+from tests.e2e.bot_process import TOKEN, free_port, wait_for_acks
+from tests.e2e.error_logs import ErrorLogs
 from tests.fakes.telegram_api import FakeTelegramAPI
 from tests.postgres import fresh_schema
+from tests.support.paths import ROOT
 
 SECRET = "two-workers-secret"
 USERS = 30

@@ -1,9 +1,9 @@
 """The PostgreSQL store (asyncpg): for deployments where several processes share one database.
 
-Same schema (bot/schema.py, translated), same SQL (bot/sql_queries.py, `?` → `$n`), same
+Same schema (bot/storage/schema.py, translated), same SQL (bot/storage/sql/, `?` → `$n`), same
 guarantees, held by constraints rather than by one process's memory: an answer is unique
 per (post, user), a post closes once, a round posts each number once, a channel gets one
-daily post per date. Answers are group-committed (bot/postgres_answers.py) and returned
+daily post per date. Answers are group-committed (answer_writer.py here) and returned
 only after COMMIT, so an acknowledged answer is durable.
 """
 
@@ -72,7 +72,7 @@ class PostgresStore(DailyQueries, PlayerQueries):
         self.where = redact(url)
         """The database, password hidden: named in error messages."""
         self.writer = PostgresAnswerWriter(pool, self.where)
-        """Commits answers in groups (bot/postgres_answers.py); started once migrated."""
+        """Commits answers in groups (answer_writer.py); started once migrated."""
 
     @classmethod
     async def open(cls, url: str, max_connections: int = 10) -> PostgresStore:

@@ -1,7 +1,7 @@
 """The Store methods about players and their data, in SQL both backends share.
 
 What `/stats`, `/forgetme` and `quizbot export` read and erase; rounds, posts, answers and
-scores are in bot/sql_queries.py.
+scores are in bot/storage/sql/queries.py.
 """
 
 from __future__ import annotations

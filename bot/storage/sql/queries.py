@@ -229,7 +229,7 @@ class SqlQueries:
     async def scores(
         self, chat_id: str, since: datetime | None, quiz_id: str | None = None
     ) -> list[ScoreLine]:
-        """From the score tables (see bot.sqlite_scores): constant as answers pile up."""
+        """From the score tables (see bot/storage/sql/scores.py): constant as answers pile up."""
         sql, args = scores_query(chat_id, since, quiz_id)
         return to_score_lines(await self._rows(sql, *args))
 

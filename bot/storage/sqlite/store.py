@@ -15,12 +15,10 @@ from bot.storage.group_commit import PendingAnswer
 from bot.storage.interface import ConstraintError, StoreError
 from bot.storage.schema import MIGRATIONS, SCHEMA_VERSION
 from bot.storage.sql.daily import DailyQueries
-from bot.storage.sql.players import PLAYER_TABLES, PlayerQueries
+from bot.storage.sql.players import PlayerQueries
 from bot.storage.sql.queries import TableRows, Transaction
 from bot.storage.sqlite.answer_writer import AnswerWriter
 from bot.storage.sqlite.errors import translate_errors
-
-__all__ = ["MIGRATIONS", "PLAYER_TABLES", "SCHEMA_VERSION", "SQLiteStore"]
 
 
 class _SQLiteTransaction:
