@@ -148,7 +148,7 @@ def run_validate(paths: list[Path]) -> int:
         print("no quiz files found in: " + ", ".join(map(str, paths)), file=sys.stderr)
         return 1
     for quiz in quizzes:
-        print(f"ok  {quiz.id}: {len(quiz.questions)} questions")
+        print(t(default_language(), "cli.validated", id=quiz.id, count=len(quiz.questions)))
     return 1 if problems else 0
 
 
@@ -278,7 +278,8 @@ async def run_export(args: argparse.Namespace, store: Store) -> int:
     else:
         with args.output.open("w", encoding="utf-8", newline="") as stream:
             write_csv(rows, stream)
-        print(f"{len(rows)} answers written to {args.output}", file=sys.stderr)
+        written = t(default_language(), "cli.exported", count=len(rows), path=args.output)
+        print(written, file=sys.stderr)
     return 0
 
 
