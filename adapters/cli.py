@@ -293,7 +293,7 @@ async def run_play(
     player = console_player(args.name or default_name(), language)
     game = ConsoleGame(service, player, language, sys.stdin, sys.stdout)
     await game.play(quiz.id, args.questions)
-    print(t(language, "console.saved_to", path=redact(str(database))))
+    game.view.paragraph(t(language, "console.saved_to", path=redact(str(database))))
     return 0
 
 
