@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import sys
 from collections.abc import Sequence
@@ -17,6 +18,7 @@ from bot.catalog.loader import QuizError, validate
 from bot.config import Settings, database_setting, load_settings
 from bot.domain.entities import PERIODS
 from bot.domain.models import LANGUAGES, Language, Quiz
+from bot.health.versions import quizbot_version
 from bot.play.service import QuizService, UnknownQuizError
 from bot.storage.interface import Store, StoreError
 from bot.storage.opening import open_store
@@ -35,6 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="quizbot",
         description="Quizzes for study groups: in the terminal, on Discord and on Telegram.",
     )
+    parser.add_argument("--version", action="version", version=f"quizbot {quizbot_version()}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     _add_terminal_commands(commands)
     _add_platform_commands(commands)
@@ -153,10 +156,13 @@ def run_validate(paths: list[Path]) -> int:
 
 
 async def run_db_copy(source: str, target: str) -> int:
+    from adapters.progress import copy_progress
     from bot.storage.db_copy import CopyError, copy_database
 
+    bars = copy_progress(default_language())
     try:
-        report = await copy_database(database_setting(source), database_setting(target))
+        with bars or contextlib.nullcontext():
+            report = await copy_database(database_setting(source), database_setting(target), bars)
     except CopyError as error:
         print(f"quizbot: {error}", file=sys.stderr)
         return 1

@@ -6,16 +6,10 @@ pseudo-terminal, and reads what a person would see.
 
 from __future__ import annotations
 
-import fcntl
 import os
-import pty
 import re
-import select
-import struct
 import subprocess
 import sys
-import termios
-import time
 from pathlib import Path
 
 import pytest
@@ -24,6 +18,7 @@ from rich.cells import cell_len
 from adapters.terminal_view import wrap_lines
 from bot.domain.models import Quiz
 from tests.conftest import ROOT
+from tests.pty_terminal import Terminal
 
 ANSWERS = "a\nb\nc\nd\na\nb\nc\nd\n"
 ESCAPE = "\x1b["
@@ -116,52 +111,14 @@ def test_wrapping_keeps_urls_whole_and_indents_under_a_letter() -> None:
     assert wrap_lines("✅ Right! " + "word " * 8, 20)[0] == "✅ Right! word word"  # 2 cells
 
 
-class Terminal:
-    """`quizbot play` on a real pseudo-terminal of a given size, typed into like a person."""
-
-    def __init__(self, db: Path, columns: int, **settings: str) -> None:
-        self.master, slave = pty.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, columns, 0, 0))
-        command = [sys.executable, "-m", "adapters.cli", "play", "parallelism"]
-        self.process = subprocess.Popen(
-            [*command, "--lang", "en", "--name", "Ana", "--questions", "3"],
-            stdin=slave,
-            stdout=slave,
-            stderr=slave,
-            cwd=ROOT,
-            env=environment(db, "en", TERM="xterm-256color", **settings),
-            close_fds=True,
-        )
-        os.close(slave)
-        self.screen = ""
-
-    def read_until(self, text: str, seconds: float = 30) -> str:
-        """What the terminal showed up to `text` appearing (select() waits for output)."""
-        deadline = time.monotonic() + seconds
-        while text not in self.screen:
-            left = deadline - time.monotonic()
-            assert left > 0, f"{text!r} never appeared in:\n{self.screen}"
-            ready, _, _ = select.select([self.master], [], [], left)
-            if ready:
-                try:
-                    chunk = os.read(self.master, 65536)
-                except OSError:  # EIO: the program closed the terminal
-                    chunk = b""
-                assert chunk, f"the program ended before {text!r}:\n{self.screen}"
-                self.screen += chunk.decode("utf-8", "replace")
-        return self.screen
-
-    def type(self, line: str) -> None:
-        os.write(self.master, line.encode() + b"\r")
-
-    def close(self) -> int:
-        code = self.process.wait(timeout=30)
-        os.close(self.master)
-        return code
+def play_on_terminal(db: Path, columns: int, **settings: str) -> Terminal:
+    """Three questions of `quizbot play` on a real pseudo-terminal `columns` wide."""
+    args = ["play", "parallelism", "--lang", "en", "--name", "Ana", "--questions", "3"]
+    return Terminal(args, environment(db, "en", TERM="xterm-256color", **settings), columns)
 
 
 def test_a_real_terminal_gets_colour_and_a_pause_after_each_explanation(tmp_path: Path) -> None:
-    terminal = Terminal(tmp_path / "q.db", columns=100)
+    terminal = play_on_terminal(tmp_path / "q.db", columns=100)
     try:
         terminal.read_until("Your answer (A-D, q to quit): ")
         terminal.type("a")
@@ -185,7 +142,7 @@ def test_a_real_terminal_gets_colour_and_a_pause_after_each_explanation(tmp_path
 
 
 def test_no_color_on_a_real_terminal_has_no_escape_codes(tmp_path: Path) -> None:
-    terminal = Terminal(tmp_path / "q.db", columns=60, NO_COLOR="1")
+    terminal = play_on_terminal(tmp_path / "q.db", columns=60, NO_COLOR="1")
     try:
         terminal.read_until("Your answer (A-D, q to quit): ")
         terminal.type("a")

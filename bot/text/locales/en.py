@@ -232,4 +232,7 @@ MESSAGES: dict[str, str] = {
     "console.table.rank": "#",
     "console.table.player": "Player",
     "console.table.points": "Points",
+    "copy.stage.read": "Reading",
+    "copy.stage.write": "Writing",
+    "copy.stage.check": "Checking",
 }

@@ -251,4 +251,7 @@ MESSAGES: dict[str, str] = {
     "console.table.rank": "#",
     "console.table.player": "Joueur",
     "console.table.points": "Points",
+    "copy.stage.read": "Lecture",
+    "copy.stage.write": "Écriture",
+    "copy.stage.check": "Vérification",
 }
