@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import sys
 from collections.abc import Sequence
@@ -17,6 +18,7 @@ from bot.catalog.loader import QuizError, validate
 from bot.config import Settings, database_setting, load_settings
 from bot.domain.entities import PERIODS
 from bot.domain.models import LANGUAGES, Language, Quiz
+from bot.health.versions import quizbot_version
 from bot.play.service import QuizService, UnknownQuizError
 from bot.storage.interface import Store, StoreError
 from bot.storage.opening import describe, open_store
@@ -34,6 +36,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="quizbot",
         description="Quizzes for study groups: in the terminal, on Discord and on Telegram.",
     )
+    parser.add_argument("--version", action="version", version=f"quizbot {quizbot_version()}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     _add_terminal_commands(commands)
     _add_platform_commands(commands)
@@ -147,15 +150,18 @@ def run_validate(paths: list[Path]) -> int:
         print("no quiz files found in: " + ", ".join(map(str, paths)), file=sys.stderr)
         return 1
     for quiz in quizzes:
-        print(f"ok  {quiz.id}: {len(quiz.questions)} questions")
+        print(t(default_language(), "cli.validated", id=quiz.id, count=len(quiz.questions)))
     return 1 if problems else 0
 
 
 async def run_db_copy(source: str, target: str) -> int:
+    from adapters.progress import copy_progress
     from bot.storage.db_copy import CopyError, copy_database
 
+    bars = copy_progress(default_language())
     try:
-        report = await copy_database(database_setting(source), database_setting(target))
+        with bars or contextlib.nullcontext():
+            report = await copy_database(database_setting(source), database_setting(target), bars)
     except CopyError as error:
         print(f"quizbot: {error}", file=sys.stderr)
         return 1
@@ -278,7 +284,8 @@ async def run_export(args: argparse.Namespace, store: Store) -> int:
     else:
         with args.output.open("w", encoding="utf-8", newline="") as stream:
             write_csv(rows, stream)
-        print(f"{len(rows)} answers written to {args.output}", file=sys.stderr)
+        written = t(default_language(), "cli.exported", count=len(rows), path=args.output)
+        print(written, file=sys.stderr)
     return 0
 
 
@@ -292,7 +299,7 @@ async def run_play(
     player = console_player(args.name or default_name(), language)
     game = ConsoleGame(service, player, language, sys.stdin, sys.stdout)
     await game.play(quiz.id, args.questions)
-    print(t(language, "console.saved_to", path=describe(database)))
+    game.view.paragraph(t(language, "console.saved_to", path=describe(database)))
     return 0
 
 

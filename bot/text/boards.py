@@ -95,7 +95,6 @@ def _board_line(
             count=entry.line.points,
             rank=entry.rank,
             name=name,
-            points=entry.line.points,
         )
     )
 
@@ -110,8 +109,8 @@ def stats(name: str, player_stats: Stats, language: Language, style: Style = PLA
         answered=player_stats.answered,
         correct=player_stats.correct,
         accuracy=round(100 * player_stats.accuracy),
-        current=player_stats.current_streak,
-        best=player_stats.best_streak,
+        current=t(language, "stats.days", count=player_stats.current_streak),
+        best=t(language, "stats.days", count=player_stats.best_streak),
     )
     return "\n".join(
         [style.bold(style.escape(t(language, "stats.title", name=shown))), style.escape(body)]

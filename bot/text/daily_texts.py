@@ -62,7 +62,7 @@ def previous_line(
     if not answers:
         return t(language, "daily.previous_nobody", **values)
     right = sum(answer.correct for answer in answers)
-    return t(language, "daily.previous", right=right, count=len(answers), **values)
+    return t(language, "daily.previous", count=right, total=len(answers), **values)
 
 
 def daily_closed_card(

@@ -88,6 +88,13 @@ def verdict(
     question: Question, post: Post, answer: Answer, language: Language, style: Style = PLAIN
 ) -> str:
     """The full private verdict: line, explanation, a note on the chosen choice, references."""
+    return "\n\n".join(verdict_parts(question, post, answer, language, style))
+
+
+def verdict_parts(
+    question: Question, post: Post, answer: Answer, language: Language, style: Style = PLAIN
+) -> list[str]:
+    """The verdict's paragraphs, for a terminal that sets the first one apart."""
     parts = [
         style.bold(style.escape(verdict_line(question, post, answer, language))),
         style.escape(question.explanation.get(language)),
@@ -101,7 +108,7 @@ def verdict(
     if question.references:
         links = [f"• {style.link(ref.title, ref.url)}" for ref in question.references]
         parts.append("\n".join([style.escape(t(language, "verdict.references")), *links]))
-    return "\n\n".join(parts)
+    return parts
 
 
 def verdict_alert(question: Question, post: Post, answer: Answer, language: Language) -> str:

@@ -10,7 +10,7 @@ only after COMMIT, so an acknowledged answer is durable.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator, Awaitable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from decimal import Decimal
 from typing import Any
 
@@ -151,7 +151,9 @@ class PostgresStore(DailyQueries, PlayerQueries):
         )
         return [str(row[0]) for row in rows]
 
-    async def insert_tables(self, tables: list[TableRows]) -> None:
+    async def insert_tables(
+        self, tables: list[TableRows], on_table: Callable[[TableRows], None] | None = None
+    ) -> None:
         """COPY each table, then move identity sequences past the copied keys."""
         async with self._pool.acquire() as connection, connection.transaction():
             for each in tables:
@@ -159,6 +161,8 @@ class PostgresStore(DailyQueries, PlayerQueries):
                     await connection.copy_records_to_table(
                         each.table, records=each.rows, columns=each.columns
                     )
+                if on_table is not None:
+                    on_table(each)
             for table, column in IDENTITY_COLUMNS.items():
                 await connection.execute(
                     f"SELECT setval(pg_get_serial_sequence('{table}', '{column}'), "

@@ -10,6 +10,7 @@ column grouped, `IS DISTINCT FROM`, qualified columns in upserts.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from datetime import datetime
@@ -68,8 +69,11 @@ class SqlQueries:
         """The table's columns in schema order (for `quizbot db copy`)."""
         raise NotImplementedError
 
-    async def insert_tables(self, tables: list[TableRows]) -> None:
-        """Insert rows as they are, keys included, in one transaction (`quizbot db copy`)."""
+    async def insert_tables(
+        self, tables: list[TableRows], on_table: Callable[[TableRows], None] | None = None
+    ) -> None:
+        """Insert rows as they are, keys included, in one transaction (`quizbot db copy`);
+        `on_table` hears of each table once it is written (a progress bar)."""
         raise NotImplementedError
 
     async def count_rows(self, table: str) -> int:

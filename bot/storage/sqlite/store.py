@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sqlite3
-from collections.abc import AsyncIterator, Awaitable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
 
 import aiosqlite
@@ -142,13 +142,17 @@ class SQLiteStore(DailyQueries, PlayerQueries):
     async def table_columns(self, table: str) -> list[str]:
         return [str(row[1]) for row in await self._rows(f"PRAGMA table_info({table})")]
 
-    async def insert_tables(self, tables: list[TableRows]) -> None:
+    async def insert_tables(
+        self, tables: list[TableRows], on_table: Callable[[TableRows], None] | None = None
+    ) -> None:
         async with self._transaction():
             for each in tables:
                 marks = ", ".join("?" * len(each.columns))
                 sql = f"INSERT INTO {each.table} ({', '.join(each.columns)}) VALUES ({marks})"
                 with _constraints():
                     await self._db.executemany(sql, each.rows)
+                if on_table is not None:
+                    on_table(each)
 
     def add_answer(
         self, answer: Answer, post: Post, player: Player | None = None

@@ -5,8 +5,10 @@ MESSAGES: dict[str, str] = {
     "difficulty.easy": "easy",
     "difficulty.medium": "medium",
     "difficulty.hard": "hard",
-    "quiz.line": "{id} · {title} · {count} questions · {difficulty}",
-    "quiz.intro": "{title} · {difficulty} · {count} questions",
+    "quiz.line.one": "{id} · {title} · {count} question · {difficulty}",
+    "quiz.line.other": "{id} · {title} · {count} questions · {difficulty}",
+    "quiz.intro.one": "{title} · {difficulty} · {count} question",
+    "quiz.intro.other": "{title} · {difficulty} · {count} questions",
     "quiz.unknown": "I don't know a quiz called “{name}”. Quizzes you can play: {names}.",
     "quiz.none": "No quizzes are installed yet.",
     "quiz.start_button": "▶ {title}",
@@ -37,7 +39,9 @@ MESSAGES: dict[str, str] = {
     "summary.line": "{rank}. {name}: {points}/{total} ({seconds} s)",
     "summary.nobody": "Nobody answered in this round.",
     "summary.solo": "Your score: {points}/{total}",
-    "summary.solo_stopped.one": "Your score: {points}/1 (you answered 1 question of {total})",
+    "summary.solo_stopped.one": (
+        "Your score: {points}/{count} (you answered {count} question of {total})"
+    ),
     "summary.solo_stopped.other": (
         "Your score: {points}/{count} (you answered {count} questions of {total})"
     ),
@@ -49,14 +53,14 @@ MESSAGES: dict[str, str] = {
     "period.all": "all time",
     "leaderboard.title": "🏆 Leaderboard, {period}",
     "leaderboard.title_quiz": "🏆 Leaderboard, {period}, {quiz}",
-    "leaderboard.line.one": "{rank}. {name}: {points} point",
-    "leaderboard.line.other": "{rank}. {name}: {points} points",
+    "leaderboard.line.one": "{rank}. {name}: {count} point",
+    "leaderboard.line.other": "{rank}. {name}: {count} points",
     "leaderboard.you": "You",
     "leaderboard.empty": "No answers yet. Start a round to get on the board!",
     "stats.title": "📊 {name}",
     "stats.body": (
         "Answered: {answered}\nCorrect: {correct} ({accuracy}%)\n"
-        "Current streak: {current} days\nBest streak: {best} days"
+        "Current streak: {current}\nBest streak: {best}"
     ),
     "stats.empty": "{name} has not answered any question yet.",
     # Terminal
@@ -67,7 +71,8 @@ MESSAGES: dict[str, str] = {
     # Command-line errors
     "cli.bad_questions": "--questions must be a whole number from 1 to {max}.",
     # Rounds in chats
-    "round.started": "{title}: {count} questions, {seconds} s each. Good luck!",
+    "round.started.one": "{title}: {count} question, {seconds} s. Good luck!",
+    "round.started.other": "{title}: {count} questions, {seconds} s each. Good luck!",
     "round.conflict": "A round is already running here. Finish it or /stop it first.",
     "round.not_allowed": "Only the person who started the round or an admin can do that.",
     "round.nothing_running": "No round is running here.",
@@ -155,7 +160,8 @@ MESSAGES: dict[str, str] = {
         "quizbot: Discord rejected DISCORD_TOKEN. Copy the bot token again from the "
         "Developer Portal."
     ),
-    "discord.synced": "Synced {count} commands to {scope}.",
+    "discord.synced.one": "Synced {count} command to {scope}.",
+    "discord.synced.other": "Synced {count} commands to {scope}.",
     "discord.scope.global": "every server (Discord may take a while to show them)",
     "discord.scope.guild": "server {guild}",
     "discord.unreachable": "quizbot: cannot reach Discord ({error}). Check the network and retry.",
@@ -164,7 +170,12 @@ MESSAGES: dict[str, str] = {
     "daily.open_until": (
         "Open until the next question of the day. Right answers build your 🔥 streak."
     ),
-    "daily.previous": "↩️ Last question: the answer was {letter}. {choice} ({right}/{count} right)",
+    "daily.previous.one": (
+        "↩️ Last question: the answer was {letter}. {choice} ({count}/{total} right)"
+    ),
+    "daily.previous.other": (
+        "↩️ Last question: the answer was {letter}. {choice} ({count}/{total} right)"
+    ),
     "daily.previous_nobody": (
         "↩️ Last question: the answer was {letter}. {choice} (nobody answered)"
     ),
@@ -210,4 +221,18 @@ MESSAGES: dict[str, str] = {
     "discord.option.channel.about": "Where to post (default: this channel)",
     "discord.option.days": "days",
     "discord.option.days.about": "Days of the week, e.g. mon-fri (default: every day)",
+    # The first five minutes (issue 18): counted pieces, the terminal, `quizbot doctor`
+    "stats.days.one": "{count} day",
+    "stats.days.other": "{count} days",
+    "cli.validated.one": "ok  {id}: {count} question",
+    "cli.validated.other": "ok  {id}: {count} questions",
+    "cli.exported.one": "{count} answer written to {path}",
+    "cli.exported.other": "{count} answers written to {path}",
+    "console.next": "Press Enter for the next question, or q to quit: ",
+    "console.table.rank": "#",
+    "console.table.player": "Player",
+    "console.table.points": "Points",
+    "copy.stage.read": "Reading",
+    "copy.stage.write": "Writing",
+    "copy.stage.check": "Checking",
 }

@@ -5,8 +5,10 @@ MESSAGES: dict[str, str] = {
     "difficulty.easy": "facile",
     "difficulty.medium": "moyen",
     "difficulty.hard": "difficile",
-    "quiz.line": "{id} · {title} · {count} questions · {difficulty}",
-    "quiz.intro": "{title} · {difficulty} · {count} questions",
+    "quiz.line.one": "{id} · {title} · {count} question · {difficulty}",
+    "quiz.line.other": "{id} · {title} · {count} questions · {difficulty}",
+    "quiz.intro.one": "{title} · {difficulty} · {count} question",
+    "quiz.intro.other": "{title} · {difficulty} · {count} questions",
     "quiz.unknown": "Je ne connais pas de quiz nommé « {name} ». Quiz disponibles : {names}.",
     "quiz.none": "Aucun quiz n'est encore installé.",
     "quiz.start_button": "▶ {title}",
@@ -40,7 +42,7 @@ MESSAGES: dict[str, str] = {
     "summary.nobody": "Personne n'a répondu pendant cette partie.",
     "summary.solo": "Votre score : {points}/{total}",
     "summary.solo_stopped.one": (
-        "Votre score : {points}/1 (vous avez répondu à 1 question sur {total})"
+        "Votre score : {points}/{count} (vous avez répondu à {count} question sur {total})"
     ),
     "summary.solo_stopped.other": (
         "Votre score : {points}/{count} (vous avez répondu à {count} questions sur {total})"
@@ -53,8 +55,8 @@ MESSAGES: dict[str, str] = {
     "period.all": "depuis le début",
     "leaderboard.title": "🏆 Classement, {period}",
     "leaderboard.title_quiz": "🏆 Classement, {period}, {quiz}",
-    "leaderboard.line.one": "{rank}. {name} : {points} point",
-    "leaderboard.line.other": "{rank}. {name} : {points} points",
+    "leaderboard.line.one": "{rank}. {name} : {count} point",
+    "leaderboard.line.other": "{rank}. {name} : {count} points",
     "leaderboard.you": "Vous",
     "leaderboard.empty": (
         "Aucune réponse pour l'instant. Lancez une partie pour entrer au classement !"
@@ -62,7 +64,7 @@ MESSAGES: dict[str, str] = {
     "stats.title": "📊 {name}",
     "stats.body": (
         "Réponses : {answered}\nBonnes réponses : {correct} ({accuracy} %)\n"
-        "Série en cours : {current} jours\nMeilleure série : {best} jours"
+        "Série en cours : {current}\nMeilleure série : {best}"
     ),
     "stats.empty": "{name} n'a encore répondu à aucune question.",
     # Terminal
@@ -73,7 +75,8 @@ MESSAGES: dict[str, str] = {
     # Command-line errors
     "cli.bad_questions": "--questions doit être un nombre entier de 1 à {max}.",
     # Rounds in chats
-    "round.started": "{title} : {count} questions, {seconds} s chacune. Bonne chance !",
+    "round.started.one": "{title} : {count} question, {seconds} s. Bonne chance !",
+    "round.started.other": "{title} : {count} questions, {seconds} s chacune. Bonne chance !",
     "round.conflict": "Une partie est déjà en cours ici. Terminez-la ou arrêtez-la avec /stop.",
     "round.not_allowed": (
         "Seule la personne qui a lancé la partie ou un administrateur peut faire cela."
@@ -168,7 +171,8 @@ MESSAGES: dict[str, str] = {
         "quizbot : Discord a refusé DISCORD_TOKEN. Copiez à nouveau le jeton du bot depuis le "
         "portail des développeurs."
     ),
-    "discord.synced": "{count} commandes synchronisées pour {scope}.",
+    "discord.synced.one": "{count} commande synchronisée pour {scope}.",
+    "discord.synced.other": "{count} commandes synchronisées pour {scope}.",
     "discord.scope.global": "tous les serveurs (Discord peut mettre un moment à les afficher)",
     "discord.scope.guild": "le serveur {guild}",
     "discord.unreachable": (
@@ -179,8 +183,11 @@ MESSAGES: dict[str, str] = {
     "daily.open_until": (
         "Ouverte jusqu'à la prochaine question du jour. Les bonnes réponses font votre série 🔥."
     ),
-    "daily.previous": (
-        "↩️ Question précédente : la réponse était {letter}. {choice} ({right}/{count} justes)"
+    "daily.previous.one": (
+        "↩️ Question précédente : la réponse était {letter}. {choice} ({count}/{total} juste)"
+    ),
+    "daily.previous.other": (
+        "↩️ Question précédente : la réponse était {letter}. {choice} ({count}/{total} justes)"
     ),
     "daily.previous_nobody": (
         "↩️ Question précédente : la réponse était {letter}. {choice} (personne n'a répondu)"
@@ -233,4 +240,18 @@ MESSAGES: dict[str, str] = {
     "discord.option.channel.about": "Où poster (par défaut : ce salon)",
     "discord.option.days": "jours",
     "discord.option.days.about": "Jours de la semaine, ex. lun-ven (par défaut : tous les jours)",
+    # The first five minutes (issue 18): counted pieces, the terminal, `quizbot doctor`
+    "stats.days.one": "{count} jour",
+    "stats.days.other": "{count} jours",
+    "cli.validated.one": "ok  {id} : {count} question",
+    "cli.validated.other": "ok  {id} : {count} questions",
+    "cli.exported.one": "{count} réponse écrite dans {path}",
+    "cli.exported.other": "{count} réponses écrites dans {path}",
+    "console.next": "Entrée pour la question suivante, ou q pour quitter : ",
+    "console.table.rank": "#",
+    "console.table.player": "Joueur",
+    "console.table.points": "Points",
+    "copy.stage.read": "Lecture",
+    "copy.stage.write": "Écriture",
+    "copy.stage.check": "Vérification",
 }
