@@ -17,8 +17,8 @@ from rich.cells import cell_len
 
 from adapters.terminal_view import wrap_lines
 from bot.domain.models import Quiz
-from tests.conftest import ROOT
-from tests.pty_terminal import Terminal
+from tests.support.paths import ROOT
+from tests.support.pty_terminal import Terminal
 
 ANSWERS = "a\nb\nc\nd\na\nb\nc\nd\n"
 ESCAPE = "\x1b["

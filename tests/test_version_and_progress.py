@@ -11,9 +11,9 @@ from pathlib import Path
 
 from bot.storage.db_copy import copy_database
 from bot.storage.opening import open_store
-from tests.conftest import ROOT
-from tests.pty_terminal import Terminal
-from tests.test_db_copy import copy, fill
+from tests.support.databases import copy, fill
+from tests.support.paths import ROOT
+from tests.support.pty_terminal import Terminal
 
 
 def test_version_is_the_installed_package_s() -> None:

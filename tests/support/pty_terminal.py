@@ -13,7 +13,7 @@ import termios
 import time
 from collections.abc import Mapping, Sequence
 
-from tests.conftest import ROOT
+from tests.support.paths import ROOT
 
 
 class Terminal:
