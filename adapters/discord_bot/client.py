@@ -134,9 +134,7 @@ class QuizBot(discord.AutoShardedClient):
     ) -> None:
         """Delete the clicker's data, only if the question was asked to them."""
         language = language_of(interaction)
-        outcome = await self.service.forget(
-            f"dc:{owner}", f"dc:{interaction.user.id}", confirm
-        )
+        outcome = await self.service.forget(f"dc:{owner}", f"dc:{interaction.user.id}", confirm)
         text = render.forget_result(outcome, language)
         if outcome is ForgetOutcome.NOT_YOURS:
             await send_private(interaction, text)
