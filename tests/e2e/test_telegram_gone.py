@@ -4,6 +4,7 @@ against the loopback fake Bot API, which answers as Telegram does (403 / 400).""
 from __future__ import annotations
 
 import logging
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -118,3 +119,31 @@ async def test_a_deleted_question_still_gets_results_and_the_round_ends(
         assert "Amélie : 1/2" in summary
         again = await bot.command(group, amelie, "/quiz parallelism 1")
         assert "Question 1/1" in again["text"]
+
+
+async def test_a_group_that_kicked_the_bot_does_not_stop_the_others_daily_question(
+    fake: FakeTelegramAPI,
+    tmp_path: Path,
+    quizzes: dict[str, Quiz],
+    clock: FakeClock,
+    group: dict[str, Any],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    other = fake.group(OTHER, "Other group", chat_type="supergroup")
+    amelie = fake.user(1, "Amélie", "fr")
+    database = tmp_path / "quiz.db"
+    clock.current = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
+    async with running_bot(fake, database, quizzes, clock) as first:
+        for chat in (group, other):
+            fake.add_admin(chat, amelie)
+            done = await first.command(chat, amelie, "/daily 09:00 Europe/Paris parallelism")
+            assert done["text"].startswith("📅")
+    fake.kick_bot(group)
+    clock.current = datetime(2026, 3, 3, 8, 1, tzinfo=UTC)  # due a minute ago, bot was down
+    with caplog.at_level(logging.INFO):
+        async with running_bot(fake, database, quizzes, clock):
+            await fake.drained()
+            assert fake.bot_messages(other)[-1]["text"].startswith("☀️")
+    lines = [r.getMessage() for r in caplog.records if f"tg:{group['id']}" in r.getMessage()]
+    assert len(lines) == 1, lines
+    assert "Forbidden" in lines[0]
