@@ -210,4 +210,6 @@ MESSAGES: dict[str, str] = {
     "discord.option.channel.about": "Where to post (default: this channel)",
     "discord.option.days": "days",
     "discord.option.days.about": "Days of the week, e.g. mon-fri (default: every day)",
+    # issue 16, real groups: a click on a button this version did not make
+    "button.stale": "This button no longer works. Start a new round with /quiz.",
 }

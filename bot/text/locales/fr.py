@@ -233,4 +233,6 @@ MESSAGES: dict[str, str] = {
     "discord.option.channel.about": "Où poster (par défaut : ce salon)",
     "discord.option.days": "jours",
     "discord.option.days.about": "Jours de la semaine, ex. lun-ven (par défaut : tous les jours)",
+    # issue 16, real groups: a click on a button this version did not make
+    "button.stale": "Ce bouton ne fonctionne plus. Lancez une nouvelle partie avec /quiz.",
 }
