@@ -114,11 +114,14 @@ class DailyRunner:
         """
         self.online_since = self.clock.now()
         for daily_post in await self.store.open_daily_posts():
-            try:
-                await self._publish_unposted(daily_post)
-            except Exception as error:  # one chat must not stop the bot for the others
-                log.warning("could not resume the daily post in %s: %r", daily_post.chat_id, error)
+            await self._resume_unposted(daily_post)
         await self.wake()
+
+    async def _resume_unposted(self, daily_post: DailyPost) -> None:
+        try:
+            await self._publish_unposted(daily_post)
+        except Exception as error:  # one chat must not stop the bot for the others
+            log.warning("could not resume the daily post in %s: %r", daily_post.chat_id, error)
 
     async def _publish_unposted(self, daily_post: DailyPost) -> None:
         """Publish a claimed question that has no message, once its claimant had its chance.
@@ -136,7 +139,7 @@ class DailyRunner:
             self.timers.call_at(
                 f"daily:unposted:{daily_post.post_id}",
                 claimed_at + CLAIM_GRACE,
-                lambda: self._publish_unposted(daily_post),
+                lambda: self._resume_unposted(daily_post),
             )
             return
         if not await self.store.take_over_post(daily_post.post_id, claimed_at, now):

@@ -71,3 +71,24 @@ async def test_a_deleted_question_still_gets_results_and_the_round_ends(world: W
     again = await ana.slash(world.channel, "quiz", quiz="parallelism", questions=1)
     assert not again.ephemeral
     assert "Question 1/1" in world.channel.last_message.embeds[0].description
+
+
+async def test_a_deleted_channel_does_not_stop_another_servers_daily_question(
+    world: World, store: SQLiteStore, quizzes: dict[str, Quiz]
+) -> None:
+    channel, _ = other_server(world)
+    admins = channel.guild.create_role(
+        "Admins", permissions=discord.Permissions(manage_guild=True)
+    )
+    other_admin = channel.guild.add_member(world.env.create_user("olga"), roles=[admins])
+    for admin, where in ((world.admin, world.channel), (other_admin, channel)):
+        done = await admin.slash(
+            where, "daily set", time="09:00", timezone="Europe/Paris", quiz="parallelism"
+        )
+        assert not done.ephemeral
+    delete_channel(world, world.channel)
+    await world.env.advance_time(8 * 3600)  # 09:00 in Paris (simcord starts at 00:00Z)
+    assert channel.last_message.embeds[0].description.startswith("**☀️ Question of the day")
+    await world.env.restart_bot(build_bot(store, quizzes, seed=9))  # start-up goes on too
+    await world.env.advance_time(24 * 3600)
+    assert channel.last_message.embeds[0].description.startswith("**☀️ Question of the day")
