@@ -37,6 +37,9 @@ class RecordingPublisher:
     async def show_results(self, round_: Round, closed: ClosedView) -> None:
         self.events.append(("results", (closed.view.post.number, len(closed.answers))))
 
+    async def post_results(self, round_: Round, closed: ClosedView) -> None:
+        self.events.append(("results anew", (closed.view.post.number, len(closed.answers))))
+
     async def post_summary(self, round_: Round, summary: RoundSummary) -> None:
         ranking = [(r.rank, r.line.name, r.line.points) for r in summary.ranking]
         self.events.append(("summary", (summary.stopped, ranking)))

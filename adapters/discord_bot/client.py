@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from adapters.discord_bot import ui
+from adapters.discord_bot import stale, ui
 from adapters.discord_bot.commands import CatalogTranslator, register_commands
 from adapters.discord_bot.daily import DiscordDailyPublisher, register_daily
 from adapters.discord_bot.interactions import (
@@ -43,6 +43,8 @@ from bot.text import render
 from bot.text.i18n import t
 
 log = logging.getLogger(__name__)
+BUTTONS = (ui.AnswerButton, ui.RevealButton, ui.ForgetButton)
+"""Every button the bot makes: the only custom_ids it answers (others: stale.py)."""
 
 
 def styled_verdict(question: Question, post: Post, answer: Answer, language: Language) -> str:
@@ -86,7 +88,7 @@ class QuizBot(discord.AutoShardedClient):
 
     async def setup_hook(self) -> None:
         """Runs after login, before the gateway: buttons, translations, sync, open rounds."""
-        self.add_dynamic_items(ui.AnswerButton, ui.RevealButton, ui.ForgetButton)
+        self.add_dynamic_items(*BUTTONS)
         await self.tree.set_translator(CatalogTranslator())
         if not self.start_rounds:
             return
@@ -99,6 +101,10 @@ class QuizBot(discord.AutoShardedClient):
             await self.daily.resume()
         except Exception:  # nor one broken daily schedule
             log.exception("could not resume the daily questions")
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Clicks on buttons no registered item handles get an answer (issue 16)."""
+        await stale.answer_if_unknown(interaction, BUTTONS)
 
     async def close(self) -> None:
         await self.timers.close()
@@ -134,9 +140,7 @@ class QuizBot(discord.AutoShardedClient):
     ) -> None:
         """Delete the clicker's data, only if the question was asked to them."""
         language = language_of(interaction)
-        outcome = await self.service.forget(
-            f"dc:{owner}", f"dc:{interaction.user.id}", confirm
-        )
+        outcome = await self.service.forget(f"dc:{owner}", f"dc:{interaction.user.id}", confirm)
         text = render.forget_result(outcome, language)
         if outcome is ForgetOutcome.NOT_YOURS:
             await send_private(interaction, text)

@@ -10,6 +10,7 @@ from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
 from telegram.constants import ParseMode
 from telegram.error import BadRequest
 
+from adapters.telegram_bot.gone import translated
 from bot.domain import payload
 from bot.domain.entities import Round
 from bot.domain.models import Language, pick_language
@@ -88,12 +89,13 @@ class TelegramPublisher:
         ).text
 
     async def post_question(self, round_: Round, view: QuestionView) -> str:
-        message = await self.bot.send_message(
-            chat_number(round_.chat_id),
-            self.question_text(round_, view, 0),
-            parse_mode=ParseMode.HTML,
-            reply_markup=self.question_markup(round_, view),
-        )
+        with translated():
+            message = await self.bot.send_message(
+                chat_number(round_.chat_id),
+                self.question_text(round_, view, 0),
+                parse_mode=ParseMode.HTML,
+                reply_markup=self.question_markup(round_, view),
+            )
         return f"{message.chat_id}:{message.message_id}"
 
     async def update_question(self, round_: Round, view: QuestionView, answered: int) -> None:
@@ -107,9 +109,22 @@ class TelegramPublisher:
         )
 
     async def show_results(self, round_: Round, closed: ClosedView) -> None:
-        view = closed.view
-        if view.post.message_ref is None:
+        if closed.view.post.message_ref is None:
             return
+        await self._edit(
+            round_, closed.view.post.message_ref, self.results_text(round_, closed), None
+        )
+
+    async def post_results(self, round_: Round, closed: ClosedView) -> None:
+        with translated():
+            await self.bot.send_message(
+                chat_number(round_.chat_id),
+                self.results_text(round_, closed),
+                parse_mode=ParseMode.HTML,
+            )
+
+    def results_text(self, round_: Round, closed: ClosedView) -> str:
+        view = closed.view
         language = pick_language(round_.language)
         if round_.mode == "solo" and closed.answers:
             header = render.question_card(view.quiz, view.question, view.post, language, STYLE)
@@ -123,7 +138,7 @@ class TelegramPublisher:
             text = render.closed_card(
                 view.quiz, view.question, view.post, closed.answers, language, STYLE
             ).text
-        await self._edit(round_, view.post.message_ref, text, None)
+        return text
 
     async def post_summary(self, round_: Round, summary: RoundSummary) -> None:
         language = pick_language(round_.language)
@@ -135,19 +150,23 @@ class TelegramPublisher:
             STYLE,
             stopped=summary.stopped,
         )
-        await self.bot.send_message(chat_number(round_.chat_id), text, parse_mode=ParseMode.HTML)
+        with translated():
+            await self.bot.send_message(
+                chat_number(round_.chat_id), text, parse_mode=ParseMode.HTML
+            )
 
     async def _edit(
         self, round_: Round, message_ref: str, text: str, markup: InlineKeyboardMarkup | None
     ) -> None:
         try:
-            await self.bot.edit_message_text(
-                text,
-                chat_id=chat_number(round_.chat_id),
-                message_id=message_number(message_ref),
-                parse_mode=ParseMode.HTML,
-                reply_markup=markup,
-            )
+            with translated():
+                await self.bot.edit_message_text(
+                    text,
+                    chat_id=chat_number(round_.chat_id),
+                    message_id=message_number(message_ref),
+                    parse_mode=ParseMode.HTML,
+                    reply_markup=markup,
+                )
         except BadRequest as error:
             if "not modified" not in str(error).lower():
                 raise

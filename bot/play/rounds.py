@@ -8,6 +8,7 @@ where the last process stopped.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import logging
 from collections.abc import Callable
@@ -18,6 +19,7 @@ from typing import Protocol
 from bot.domain.entities import Player, Round
 from bot.domain.rules import DEFAULT_SECONDS, Accepted
 from bot.domain.views import ClosedView, PressResult, QuestionView, RoundSummary
+from bot.play.gone import ChatGoneError, MessageGoneError
 from bot.play.service import QuizService
 from bot.play.timers import Timers
 from bot.storage.interface import ConstraintError
@@ -29,7 +31,11 @@ EDIT_INTERVAL = timedelta(seconds=5)
 
 
 class Publisher(Protocol):
-    """What a platform does with a round's messages."""
+    """What a platform does with a round's messages.
+
+    Any method may raise `ChatGoneError` (the round then ends quietly); edits may raise
+    `MessageGoneError` (the results then go out as a new message).
+    """
 
     async def post_question(self, round_: Round, view: QuestionView) -> str:
         """Post a question; return a reference the publisher can later edit."""
@@ -41,6 +47,10 @@ class Publisher(Protocol):
 
     async def show_results(self, round_: Round, closed: ClosedView) -> None:
         """Turn a question into its results: correct answer, votes, explanation."""
+        ...
+
+    async def post_results(self, round_: Round, closed: ClosedView) -> None:
+        """Post a question's results as a new message: its own message is gone."""
         ...
 
     async def post_summary(self, round_: Round, summary: RoundSummary) -> None: ...
@@ -161,31 +171,64 @@ class RoundRunner:
             if post.closed_at is None:
                 closed = await self.service.close(post.post_id)
                 if closed is not None:
-                    await self.publisher.show_results(current, closed)
+                    try:
+                        await self._show_results(current, closed)
+                    except ChatGoneError:
+                        await self._end_quietly(current)
+                        return
         summary = await self.service.finish_round(current.round_id, stopped=True)
         if summary is not None:
-            await self.publisher.post_summary(current, summary)
+            with contextlib.suppress(ChatGoneError):
+                await self.publisher.post_summary(current, summary)
 
     async def resume(self, owns: Callable[[str], bool] | None = None) -> None:
         """After a restart: reschedule deadlines, close overdue questions, finish rounds.
 
         `owns` limits this to the chats this process serves (one Discord shard of several).
+        Each round is resumed on its own: one chat's failure is logged in one line and
+        never stops the others.
         """
         for current in await self.store.running_rounds():
             if current.mode != "group" or (owns is not None and not owns(current.chat_id)):
                 continue
-            open_posts = [
-                p for p in await self.store.round_posts(current.round_id) if p.closed_at is None
-            ]
-            for post in open_posts:
-                view = await self.service.view(post.post_id)
-                if view is None:
-                    continue
-                if post.message_ref is None:
-                    view = await self._publish(current, view)
-                self._schedule_close(view)
-            if not open_posts:
-                await self._advance(current.round_id)
+            try:
+                await self._resume_round(current)
+            except ChatGoneError:
+                await self._end_quietly(current)
+            except Exception as error:  # one chat must not stop the bot for the others
+                log.warning(
+                    "could not resume round %s in %s: %r", current.round_id, current.chat_id, error
+                )
+
+    async def _resume_round(self, current: Round) -> None:
+        open_posts = [
+            p for p in await self.store.round_posts(current.round_id) if p.closed_at is None
+        ]
+        for post in open_posts:
+            view = await self.service.view(post.post_id)
+            if view is None:
+                continue
+            if post.message_ref is None:
+                view = await self._publish(current, view)
+            self._schedule_close(view)
+        if not open_posts:
+            await self._advance(current.round_id)
+
+    async def _end_quietly(self, current: Round) -> None:
+        """The chat is gone: end its round without posting anything more there."""
+        for post in await self.store.round_posts(current.round_id):
+            self.timers.cancel(_close_key(post.post_id))
+            self.timers.cancel(_edit_key(post.post_id))
+        await self.service.finish_round(current.round_id, stopped=True)
+        self._locks.pop(current.round_id, None)
+        log.info("round %s in %s ended: the chat is gone", current.round_id, current.chat_id)
+
+    async def _show_results(self, current: Round, closed: ClosedView) -> None:
+        """Edit the question into its results, or post them anew if it cannot be edited."""
+        try:
+            await self.publisher.show_results(current, closed)
+        except MessageGoneError:
+            await self.publisher.post_results(current, closed)
 
     async def _advance(self, round_id: int) -> None:
         """Post the next question, or finish the round when none is left."""
@@ -236,8 +279,11 @@ class RoundRunner:
         current = await self.store.get_round(closed.view.post.round_id)
         if current is None:
             return
-        await self.publisher.show_results(current, closed)
-        await self._advance(current.round_id)
+        try:
+            await self._show_results(current, closed)
+            await self._advance(current.round_id)
+        except ChatGoneError:
+            await self._end_quietly(current)
 
     def _schedule_count_edit(self, view: QuestionView) -> None:
         post_id = view.post.post_id
@@ -261,7 +307,10 @@ class RoundRunner:
             return
         self._last_edit[post_id] = self.service.clock.now()
         self._shown_counts[post_id] = answered
-        await self.publisher.update_question(current, view, answered)
+        try:
+            await self.publisher.update_question(current, view, answered)
+        except (MessageGoneError, ChatGoneError):  # the close at the deadline deals with it
+            log.info("could not update the answered count of post %s", post_id)
 
 
 def _close_key(post_id: int) -> str:

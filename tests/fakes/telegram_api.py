@@ -101,6 +101,12 @@ _HTML_ENTITY_RE = re.compile(r"&(lt|gt|amp|quot|#\d+|#x[0-9a-fA-F]+);")
 _INT_RE = re.compile(r"-?\d+")
 
 
+KICKED = "Forbidden: bot was kicked from the group chat"
+CHAT_NOT_FOUND = "Bad Request: chat not found"
+"""The descriptions Telegram sends (the spec lists methods and types, not error texts; the
+error body itself is the spec's failed-response shape: ok false, error_code, description)."""
+
+
 class Call(NamedTuple):
     """One request the fake answered; ``response`` is the full JSON body sent back."""
 
@@ -420,6 +426,7 @@ class FakeTelegramAPI:
         self._next_message_id: dict[int, int] = {}
         self._query_ids = itertools.count(1)
         self._faults: dict[str, list[_Fault]] = {}
+        self._gone: dict[int, tuple[int, str]] = {}  # chat -> the error its sends get
         self._poll_generation: dict[str, int] = {}
         self._changes: _Changes | None = None
         self._runner: web.AppRunner | None = None
@@ -695,6 +702,28 @@ class FakeTelegramAPI:
         fault = _Fault(error_code, description, parameters, times)
         self._faults.setdefault(method, []).append(fault)
 
+    # ------------------------------------------------------------------ what groups do
+
+    def kick_bot(self, chat: ChatRef) -> None:
+        """The group removes the bot: sends and edits there answer 403, as Telegram does."""
+        self._gone[self._chat(chat)["id"]] = (403, KICKED)
+
+    def delete_chat(self, chat: ChatRef) -> None:
+        """The group is deleted: sends and edits there answer 400 "chat not found"."""
+        self._gone[self._chat(chat)["id"]] = (400, CHAT_NOT_FOUND)
+
+    def delete_message(self, chat: ChatRef, message_id: int) -> None:
+        """An admin deletes a message: editing it answers "message to edit not found"."""
+        del self.messages[self._chat(chat)["id"]][message_id]
+        self._notify()
+
+    def _reachable(self, chat: JSONDict) -> JSONDict:
+        """The chat, unless the bot can no longer post there (the error Telegram gives)."""
+        gone = self._gone.get(chat["id"])
+        if gone is not None:
+            raise ApiError(*gone, record=False)
+        return chat
+
     # ------------------------------------------------------------------ HTTP plumbing
 
     async def _file_not_found(self, request: web.Request) -> web.Response:
@@ -907,7 +936,7 @@ class FakeTelegramAPI:
         return True
 
     async def _send_message(self, params: JSONDict, token: str) -> JSONDict:
-        chat = self._chat(params["chat_id"])
+        chat = self._reachable(self._chat(params["chat_id"]))
         text = str(params["text"])
         if params.get("parse_mode") == "HTML":
             text = _strip_html(text)[0]
@@ -930,7 +959,7 @@ class FakeTelegramAPI:
             raise ApiError(400, "Bad Request: the fake does not support inline messages")
         if "chat_id" not in params or "message_id" not in params:
             raise ApiError(400, "Bad Request: chat_id and message_id are required")
-        chat = self._chat(params["chat_id"])
+        chat = self._reachable(self._chat(params["chat_id"]))
         message = self.messages[chat["id"]].get(params["message_id"])
         if message is None:
             raise ApiError(400, "Bad Request: message to edit not found")

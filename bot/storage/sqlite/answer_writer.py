@@ -214,5 +214,3 @@ def _add_score_rows(cursor: sqlite3.Cursor, created: Sequence[PendingAnswer]) ->
     """Keep every score table equal to sums over the answers table."""
     for sql, rows in zip(ADD_SCORES, score_rows(created), strict=True):
         cursor.executemany(sql, rows)
-
-

@@ -235,4 +235,6 @@ MESSAGES: dict[str, str] = {
     "copy.stage.read": "Reading",
     "copy.stage.write": "Writing",
     "copy.stage.check": "Checking",
+    # issue 16, real groups: a click on a button this version did not make
+    "button.stale": "This button no longer works. Start a new round with /quiz.",
 }

@@ -254,4 +254,6 @@ MESSAGES: dict[str, str] = {
     "copy.stage.read": "Lecture",
     "copy.stage.write": "Écriture",
     "copy.stage.check": "Vérification",
+    # issue 16, real groups: a click on a button this version did not make
+    "button.stale": "Ce bouton ne fonctionne plus. Lancez une nouvelle partie avec /quiz.",
 }
