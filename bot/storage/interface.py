@@ -156,6 +156,12 @@ class Store(Protocol):
 
     async def set_meta(self, key: str, value: str) -> None: ...
 
+    async def move_chat(self, old_chat_id: str, new_chat_id: str, now: datetime) -> int:
+        """Move every row of a chat to its new id (a Telegram group upgraded to a supergroup)
+        in one transaction: rounds, posts, answers, scores, schedules, daily posts. Returns
+        the rows changed; 0 when nothing is left under the old id (a repeated move)."""
+        ...
+
     # --- Daily questions (implemented for SQLite in bot/daily_store.py) ---
 
     async def save_schedule(self, new: NewSchedule) -> Schedule:

@@ -28,6 +28,7 @@ from bot.storage.schema import (
     postgres_ddl,
     to_postgres,
 )
+from bot.storage.sql.chat_moves import ChatMoveQueries
 from bot.storage.sql.daily import DailyQueries
 from bot.storage.sql.players import PlayerQueries
 from bot.storage.sql.queries import TableRows, Transaction
@@ -64,7 +65,7 @@ class _PostgresTransaction:
 
 
 @translate_errors
-class PostgresStore(DailyQueries, PlayerQueries):
+class PostgresStore(DailyQueries, PlayerQueries, ChatMoveQueries):
     """Open with `await PostgresStore.open("postgresql://user:password@host/db")`."""
 
     def __init__(self, pool: Any, url: str) -> None:

@@ -14,6 +14,7 @@ from bot.domain.entities import Answer, Player, Post
 from bot.storage.group_commit import PendingAnswer
 from bot.storage.interface import ConstraintError, StoreError
 from bot.storage.schema import MIGRATIONS, SCHEMA_VERSION
+from bot.storage.sql.chat_moves import ChatMoveQueries
 from bot.storage.sql.daily import DailyQueries
 from bot.storage.sql.players import PLAYER_TABLES, PlayerQueries
 from bot.storage.sql.queries import TableRows, Transaction
@@ -49,7 +50,7 @@ def _constraints() -> Iterator[None]:
 
 
 @translate_errors
-class SQLiteStore(DailyQueries, PlayerQueries):
+class SQLiteStore(DailyQueries, PlayerQueries, ChatMoveQueries):
     """The default store. Open with `await SQLiteStore.open(path)`; queries: SqlQueries."""
 
     def __init__(self, connection: aiosqlite.Connection, path: Path) -> None:
