@@ -110,7 +110,7 @@ async def daily_command(update: Update, context: Context) -> None:
     if not args:
         await reply(update, await status_text(runner, chat_key(chat), language))
         return
-    if not await is_chat_admin(context, chat, user):
+    if not await is_chat_admin(context, chat, user, update.effective_message):
         await reply(update, STYLE.escape(t(language, "error.admin_only")))
         return
     if args[0].lower() == "off":

@@ -94,3 +94,30 @@ async def test_a_send_to_the_old_id_follows_the_group_at_once(
         after = await readings(bot, supergroup, ben)
         assert after[:2] == before[:2]  # all time and this week ("today" is a day later)
         assert after[3] == before[3].replace("2026-03-05 09:00", "2026-03-06 09:00")
+
+
+async def test_anonymous_admins_run_admin_commands(
+    fake: FakeTelegramAPI, tmp_path: Path, quizzes: dict[str, Quiz], clock: FakeClock
+) -> None:
+    """An admin who hides writes as the group itself (from: GroupAnonymousBot)."""
+    group = fake.group(-100777, "Study group", chat_type="supergroup")
+    channel = fake.group(-100778, "Linked channel", chat_type="supergroup")
+    chris = fake.user(3, "Chris", "en")
+
+    async def as_chat(text: str, sender: dict[str, Any] | None = None) -> str:
+        since = len(fake.calls)
+        fake.send_as_group(group, text, sender)
+        reply = await fake.wait_for(
+            "sendMessage", lambda p: p["chat_id"] == group["id"], since=since
+        )
+        return str(reply.params["text"])
+
+    async with running_bot(fake, tmp_path / "quiz.db", quizzes, clock) as bot:
+        assert await as_chat("/daily 09:00 UTC parallelism", channel) == "Only admins can do that."
+        done = await as_chat("/daily 09:00 UTC parallelism")
+        assert done.startswith("📅 Question of the day here: every day at 09:00 (UTC)")
+        await bot.command(group, chris, "/quiz parallelism")
+        summary = await as_chat("/stop")
+        assert "🏁 Round over" in summary
+        assert await bot.quiz.service.store.running_rounds() == []
+        assert (await as_chat("/daily off")).startswith("📅 No more question of the day here.")

@@ -638,15 +638,16 @@ class FakeTelegramAPI:
         self._enqueue({"message": _snapshot(message)})
         return message
 
-    def send_as_group(self, chat: ChatRef, text: str) -> JSONDict:
+    def send_as_group(self, chat: ChatRef, text: str, sender: ChatRef | None = None) -> JSONDict:
         """A command from an anonymous admin: ``sender_chat`` is the group itself and
-        ``from`` is GroupAnonymousBot, as Telegram sends it."""
+        ``from`` is GroupAnonymousBot, as Telegram sends it (``sender``: another chat sends
+        it, such as a channel linked to the group)."""
         group = self._chat(chat)
-        sender = self.user(GROUP_ANONYMOUS_BOT, "Group", None, "GroupAnonymousBot", is_bot=True)
+        anonymous = self.user(GROUP_ANONYMOUS_BOT, "Group", None, "GroupAnonymousBot", is_bot=True)
         command = text.split(maxsplit=1)[0]
         entity = {"type": "bot_command", "offset": 0, "length": _utf16_len(command)}
-        message = self._store_message(group, sender, text, entities=[entity])
-        message["sender_chat"] = group
+        message = self._store_message(group, anonymous, text, entities=[entity])
+        message["sender_chat"] = group if sender is None else self._chat(sender)
         self._enqueue({"message": _snapshot(message)})
         return message
 
