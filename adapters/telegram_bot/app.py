@@ -23,7 +23,7 @@ from telegram.ext import (
 )
 
 from adapters.telegram_bot import commands as handlers
-from adapters.telegram_bot import lifecycle, presses
+from adapters.telegram_bot import gate, lifecycle, presses
 from adapters.telegram_bot.daily import TelegramDailyPublisher, daily_command
 from adapters.telegram_bot.http_client import AiohttpRequest
 from adapters.telegram_bot.publisher import TelegramPublisher
@@ -110,6 +110,7 @@ def build_application(setup: TelegramSetup) -> TelegramApp:
 
     builder = builder.post_init(post_init).post_stop(post_stop).post_shutdown(post_shutdown)
     application = builder.build()
+    application.add_handler(gate.UpdateGate().handler(), group=gate.GROUP)  # each update once
     application.add_handler(CallbackQueryHandler(presses.button))  # first: the hot path
     for name, callback in handlers.handler_names().items():
         application.add_handler(CommandHandler(name, callback))

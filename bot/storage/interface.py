@@ -162,6 +162,15 @@ class Store(Protocol):
         the rows changed; 0 when nothing is left under the old id (a repeated move)."""
         ...
 
+    async def first_delivery(self, update_key: str, now: datetime) -> bool:
+        """Record a platform update as handled; False if it was before (a redelivery), on
+        this process or another."""
+        ...
+
+    async def forget_updates(self, before: datetime) -> int:
+        """Drop the updates recorded before a moment (redeliveries come within hours)."""
+        ...
+
     # --- Daily questions (implemented for SQLite in bot/daily_store.py) ---
 
     async def save_schedule(self, new: NewSchedule) -> Schedule:

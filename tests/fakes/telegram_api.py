@@ -418,7 +418,7 @@ class FakeTelegramAPI:
         self.callback_queries: dict[str, JSONDict] = {}
         self._answered: set[str] = set()
         self._updates: list[JSONDict] = []
-        self._sent: dict[int, JSONDict] = {}  # every update by id, for redelivery
+        self.sent_updates: dict[int, JSONDict] = {}  # every update by id, for redelivery
         self._next_update_id = 1
         self._next_message_id: dict[int, int] = {}
         self._query_ids = itertools.count(1)
@@ -654,7 +654,7 @@ class FakeTelegramAPI:
     def redeliver_update(self, update_id: int) -> None:
         """Deliver an update again, same update_id, as Telegram does when a webhook answer
         was late (or as a second worker gets it): served by the next getUpdates."""
-        self._redelivered.append(self._sent[update_id])
+        self._redelivered.append(self.sent_updates[update_id])
         self._notify()
 
     def _refuse_migrated(self, params: JSONDict) -> None:
@@ -731,6 +731,11 @@ class FakeTelegramAPI:
 
     def message(self, chat: ChatRef, message_id: int) -> JSONDict:
         return self.messages[self._chat(chat)["id"]][message_id]
+
+    @property
+    def last_update_id(self) -> int:
+        """The id of the update enqueued last (to redeliver it)."""
+        return max(self.sent_updates)
 
     @property
     def pending_updates(self) -> int:
@@ -893,7 +898,7 @@ class FakeTelegramAPI:
     def _enqueue(self, payload: JSONDict) -> None:
         """Updates are snapshots, never changed once queued: they are served as they are."""
         self._updates.append({"update_id": self._next_update_id, **payload})
-        self._sent[self._next_update_id] = self._updates[-1]
+        self.sent_updates[self._next_update_id] = self._updates[-1]
         self._next_update_id += 1
         self._notify()
 

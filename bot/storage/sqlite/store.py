@@ -18,6 +18,7 @@ from bot.storage.sql.chat_moves import ChatMoveQueries
 from bot.storage.sql.daily import DailyQueries
 from bot.storage.sql.players import PLAYER_TABLES, PlayerQueries
 from bot.storage.sql.queries import TableRows, Transaction
+from bot.storage.sql.seen_updates import SeenUpdateQueries
 from bot.storage.sqlite.answer_writer import AnswerWriter
 from bot.storage.sqlite.errors import translate_errors
 
@@ -50,7 +51,7 @@ def _constraints() -> Iterator[None]:
 
 
 @translate_errors
-class SQLiteStore(DailyQueries, PlayerQueries, ChatMoveQueries):
+class SQLiteStore(DailyQueries, PlayerQueries, ChatMoveQueries, SeenUpdateQueries):
     """The default store. Open with `await SQLiteStore.open(path)`; queries: SqlQueries."""
 
     def __init__(self, connection: aiosqlite.Connection, path: Path) -> None:
