@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from telegram import BotCommand, Update
-from telegram.error import NetworkError, TimedOut
+from telegram.error import Conflict, NetworkError, TimedOut
 from telegram.ext import (
     AIORateLimiter,
     Application,
@@ -23,7 +23,7 @@ from telegram.ext import (
 )
 
 from adapters.telegram_bot import commands as handlers
-from adapters.telegram_bot import gate, lifecycle, presses
+from adapters.telegram_bot import gate, lifecycle, polling, presses
 from adapters.telegram_bot.daily import TelegramDailyPublisher, daily_command
 from adapters.telegram_bot.http_client import AiohttpRequest
 from adapters.telegram_bot.publisher import TelegramPublisher
@@ -133,6 +133,9 @@ def _error_handler(hook: ErrorHook | None) -> Callable[[object, Any], Any]:
     async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         error = context.error
         if error is None:
+            return
+        if isinstance(error, Conflict):  # another process polls this token
+            polling.stop_on_conflict(context.application)
             return
         if type(error) is NetworkError or isinstance(error, TimedOut):
             # Connection trouble (not a refused request): PTB retries the polling itself.

@@ -657,6 +657,21 @@ class FakeTelegramAPI:
         self._redelivered.append(self.sent_updates[update_id])
         self._notify()
 
+    def another_poller(self) -> None:
+        """Another process polls with the same token: getUpdates answers 409 Conflict, a
+        long poll waiting now at once (Telegram ends the older of two)."""
+        self.polling_conflict = True
+        self._notify()
+
+    @staticmethod
+    def _conflict() -> ApiError:
+        return ApiError(
+            409,
+            "Conflict: terminated by other getUpdates request; make sure that only one bot "
+            "instance is running",
+            record=False,
+        )
+
     def _refuse_migrated(self, params: JSONDict) -> None:
         chat_id = params.get("chat_id")
         new_chat_id = self.migrated.get(chat_id) if isinstance(chat_id, int) else None
@@ -928,12 +943,7 @@ class FakeTelegramAPI:
                 "use deleteWebhook to delete the webhook first",
             )
         if self.polling_conflict:
-            raise ApiError(
-                409,
-                "Conflict: terminated by other getUpdates request; make sure that only one "
-                "bot instance is running",
-                record=False,
-            )
+            raise self._conflict()
         offset = int(params.get("offset") or 0)
         if offset > 0:
             self._updates = [u for u in self._updates if u["update_id"] >= offset]
@@ -948,6 +958,8 @@ class FakeTelegramAPI:
         limit = int(params.get("limit") or 100)
 
         def ready() -> list[JSONDict] | None:
+            if self.polling_conflict:
+                return []
             if self._redelivered:
                 served, self._redelivered = self._redelivered, []
                 return served
@@ -957,7 +969,11 @@ class FakeTelegramAPI:
 
         with contextlib.suppress(TimeoutError):
             seconds = float(params.get("timeout") or 0)
-            return await self._require_started().wait_until(ready, seconds)
+            served = await self._require_started().wait_until(ready, seconds)
+            if not self.polling_conflict:
+                return served
+        if self.polling_conflict:
+            raise self._conflict()
         return []
 
     async def _delete_webhook(self, params: JSONDict, token: str) -> bool:
