@@ -25,6 +25,7 @@ from adapters.telegram_bot.publisher import (
     chat_number,
     explanation_link,
     keyboard,
+    message_chat,
     message_number,
 )
 from bot.domain import daily
@@ -75,7 +76,7 @@ class TelegramDailyPublisher:
         try:
             await self.bot.edit_message_text(
                 card.text,
-                chat_id=chat_number(daily_post.chat_id),
+                chat_id=message_chat(view.post.message_ref),
                 message_id=message_number(view.post.message_ref),
                 parse_mode=ParseMode.HTML,
             )

@@ -5,7 +5,9 @@ Telegram says so twice, in no fixed order: a service message with `migrate_to_ch
 old chat and one with `migrate_from_chat_id` in the new. Either moves the chat's rows
 (`QuizService.move_chat`, one transaction; a repeat moves nothing). A send that reaches the
 old id first fails with `ChatMigrated`: `FollowingBot` then moves the chat and sends once more,
-to the new id, so a daily post or a round's next question is not lost on the way.
+to the new id, so a daily post or a round's next question is not lost on the way. Messages
+posted before stay in the old chat: editing them fails as for any message that cannot be
+edited.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from telegram import Message, Update
-from telegram.error import ChatMigrated
+from telegram.error import BadRequest, ChatMigrated
 from telegram.ext import ExtBot
 
 from adapters.telegram_bot.commands import Context, QuizApp, quiz_app
@@ -68,3 +70,13 @@ class FollowingBot(ExtBot[Any]):
             if self._on_moved is not None and isinstance(chat_id, int):
                 await self._on_moved(chat_id, moved.new_chat_id)
             return await super().send_message(moved.new_chat_id, text, *args, **kwargs)
+
+    async def edit_message_text(self, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
+        """A message in a group since upgraded cannot be edited: it stays in the old chat's
+        history. Said as Telegram says it of other messages that cannot be edited."""
+        try:
+            return await super().edit_message_text(*args, **kwargs)
+        except ChatMigrated as moved:
+            raise BadRequest(
+                f"Message can't be edited: its group became the supergroup {moved.new_chat_id}"
+            ) from moved

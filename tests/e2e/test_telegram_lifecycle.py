@@ -10,6 +10,7 @@ from typing import Any
 from bot.domain.models import Quiz
 from bot.storage.sql.chat_moves import MOVES
 from tests.conftest import FakeClock
+from tests.e2e.conftest import ErrorLogs
 from tests.e2e.telegram_harness import Harness, running_bot
 from tests.e2e.test_telegram_daily import advance_to
 from tests.fakes.telegram_api import FakeTelegramAPI
@@ -121,3 +122,42 @@ async def test_anonymous_admins_run_admin_commands(
         assert "🏁 Round over" in summary
         assert await bot.quiz.service.store.running_rounds() == []
         assert (await as_chat("/daily off")).startswith("📅 No more question of the day here.")
+
+
+async def test_a_question_posted_before_the_upgrade_stays_in_the_old_chat(
+    fake: FakeTelegramAPI,
+    tmp_path: Path,
+    quizzes: dict[str, Quiz],
+    clock: FakeClock,
+    error_logs: ErrorLogs,
+) -> None:
+    """Yesterday's daily question is in the old chat, which can no longer be edited: it is
+    left as it is (no message of the supergroup is edited in its place), and today's goes
+    to the supergroup, answers and streaks counted under the new id."""
+    group = fake.group(OLD, "Study group")
+    ana = fake.user(1, "Ana", "en")
+    fake.add_admin(group, ana)
+    clock.current = datetime(2026, 3, 4, 7, 0, tzinfo=UTC)
+    async with running_bot(fake, tmp_path / "quiz.db", quizzes, clock) as bot:
+        await bot.command(group, ana, "/daily 09:00 UTC parallelism")
+        await advance_to(bot, datetime(2026, 3, 4, 9, 0, tzinfo=UTC))
+        yesterday = fake.bot_messages(group)[-1]
+        right, _ = await bot.right_and_wrong()
+        await bot.press(group, ana, yesterday["message_id"], right)
+        supergroup = fake.upgrade_to_supergroup(group, NEW)
+        fake.send_migration(OLD, "to")
+        status = await bot.command(supergroup, ana, "/daily")  # handled after the upgrade
+        assert status["text"].startswith("📅 Question of the day here: every day at 09:00")
+
+        await advance_to(bot, datetime(2026, 3, 5, 9, 0, tzinfo=UTC))
+        today = fake.bot_messages(supergroup)[-1]
+        assert today["text"].startswith("☀️ Question of the day")
+        assert fake.message(group, yesterday["message_id"]) == yesterday  # not edited
+        edits = [(c.params["chat_id"], c.response["ok"]) for c in fake.calls_to("editMessageText")]
+        assert edits == [(OLD, False)]  # asked where the message is; Telegram refused
+        right, _ = await bot.right_and_wrong()
+        await bot.press(supergroup, ana, today["message_id"], right)
+        board = await bot.command(supergroup, ana, "/leaderboard")
+        assert "1. Ana 🔥2: 2 points" in board["text"]
+    failed = [record.getMessage() for record in error_logs.claim()]
+    assert all("results of daily post" in message for message in failed), failed
