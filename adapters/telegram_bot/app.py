@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from telegram import BotCommand, Update
-from telegram.error import NetworkError, TimedOut
+from telegram.error import Conflict, NetworkError, TimedOut
 from telegram.ext import (
     AIORateLimiter,
     Application,
@@ -18,10 +18,12 @@ from telegram.ext import (
     CallbackQueryHandler,
     CommandHandler,
     ContextTypes,
+    MessageHandler,
+    filters,
 )
 
 from adapters.telegram_bot import commands as handlers
-from adapters.telegram_bot import presses
+from adapters.telegram_bot import gate, lifecycle, polling, presses
 from adapters.telegram_bot.daily import TelegramDailyPublisher, daily_command
 from adapters.telegram_bot.http_client import AiohttpRequest
 from adapters.telegram_bot.publisher import TelegramPublisher
@@ -71,15 +73,16 @@ class TelegramSetup:
 
 
 def build_application(setup: TelegramSetup) -> TelegramApp:
-    builder: ApplicationBuilder[Any, Any, Any, Any, Any, Any] = ApplicationBuilder()
-    builder = builder.token(setup.token).rate_limiter(
-        AIORateLimiter(max_retries=setup.rate_limit_retries)
+    bot = lifecycle.FollowingBot(  # sends follow a group upgraded to a supergroup (lifecycle.py)
+        setup.token,
+        base_url=api_base_url(setup, "bot"),
+        base_file_url=api_base_url(setup, "file/bot"),
+        request=AiohttpRequest(connection_pool_size=BOT_CONNECTIONS),
+        get_updates_request=AiohttpRequest(connection_pool_size=1),
+        rate_limiter=AIORateLimiter(max_retries=setup.rate_limit_retries),
     )
-    builder = builder.base_url(api_base_url(setup, "bot"))
-    builder = builder.base_file_url(api_base_url(setup, "file/bot"))
-    builder = builder.concurrent_updates(PressesConcurrently())
-    builder = builder.request(AiohttpRequest(connection_pool_size=BOT_CONNECTIONS))
-    builder = builder.get_updates_request(AiohttpRequest(connection_pool_size=1))
+    builder: ApplicationBuilder[Any, Any, Any, Any, Any, Any] = ApplicationBuilder()
+    builder = builder.bot(bot).concurrent_updates(PressesConcurrently())
 
     async def post_init(application: TelegramApp) -> None:
         store = await open_store(setup.database)
@@ -88,7 +91,8 @@ def build_application(setup: TelegramSetup) -> TelegramApp:
         runner = RoundRunner(service, TelegramPublisher(application.bot), timers)
         pacer = Pacer(TELEGRAM_RATE, burst=5)
         daily = DailyRunner(service, TelegramDailyPublisher(application.bot), timers, pacer)
-        application.bot_data["quiz"] = handlers.QuizApp(service, runner, daily)
+        application.bot_data["quiz"] = quiz = handlers.QuizApp(service, runner, daily)
+        bot.follow_moves(lambda old, new: lifecycle.move_chat(quiz, old, new))
         await register_commands(application)
         await runner.resume()
         await daily.resume()
@@ -106,10 +110,12 @@ def build_application(setup: TelegramSetup) -> TelegramApp:
 
     builder = builder.post_init(post_init).post_stop(post_stop).post_shutdown(post_shutdown)
     application = builder.build()
+    application.add_handler(gate.UpdateGate().handler(), group=gate.GROUP)  # each update once
     application.add_handler(CallbackQueryHandler(presses.button))  # first: the hot path
     for name, callback in handlers.handler_names().items():
         application.add_handler(CommandHandler(name, callback))
     application.add_handler(CommandHandler("daily", daily_command))
+    application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, lifecycle.chat_migrated))
     application.add_error_handler(_error_handler(setup.on_error))
     return application
 
@@ -127,6 +133,9 @@ def _error_handler(hook: ErrorHook | None) -> Callable[[object, Any], Any]:
     async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         error = context.error
         if error is None:
+            return
+        if isinstance(error, Conflict):  # another process polls this token
+            polling.stop_on_conflict(context.application)
             return
         if type(error) is NetworkError or isinstance(error, TimedOut):
             # Connection trouble (not a refused request): PTB retries the polling itself.

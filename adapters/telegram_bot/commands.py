@@ -7,7 +7,7 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from telegram import Chat, ChatMember, InlineKeyboardMarkup, Update, User
+from telegram import Chat, ChatMember, InlineKeyboardMarkup, Message, Update, User
 from telegram.constants import ChatType, ParseMode
 from telegram.ext import ContextTypes
 
@@ -62,9 +62,16 @@ async def reply(update: Update, text: str, markup: InlineKeyboardMarkup | None =
         )
 
 
-async def is_chat_admin(context: Context, chat: Chat, user: User) -> bool:
+async def is_chat_admin(
+    context: Context, chat: Chat, user: User, message: Message | None = None
+) -> bool:
+    """Whether the user may run admin commands here; `message`, when given, may say it was
+    sent by an anonymous admin: as the group itself (`sender_chat`; `from` is
+    GroupAnonymousBot, whom getChatMember would not call an admin)."""
     if chat.type == ChatType.PRIVATE:
         return True
+    if message is not None and message.sender_chat is not None:
+        return message.sender_chat.id == chat.id
     member = await context.bot.get_chat_member(chat.id, user.id)
     return member.status in (ChatMember.ADMINISTRATOR, ChatMember.OWNER)
 
@@ -143,7 +150,10 @@ async def stop_command(update: Update, context: Context) -> None:
     if chat is None or user is None:
         return
     control = await app.runner.stop(
-        chat_key(chat), "", player_of(user), await is_chat_admin(context, chat, user)
+        chat_key(chat),
+        "",
+        player_of(user),
+        await is_chat_admin(context, chat, user, update.effective_message),
     )
     if control is Control.NOT_ALLOWED:
         await reply(update, STYLE.escape(t(language, "round.not_allowed")))

@@ -25,6 +25,7 @@ from adapters.telegram_bot.publisher import (
     chat_number,
     explanation_link,
     keyboard,
+    message_chat,
     message_number,
 )
 from bot.domain import daily
@@ -75,7 +76,7 @@ class TelegramDailyPublisher:
         try:
             await self.bot.edit_message_text(
                 card.text,
-                chat_id=chat_number(daily_post.chat_id),
+                chat_id=message_chat(view.post.message_ref),
                 message_id=message_number(view.post.message_ref),
                 parse_mode=ParseMode.HTML,
             )
@@ -110,7 +111,7 @@ async def daily_command(update: Update, context: Context) -> None:
     if not args:
         await reply(update, await status_text(runner, chat_key(chat), language))
         return
-    if not await is_chat_admin(context, chat, user):
+    if not await is_chat_admin(context, chat, user, update.effective_message):
         await reply(update, STYLE.escape(t(language, "error.admin_only")))
         return
     if args[0].lower() == "off":

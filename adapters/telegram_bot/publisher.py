@@ -32,6 +32,12 @@ def message_number(message_ref: str) -> int:
     return int(message_ref.rsplit(":", 1)[1])
 
 
+def message_chat(message_ref: str) -> int:
+    """The chat a message is in: after a group's upgrade, not the round's (new) chat, whose
+    message numbers start again, so an edit there could change another message."""
+    return int(message_ref.rsplit(":", 1)[0])
+
+
 def explanation_link(bot_username: str, post_id: int) -> str:
     """Deep link that opens the private chat and shows the full explanation of a post."""
     return f"https://t.me/{bot_username}?start=ex_{post_id}"
@@ -162,7 +168,7 @@ class TelegramPublisher:
             with translated():
                 await self.bot.edit_message_text(
                     text,
-                    chat_id=chat_number(round_.chat_id),
+                    chat_id=message_chat(message_ref),
                     message_id=message_number(message_ref),
                     parse_mode=ParseMode.HTML,
                     reply_markup=markup,

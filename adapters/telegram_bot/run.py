@@ -15,6 +15,7 @@ from telegram.error import InvalidToken, NetworkError
 
 from adapters.logs import redact_secrets
 from adapters.telegram_bot.app import TelegramSetup, api_base_url, build_application
+from adapters.telegram_bot.polling import exit_status
 
 WEBHOOK_SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")
 """What Telegram accepts as a webhook's secret token."""
@@ -83,4 +84,4 @@ def run(setup: TelegramSetup, webhook: Webhook | None = None) -> int:
     except InvalidToken:
         print("quizbot: Telegram rejected TELEGRAM_TOKEN; check it with @BotFather.")
         return 1
-    return 0
+    return exit_status(application)  # 1 after a polling conflict (polling.py)

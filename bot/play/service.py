@@ -238,6 +238,16 @@ class QuizService:
         ranking = engine.rank_round(await self.store.round_scores(round_id))
         return RoundSummary(current, self.quiz(current.quiz_id), tuple(ranking), stopped)
 
+    async def move_chat(self, old_chat_id: str, new_chat_id: str) -> int:
+        """A chat's new id (a Telegram group upgraded to a supergroup): its rows move in one
+        transaction, and cached posts of the old id go, so later presses and answers use the
+        new one. The rows changed; 0 for a move already made."""
+        moved = await self.store.move_chat(old_chat_id, new_chat_id, self.clock.now())
+        stale = [key for key, view in self._views.items() if view.post.chat_id == old_chat_id]
+        for post_id in stale:
+            del self._views[post_id]
+        return moved
+
     async def leaderboard(
         self, chat_id: str, period: Period, user_id: str | None = None, quiz_id: str | None = None
     ) -> Leaderboard:

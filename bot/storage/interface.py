@@ -157,6 +157,21 @@ class Store(Protocol):
 
     async def set_meta(self, key: str, value: str) -> None: ...
 
+    async def move_chat(self, old_chat_id: str, new_chat_id: str, now: datetime) -> int:
+        """Move every row of a chat to its new id (a Telegram group upgraded to a supergroup)
+        in one transaction: rounds, posts, answers, scores, schedules, daily posts. Returns
+        the rows changed; 0 when nothing is left under the old id (a repeated move)."""
+        ...
+
+    async def first_delivery(self, update_key: str, now: datetime) -> bool:
+        """Record a platform update as handled; False if it was before (a redelivery), on
+        this process or another."""
+        ...
+
+    async def forget_updates(self, before: datetime) -> int:
+        """Drop the updates recorded before a moment (redeliveries come within hours)."""
+        ...
+
     # --- Daily questions (both stores: bot/storage/sql/daily.py) ---
 
     async def save_schedule(self, new: NewSchedule) -> Schedule:

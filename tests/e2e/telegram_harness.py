@@ -84,6 +84,7 @@ async def running_bot(
 ) -> AsyncIterator[Harness]:
     """Start the bot the way `Application.run_polling` does, and stop it cleanly."""
     timers = ManualTimers(clock)
+    fake.clock = lambda: clock.now().timestamp()  # messages are dated by the test's clock
     harness_errors: list[BaseException] = []
     setup = TelegramSetup(
         token=TOKEN,

@@ -6,6 +6,7 @@ import asyncio
 import os
 import signal
 import sys
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -110,7 +111,7 @@ async def test_webhook_mode_checks_the_secret(
         "update_id": 1,
         "message": {
             "message_id": 1,
-            "date": 0,
+            "date": int(time.time()),  # older commands are not run (adapters/.../gate.py)
             "chat": group,
             "from": ana,
             "text": "/help",
@@ -193,3 +194,24 @@ async def test_a_missing_token_is_one_clear_line(tmp_path: Path) -> None:
         "quizbot: TELEGRAM_TOKEN is not set. Create a bot with @BotFather, then put "
         "TELEGRAM_TOKEN=... in the environment or in a .env file."
     )
+
+
+async def test_a_second_process_polling_the_token_is_one_clear_line(
+    fake: FakeTelegramAPI, tmp_path: Path
+) -> None:
+    """Telegram answers 409 Conflict to one of two pollers: that one says so and exits 1."""
+    bot = await start_bot(fake, tmp_path / "quiz.db")
+    try:
+        await fake.wait_for("setMyCommands", timeout=30)
+        fake.another_poller()
+        assert await asyncio.wait_for(bot.process.wait(), timeout=30) == 1
+    finally:
+        if bot.process.returncode is None:
+            await bot.kill()
+    said = [line for line in bot.err.read_text().splitlines() if line.startswith("quizbot:")]
+    assert said == [
+        "quizbot: another process is polling Telegram with this TELEGRAM_TOKEN (409 Conflict); "
+        "stop it, or run every worker with --webhook."
+    ]
+    assert "Traceback" not in bot.output()
+    assert fake.calls_to("getUpdates")[-1].response["error_code"] == 409

@@ -40,6 +40,8 @@ SPEC_FILE = "telegram-bot-api.json"
 
 # Limits Telegram enforces (values as in telegram.constants; the spec only has them in prose).
 MAX_TEXT_LENGTH = 4096
+GROUP_ANONYMOUS_BOT = 1087968824
+"""The user Telegram names as the sender of an anonymous admin's messages."""
 MAX_ANSWER_TEXT_LENGTH = 200
 MIN_CALLBACK_DATA_BYTES = 1
 MAX_CALLBACK_DATA_BYTES = 64
@@ -422,11 +424,16 @@ class FakeTelegramAPI:
         self.callback_queries: dict[str, JSONDict] = {}
         self._answered: set[str] = set()
         self._updates: list[JSONDict] = []
+        self.sent_updates: dict[int, JSONDict] = {}  # every update by id, for redelivery
         self._next_update_id = 1
         self._next_message_id: dict[int, int] = {}
         self._query_ids = itertools.count(1)
         self._faults: dict[str, list[_Fault]] = {}
         self._gone: dict[int, tuple[int, str]] = {}  # chat -> the error its sends get
+        self.migrated: dict[int, int] = {}  # a group upgraded to a supergroup: old -> new id
+        self._redelivered: list[JSONDict] = []  # served again whatever the offset
+        self.polling_conflict = False  # another process polls this token: getUpdates 409
+        self.clock: Callable[[], float] = time.time  # what message dates say
         self._poll_generation: dict[str, int] = {}
         self._changes: _Changes | None = None
         self._runner: web.AppRunner | None = None
@@ -610,6 +617,79 @@ class FakeTelegramAPI:
         update was confirmed (updates arrive at least once)."""
         self._enqueue({"callback_query": self.callback_queries[query_id]})
 
+    # ------------------------------------------------------------------ real groups' events
+
+    def upgrade_to_supergroup(self, chat: ChatRef, new_chat_id: int) -> JSONDict:
+        """Telegram's upgrade of a group: a supergroup with a new id and the same people.
+        Requests naming the old id then fail with 400 and ``parameters.migrate_to_chat_id``
+        (PTB raises ChatMigrated). The service messages: ``send_migration``."""
+        old = self._chat(chat)
+        new = self._add_chat({"id": new_chat_id, "type": "supergroup", "title": old["title"]})
+        self.members[new_chat_id] |= self.members[old["id"]]
+        self.admins[new_chat_id].update(self.admins[old["id"]])
+        self.migrated[old["id"]] = new_chat_id
+        return new
+
+    def send_migration(self, old_chat_id: int, side: Literal["to", "from"]) -> JSONDict:
+        """The service message of an upgrade: ``migrate_to_chat_id`` in the old chat ("to"),
+        ``migrate_from_chat_id`` in the new one ("from"); each may come more than once."""
+        new_chat_id = self.migrated[old_chat_id]
+        if side == "to":
+            chat, field_name, value = self.chats[old_chat_id], "migrate_to_chat_id", new_chat_id
+        else:
+            chat, field_name, value = self.chats[new_chat_id], "migrate_from_chat_id", old_chat_id
+        sender = self.user(GROUP_ANONYMOUS_BOT, "Group", None, "GroupAnonymousBot", is_bot=True)
+        message = self._store_message(chat, sender, "")
+        del message["text"]
+        message[field_name] = value
+        self._enqueue({"message": _snapshot(message)})
+        return message
+
+    def send_as_group(self, chat: ChatRef, text: str, sender: ChatRef | None = None) -> JSONDict:
+        """A command from an anonymous admin: ``sender_chat`` is the group itself and
+        ``from`` is GroupAnonymousBot, as Telegram sends it (``sender``: another chat sends
+        it, such as a channel linked to the group)."""
+        group = self._chat(chat)
+        anonymous = self.user(GROUP_ANONYMOUS_BOT, "Group", None, "GroupAnonymousBot", is_bot=True)
+        command = text.split(maxsplit=1)[0]
+        entity = {"type": "bot_command", "offset": 0, "length": _utf16_len(command)}
+        message = self._store_message(group, anonymous, text, entities=[entity])
+        message["sender_chat"] = group if sender is None else self._chat(sender)
+        self._enqueue({"message": _snapshot(message)})
+        return message
+
+    def redeliver_update(self, update_id: int) -> None:
+        """Deliver an update again, same update_id, as Telegram does when a webhook answer
+        was late (or as a second worker gets it): served by the next getUpdates."""
+        self._redelivered.append(self.sent_updates[update_id])
+        self._notify()
+
+    def another_poller(self) -> None:
+        """Another process polls with the same token: getUpdates answers 409 Conflict, a
+        long poll waiting now at once (Telegram ends the older of two)."""
+        self.polling_conflict = True
+        self._notify()
+
+    @staticmethod
+    def _conflict() -> ApiError:
+        return ApiError(
+            409,
+            "Conflict: terminated by other getUpdates request; make sure that only one bot "
+            "instance is running",
+            record=False,
+        )
+
+    def _refuse_migrated(self, params: JSONDict) -> None:
+        chat_id = params.get("chat_id")
+        new_chat_id = self.migrated.get(chat_id) if isinstance(chat_id, int) else None
+        if new_chat_id is not None:
+            raise ApiError(
+                400,
+                "Bad Request: group chat was upgraded to a supergroup chat",
+                {"migrate_to_chat_id": new_chat_id},
+                record=False,
+            )
+
     # ------------------------------------------------------------------ assertions / waiting
 
     async def wait_for(
@@ -645,7 +725,7 @@ class FakeTelegramAPI:
         """Wait until every enqueued update was fetched and confirmed by a later offset."""
         try:
             await self._require_started().wait_until(
-                lambda: True if not self._updates else None, timeout
+                lambda: True if not self._updates and not self._redelivered else None, timeout
             )
         except TimeoutError:
             raise TimeoutError(
@@ -673,6 +753,11 @@ class FakeTelegramAPI:
 
     def message(self, chat: ChatRef, message_id: int) -> JSONDict:
         return self.messages[self._chat(chat)["id"]][message_id]
+
+    @property
+    def last_update_id(self) -> int:
+        """The id of the update enqueued last (to redeliver it)."""
+        return max(self.sent_updates)
 
     @property
     def pending_updates(self) -> int:
@@ -743,6 +828,7 @@ class FakeTelegramAPI:
                 params = {name: _guess_decode(name, value) for name, value in params.items()}
             self._validate(method, params)
             self._inject_fault(method)
+            self._refuse_migrated(params)
             result = await self._handlers[method](params, token)
             body: JSONDict = {"ok": True, "result": result}
         except ApiError as error:
@@ -843,7 +929,7 @@ class FakeTelegramAPI:
             "message_id": message_id,
             "from": sender,
             "chat": chat,
-            "date": int(time.time()),
+            "date": int(self.clock()),
             "text": text,
         }
         if entities:
@@ -856,6 +942,7 @@ class FakeTelegramAPI:
     def _enqueue(self, payload: JSONDict) -> None:
         """Updates are snapshots, never changed once queued: they are served as they are."""
         self._updates.append({"update_id": self._next_update_id, **payload})
+        self.sent_updates[self._next_update_id] = self._updates[-1]
         self._next_update_id += 1
         self._notify()
 
@@ -884,6 +971,8 @@ class FakeTelegramAPI:
                 "Conflict: can't use getUpdates method while webhook is active; "
                 "use deleteWebhook to delete the webhook first",
             )
+        if self.polling_conflict:
+            raise self._conflict()
         offset = int(params.get("offset") or 0)
         if offset > 0:
             self._updates = [u for u in self._updates if u["update_id"] >= offset]
@@ -898,13 +987,22 @@ class FakeTelegramAPI:
         limit = int(params.get("limit") or 100)
 
         def ready() -> list[JSONDict] | None:
+            if self.polling_conflict:
+                return []
+            if self._redelivered:
+                served, self._redelivered = self._redelivered, []
+                return served
             if self._updates or self._stopping or self._poll_generation[token] != generation:
                 return self._updates[:limit]
             return None
 
         with contextlib.suppress(TimeoutError):
             seconds = float(params.get("timeout") or 0)
-            return await self._require_started().wait_until(ready, seconds)
+            served = await self._require_started().wait_until(ready, seconds)
+            if not self.polling_conflict:
+                return served
+        if self.polling_conflict:
+            raise self._conflict()
         return []
 
     async def _delete_webhook(self, params: JSONDict, token: str) -> bool:

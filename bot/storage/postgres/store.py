@@ -28,9 +28,11 @@ from bot.storage.schema import (
     postgres_ddl,
     to_postgres,
 )
+from bot.storage.sql.chat_moves import ChatMoveQueries
 from bot.storage.sql.daily import DailyQueries
 from bot.storage.sql.players import PlayerQueries
 from bot.storage.sql.queries import TableRows, Transaction
+from bot.storage.sql.seen_updates import SeenUpdateQueries
 
 _CONNECT_FAILURES: tuple[type[BaseException], ...] = (*FAILURES, ValueError)  # a bad URL
 
@@ -64,7 +66,7 @@ class _PostgresTransaction:
 
 
 @translate_errors
-class PostgresStore(DailyQueries, PlayerQueries):
+class PostgresStore(DailyQueries, PlayerQueries, ChatMoveQueries, SeenUpdateQueries):
     """Open with `await PostgresStore.open("postgresql://user:password@host/db")`."""
 
     def __init__(self, pool: Any, url: str) -> None:

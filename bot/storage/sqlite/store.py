@@ -14,9 +14,11 @@ from bot.domain.entities import Answer, Player, Post
 from bot.storage.group_commit import PendingAnswer
 from bot.storage.interface import ConstraintError, StoreError
 from bot.storage.schema import MIGRATIONS, SCHEMA_VERSION
+from bot.storage.sql.chat_moves import ChatMoveQueries
 from bot.storage.sql.daily import DailyQueries
 from bot.storage.sql.players import PlayerQueries
 from bot.storage.sql.queries import TableRows, Transaction
+from bot.storage.sql.seen_updates import SeenUpdateQueries
 from bot.storage.sqlite.answer_writer import AnswerWriter
 from bot.storage.sqlite.errors import translate_errors
 
@@ -47,7 +49,7 @@ def _constraints() -> Iterator[None]:
 
 
 @translate_errors
-class SQLiteStore(DailyQueries, PlayerQueries):
+class SQLiteStore(DailyQueries, PlayerQueries, ChatMoveQueries, SeenUpdateQueries):
     """The default store. Open with `await SQLiteStore.open(path)`; queries: SqlQueries."""
 
     def __init__(self, connection: aiosqlite.Connection, path: Path) -> None:
