@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from adapters.console import CHAT_ID, ConsoleGame, console_player, default_language, default_name
 from adapters.process import settle_startup_objects
+from adapters.web import commands as web_commands  # the organiser's report: serve, report
 from bot.catalog.installed import load_catalog
 from bot.catalog.loader import QuizError, validate
 from bot.config import Settings, database_setting, load_settings
@@ -38,6 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     _add_terminal_commands(commands)
     _add_platform_commands(commands)
+    web_commands.add_commands(commands)
     return parser
 
 
@@ -125,6 +127,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_list(quizzes, language)
         if args.command in ("run", "discord"):
             return run_platform(args, settings, quizzes, language)
+        if args.command in ("serve", "report"):
+            return web_commands.run(args, settings, quizzes)
         return asyncio.run(run_with_store(args, settings, quizzes, language))
     except QuizError as error:
         print(error, file=sys.stderr)

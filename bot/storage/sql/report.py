@@ -1,0 +1,190 @@
+"""The report page's reads, in SQL both backends share: score tables and indexed lookups only.
+
+Read-only. Totals, members and days come from the score tables the answer writer keeps
+(score_totals, score_hours, score_weeks: rows per player and bucket, not per answer), rounds
+from the latest rows of `rounds` and their answers by primary key. Only a quiz's question
+figures read answers, through the (chat_id, answered_at) index and for that chat and quiz
+alone: choice counts and median times have no maintained table (yet), so that page costs
+time in proportion to the chat's answers to the quiz, never to the whole table.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from datetime import UTC, date, datetime
+
+from bot.domain.entities import ScoreLine
+from bot.domain.report import (
+    Day,
+    MemberLine,
+    Overview,
+    QuestionFigures,
+    QuizTotal,
+    RoundLine,
+    Tally,
+    Week,
+    fill_days,
+    median_of_counts,
+    member_line,
+)
+from bot.domain.rules import rank_round
+from bot.storage.sql.answers import HOUR_MS, WEEK_MS, WEEK_OFFSET_MS, week_of
+from bot.storage.sql.daily import DailyQueries
+from bot.storage.sql.rows import from_ms
+
+DAY_MS = 24 * HOUR_MS
+WEEKS_SHOWN = 26
+
+
+def _int(value: object) -> int:
+    return int(str(value)) if value is not None else 0
+
+
+def _day(day_number: object) -> date:
+    return datetime.fromtimestamp(_int(day_number) * DAY_MS / 1000, UTC).date()
+
+
+def _day_number(day: date) -> int:
+    return (day - date(1970, 1, 1)).days
+
+
+def _week_start(week: int) -> date:
+    return from_ms(week * WEEK_MS - WEEK_OFFSET_MS).date()
+
+
+class ReportQueries(DailyQueries):
+    """The ReportStore methods (bot/storage/report_store.py) over a backend's `_rows`."""
+
+    async def overview(self, chat_id: str, first: date, last: date) -> Overview:
+        """Totals, each day from `first` to `last` (UTC), the last weeks and each quiz."""
+        [(members, answered, correct)] = await self._rows(
+            "SELECT COUNT(DISTINCT user_id), COALESCE(SUM(answered), 0), "
+            "COALESCE(SUM(points), 0) FROM score_totals WHERE chat_id = ?",
+            chat_id,
+        )
+        days = await self._rows(
+            "SELECT hour / 24, COUNT(DISTINCT user_id), SUM(answered), SUM(points) "
+            "FROM score_hours WHERE chat_id = ? AND hour >= ? AND hour < ? GROUP BY hour / 24",
+            chat_id,
+            _day_number(first) * 24,
+            (_day_number(last) + 1) * 24,
+        )
+        last_week = week_of((_day_number(last) + 1) * DAY_MS - 1)
+        weeks = await self._rows(
+            "SELECT week, SUM(answered), SUM(points) FROM score_weeks "
+            "WHERE chat_id = ? AND week > ? GROUP BY week ORDER BY week",
+            chat_id,
+            last_week - WEEKS_SHOWN,
+        )
+        quizzes = await self._rows(
+            "SELECT quiz_id, COUNT(DISTINCT user_id), SUM(answered), SUM(points) "
+            "FROM score_totals WHERE chat_id = ? GROUP BY quiz_id ORDER BY quiz_id",
+            chat_id,
+        )
+        found_days = (Day(_day(d), _int(m), Tally(_int(a), _int(c))) for d, m, a, c in days)
+        return Overview(
+            _int(members),
+            Tally(_int(answered), _int(correct)),
+            fill_days(first, last, found_days),
+            tuple(Week(_week_start(_int(w)), Tally(_int(a), _int(c))) for w, a, c in weeks),
+            tuple(QuizTotal(str(q), _int(m), Tally(_int(a), _int(c))) for q, m, a, c in quizzes),
+        )
+
+    async def members(self, chat_id: str, today: date) -> list[MemberLine]:
+        """Every member who answered, most answers first: totals, streaks, last active day."""
+        totals = await self._rows(
+            "SELECT t.user_id, COALESCE(u.name, t.user_id), SUM(t.answered), SUM(t.points) "
+            "FROM score_totals t LEFT JOIN users u ON u.user_id = t.user_id "
+            "WHERE t.chat_id = ? GROUP BY t.user_id, u.name",
+            chat_id,
+        )
+        day_rows = await self._rows(
+            "SELECT user_id, hour / 24, SUM(points) FROM score_hours WHERE chat_id = ? "
+            "GROUP BY user_id, hour / 24",
+            chat_id,
+        )
+        active: dict[str, list[tuple[date, bool]]] = defaultdict(list)
+        for user_id, day, points in day_rows:
+            active[str(user_id)].append((_day(day), _int(points) > 0))
+        user_ids = [str(row[0]) for row in totals]
+        has_daily = await self._rows(
+            "SELECT 1 FROM daily_posts WHERE chat_id = ? LIMIT 1", chat_id
+        )
+        records = await self.daily_records(chat_id, user_ids) if has_daily else {}
+        lines = [
+            member_line(
+                str(user_id),
+                str(name),
+                Tally(_int(answered), _int(correct)),
+                active[str(user_id)],
+                records.get(str(user_id)),
+                today,
+            )
+            for user_id, name, answered, correct in totals
+        ]
+        return sorted(lines, key=lambda line: (-line.tally.answered, line.name, line.user_id))
+
+    async def question_figures(self, chat_id: str, quiz_id: str) -> list[QuestionFigures]:
+        """Per question of the quiz answered in the chat: choices picked and answer times."""
+        rows = await self._rows(
+            "SELECT p.question_id, a.choice, a.correct, a.elapsed_ms, COUNT(*) FROM answers a "
+            "JOIN posts p ON p.post_id = a.post_id WHERE a.chat_id = ? AND a.quiz_id = ? "
+            "GROUP BY p.question_id, a.choice, a.correct, a.elapsed_ms",
+            chat_id,
+            quiz_id,
+        )
+        choices: dict[str, dict[int, int]] = defaultdict(lambda: defaultdict(int))
+        times: dict[str, dict[int, int]] = defaultdict(lambda: defaultdict(int))
+        right: dict[str, int] = defaultdict(int)
+        for question_id, choice, correct, elapsed_ms, count in rows:
+            key, number = str(question_id), _int(count)
+            choices[key][_int(choice)] += number
+            times[key][_int(elapsed_ms)] += number
+            right[key] += number if _int(correct) else 0
+        return [
+            QuestionFigures(
+                key,
+                dict(choices[key]),
+                right[key],
+                sum(times[key].values()),
+                median_of_counts(times[key]),
+            )
+            for key in sorted(choices)
+        ]
+
+    async def rounds(self, chat_id: str, limit: int) -> list[RoundLine]:
+        """The chat's latest group rounds, newest first, each with its ranking."""
+        rounds = await self._rows(
+            "SELECT round_id, quiz_id, started_at, ended_at, status, question_ids FROM rounds "
+            "WHERE chat_id = ? AND mode = 'group' ORDER BY round_id DESC LIMIT ?",
+            chat_id,
+            limit,
+        )
+        lines: dict[int, list[ScoreLine]] = defaultdict(list)
+        if rounds:
+            ids = [_int(row[0]) for row in rounds]
+            scores = await self._rows(
+                "SELECT p.round_id, a.user_id, COALESCE(u.name, a.user_id), SUM(a.correct), "
+                "COUNT(*), SUM(a.elapsed_ms) FROM posts p JOIN answers a ON a.post_id = p.post_id "
+                "LEFT JOIN users u ON u.user_id = a.user_id "
+                f"WHERE p.round_id IN ({', '.join('?' * len(ids))}) "
+                "GROUP BY p.round_id, a.user_id, u.name",
+                *ids,
+            )
+            for round_id, user_id, name, points, answered, total_ms in scores:
+                line = ScoreLine(str(user_id), str(name), _int(points), _int(answered),
+                                 _int(total_ms))  # fmt: skip
+                lines[_int(round_id)].append(line)
+        return [
+            RoundLine(
+                _int(round_id),
+                str(quiz_id),
+                from_ms(_int(started)),
+                None if ended is None else from_ms(_int(ended)),
+                str(status),
+                len(json.loads(str(question_ids))),
+                tuple(rank_round(lines[_int(round_id)])),
+            )
+            for round_id, quiz_id, started, ended, status, question_ids in rounds
+        ]
