@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from adapters.console import CHAT_ID, ConsoleGame, console_player, default_language, default_name
 from adapters.process import settle_startup_objects
 from adapters.web import commands as web_commands  # the organiser's report: serve, report
+from adapters.web import links as web_links
 from bot.catalog.installed import load_catalog
 from bot.catalog.loader import QuizError, validate
 from bot.config import Settings, database_setting, load_settings
@@ -230,6 +231,7 @@ def run_telegram(args: argparse.Namespace, settings: Settings, quizzes: dict[str
         database=settings.database,
         quizzes=quizzes,
         api_url=settings.telegram_api_url,
+        report_links=web_links.optional_signer(settings),
     )
     webhook = None
     if args.webhook:

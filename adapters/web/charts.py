@@ -30,10 +30,10 @@ STYLE = Style(
     foreground_subtle="#d1d5db",
     colors=("#2563eb", "#16a34a", "#dc2626"),
     font_family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
-    label_font_size=13,
-    major_label_font_size=13,
-    value_font_size=13,
-    title_font_size=15,
+    label_font_size=14,
+    major_label_font_size=14,
+    value_font_size=14,
+    title_font_size=16,
 )
 
 
@@ -69,9 +69,11 @@ def _config(**extra: Any) -> dict[str, Any]:
         "show_legend": False,
         "disable_xml_declaration": True,
         "explicit_size": False,
-        "width": 640,
-        "height": 300,
+        "width": 480,
+        "height": 260,
+        "truncate_label": -1,
         "margin": 8,
+        "margin_right": 28,
         "print_values": False,
         "show_minor_x_labels": False,
         **extra,
@@ -101,11 +103,12 @@ def questions_chart(
     figures: Sequence[tuple[int, QuestionFigures]], language: Language, title: str, nonce: str
 ) -> Markup:
     """Share right per question (numbered as in the quiz), lowest stands out by its length."""
-    height = 60 + 34 * len(figures)
+    height = 50 + 30 * len(figures)
     chart = pygal.HorizontalBar(**_config(range=(0, 100), height=height, print_values=True))
-    chart.x_labels = [f"Q{number}" for number, _ in figures]
+    shown = list(reversed(figures))  # pygal draws the first bar at the bottom
+    chart.x_labels = [f"Q{number}" for number, _ in shown]
     chart.value_formatter = lambda value: share_text(value / 100, language)
-    chart.add(title, [_percent(found.accuracy) for _, found in figures])
+    chart.add(title, [_percent(found.accuracy) for _, found in shown])
     return _render(chart, nonce, title)
 
 
