@@ -23,6 +23,7 @@ from discord import app_commands
 
 from adapters.logs import log_level, redact_secrets
 from adapters.process import settle_startup_objects
+from adapters.web.links import optional_signer
 from bot.config import Settings
 from bot.domain.models import Language, Quiz
 from bot.storage.interface import Store
@@ -101,7 +102,9 @@ async def _with_store(
     store = await open_store(settings.database)
     try:
         if sync_guild is None:
-            await serve(make_bot(store, quizzes, settings.discord_guild_id, sharding), token)
+            bot = make_bot(store, quizzes, settings.discord_guild_id, sharding)
+            bot.report_links = optional_signer(settings)  # /report (adapters/web/links.py)
+            await serve(bot, token)
             return 0
         bot = QuizBot(store, quizzes, start_rounds=False)
         async with bot:
