@@ -12,7 +12,7 @@ import re
 from datetime import datetime
 from typing import Any
 
-from telegram import Chat, Update, User
+from telegram import Chat, LinkPreviewOptions, Update, User
 from telegram.constants import ChatType, ParseMode
 from telegram.error import BadRequest, Forbidden
 from telegram.ext import CommandHandler, filters
@@ -36,6 +36,8 @@ LINKS = "report_links"
 START = "report_"
 ANONYMOUS_ADMIN = 1087968824
 """GroupAnonymousBot: the sender of an anonymous admin's messages; it has no private chat."""
+NO_PREVIEW = LinkPreviewOptions(is_disabled=True)
+"""A preview would have Telegram's servers fetch the private page."""
 _START_PAYLOAD = re.compile(rf"^/start(@\w+)?\s+{START}-?\d+\s*$")
 
 
@@ -93,7 +95,9 @@ async def _send_privately(
 ) -> None:  # fmt: skip
     text = _link_text(signer, context, chat_key(chat), language)
     try:
-        await context.bot.send_message(user.id, STYLE.escape(text), parse_mode=ParseMode.HTML)
+        await context.bot.send_message(
+            user.id, STYLE.escape(text), parse_mode=ParseMode.HTML, link_preview_options=NO_PREVIEW
+        )
     except (Forbidden, BadRequest) as error:
         if isinstance(error, BadRequest) and "chat not found" not in str(error).lower():
             raise
@@ -120,5 +124,8 @@ async def start_report(update: Update, context: Context) -> None:
         await reply(update, STYLE.escape(t(language, "error.admin_only")))
     elif signer is None:
         await reply(update, STYLE.escape(t(language, "report.not_set_up")))
-    else:
-        await reply(update, STYLE.escape(_link_text(signer, context, chat_key(group), language)))
+    elif update.effective_message is not None:
+        text = STYLE.escape(_link_text(signer, context, chat_key(group), language))
+        await update.effective_message.reply_text(
+            text, parse_mode=ParseMode.HTML, link_preview_options=NO_PREVIEW, do_quote=False
+        )

@@ -42,6 +42,8 @@ async def test_an_admin_gets_the_link_privately_and_can_revoke(
     assert answer["text"] == "Je vous ai envoyé le lien du bilan en message privé."
     assert link_in(answer) is None
     [private] = fake.bot_messages(admin["id"])
+    [sent] = [c for c in fake.calls_to("sendMessage") if c.params["chat_id"] == admin["id"]]
+    assert sent.params["link_preview_options"] == {"is_disabled": True}
     link = link_in(private)
     assert link is not None
     assert link.startswith("https://quiz.example.org/r/")
