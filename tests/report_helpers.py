@@ -88,6 +88,8 @@ def expected(rows: Sequence[ExportRow]) -> Expected:
     found.answered = len(rows)
     found.correct = sum(int(row.correct) for row in rows)
     found.per_member = {user: (a, c) for user, (a, c) in members.items()}
-    found.medians_ms = {q: int(statistics.median_low(ms)) for q, ms in times.items()}
+    found.medians_ms = {  # to the tenth of a second, as the report counts and shows them
+        q: int(statistics.median_low(m // 100 for m in ms)) * 100 for q, ms in times.items()
+    }
     found.per_question = {q: (a, c) for q, (a, c) in questions.items()}
     return found

@@ -88,7 +88,7 @@ async def test_members_are_escaped_with_their_figures(web: Served) -> None:
     assert "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;" in page
     assert "Dora &amp; &#34;Co&#34;" in page
     for answered, _ in want.per_member.values():
-        assert f'<td class="count">{answered}</td>' in page
+        assert f'<td class="count" data-label="Answers">{answered}</td>' in page
 
 
 async def test_the_quiz_page_counts_each_choice(web: Served, quizzes: dict[str, Quiz]) -> None:
@@ -157,6 +157,12 @@ async def test_refused_links_get_403_and_no_data(web: Served) -> None:
         assert (await web.client.get(good + suffix)).status == 403, suffix
     web.clock.advance(1)
     assert (await web.client.get(web.path(CHAT))).status == 200
+
+
+async def test_pages_link_relatively_so_any_path_prefix_works(web: Served) -> None:
+    for suffix in ("", "members", "rounds", "quiz/parallelism"):
+        page = await text_of(web, web.path(CHAT) + suffix)
+        assert not re.search(r"""(href|src)=["']/""", page), suffix
 
 
 async def test_the_bare_link_and_the_other_routes(web: Served) -> None:

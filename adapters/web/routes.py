@@ -81,6 +81,7 @@ def _context(request: web.Request, grant: Grant, page: str, depth: int) -> dict[
         "other": t(language, "report.other_language.code"),
         "t": _translator(language),
         "cell": lambda value, kind: tables.cell_text(value, kind, language),
+        "cells": lambda table: tables.cells(table, language),
         "base": up or "./",
         "root": f"{up}../../",
         "page": page,

@@ -81,6 +81,19 @@ def cell_text(value: Value, kind: Kind, language: Language) -> str:
     return str(value)
 
 
+Cell = tuple[Kind, str, str]
+"""A cell as the page lays it out: its kind (a CSS class), its column's header, its text."""
+
+
+def cells(table: Table, language: Language) -> list[list[Cell]]:
+    """Every row's cells formatted once, so the template only places them."""
+    return [
+        [(column.kind, column.header, cell_text(value, column.kind, language))
+         for value, column in zip(row, table.columns, strict=True)]
+        for row in table.rows
+    ]  # fmt: skip
+
+
 def _columns(language: Language, *specs: tuple[str, Kind]) -> tuple[Column, ...]:
     return tuple(Column(t(language, f"report.column.{key}"), kind) for key, kind in specs)
 

@@ -34,6 +34,8 @@ from bot.storage.sql.daily import DailyQueries
 from bot.storage.sql.rows import from_ms
 
 DAY_MS = 24 * HOUR_MS
+TIME_STEP_MS = 100
+"""Answer times are counted in tenths of a second: the median shown is to that precision."""
 WEEKS_SHOWN = 26
 
 
@@ -126,22 +128,25 @@ class ReportQueries(DailyQueries):
         return sorted(lines, key=lambda line: (-line.tally.answered, line.name, line.user_id))
 
     async def question_figures(self, chat_id: str, quiz_id: str) -> list[QuestionFigures]:
-        """Per question of the quiz answered in the chat: choices picked and answer times."""
+        """Per question of the quiz answered in the chat: choices picked and answer times
+        (to the tenth of a second, as shown). Driven by the chat's posts, whose answers are
+        contiguous under their primary key, so no answer is looked up row by row."""
         rows = await self._rows(
-            "SELECT p.question_id, a.choice, a.correct, a.elapsed_ms, COUNT(*) FROM answers a "
-            "JOIN posts p ON p.post_id = a.post_id WHERE a.chat_id = ? AND a.quiz_id = ? "
-            "GROUP BY p.question_id, a.choice, a.correct, a.elapsed_ms",
+            f"SELECT p.question_id, a.choice, a.correct, a.elapsed_ms / {TIME_STEP_MS}, "
+            "COUNT(*) FROM posts p JOIN answers a ON a.post_id = p.post_id "
+            "WHERE p.chat_id = ? AND p.quiz_id = ? "
+            f"GROUP BY p.question_id, a.choice, a.correct, a.elapsed_ms / {TIME_STEP_MS}",
             chat_id,
             quiz_id,
         )
         choices: dict[str, dict[int, int]] = defaultdict(lambda: defaultdict(int))
         times: dict[str, dict[int, int]] = defaultdict(lambda: defaultdict(int))
         right: dict[str, int] = defaultdict(int)
-        for question_id, choice, correct, elapsed_ms, count in rows:
-            key, number = str(question_id), _int(count)
-            choices[key][_int(choice)] += number
-            times[key][_int(elapsed_ms)] += number
-            right[key] += number if _int(correct) else 0
+        for question_id, choice, correct, step, count in rows:
+            key, number = str(question_id), int(str(count))
+            choices[key][int(str(choice))] += number
+            times[key][int(str(step)) * TIME_STEP_MS] += number
+            right[key] += number if correct else 0
         return [
             QuestionFigures(
                 key,
