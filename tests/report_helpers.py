@@ -33,6 +33,7 @@ async def play_rounds(
     players: Sequence[Player] = PLAYERS,
     rounds: int = 2,
     seed: int = 5,
+    days_between: Sequence[int] = (),
 ) -> list[int]:
     """Group rounds of the parallelism quiz, each player answering each question (mostly
     right, some wrong, some silent), a day apart; the round ids."""
@@ -56,7 +57,8 @@ async def play_rounds(
             await service.close(view.post.post_id)
         await service.finish_round(started.round_id)
         round_ids.append(started.round_id)
-        clock.advance(24 * 3600)
+        gap = days_between[len(round_ids) - 1] if len(round_ids) <= len(days_between) else 1
+        clock.advance(gap * 24 * 3600)
     return round_ids
 
 

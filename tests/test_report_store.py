@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.domain.rules import rank_round
 from bot.play.service import QuizService
 from bot.storage.interface import Store, StoreError
 from bot.storage.report_store import SQLiteReportStore, open_report_store
@@ -53,10 +54,35 @@ async def test_figures_match_the_export(
         assert [r.round_id for r in rounds] == round_ids[::-1]
         for line in rounds:
             ranking = [(r.rank, r.line.user_id, r.line.points) for r in line.ranking]
-            scores = sorted(await store.round_scores(line.round_id), key=lambda s: s.user_id)
-            assert sorted((u, p) for _, u, p in ranking) == [(s.user_id, s.points) for s in scores]
+            full = rank_round(await store.round_scores(line.round_id))
+            podium = [(r.rank, r.line.user_id, r.line.points) for r in full if r.rank <= 3]
+            assert ranking == podium
+            assert line.players == len(full) == 4
             assert line.questions == 8
             assert line.status == "finished"
+    finally:
+        await report.close()
+
+
+async def test_streaks_and_last_days_are_those_of_stats(
+    service: QuizService, clock: FakeClock, database: Path | str
+) -> None:
+    """Calendar-day streaks summed in SQL equal `/stats`' (rules.streaks over the answers)."""
+    await play_rounds(service, clock, rounds=7, seed=11, days_between=(1, 1, 2, 1, 3, 1, 0))
+    today = clock.now().date()
+    report = await open_report_store(database)
+    try:
+        members = await report.members(CHAT, today)
+        for line in members:
+            stats = await service.stats(CHAT, line.user_id)
+            assert (line.current_streak, line.best_streak) == (
+                stats.current_streak, stats.best_streak,
+            ), line.name  # fmt: skip
+            assert (line.tally.answered, line.tally.correct) == (stats.answered, stats.correct)
+        assert {line.best_streak for line in members} != {0}
+        assert all(line.last_active is not None for line in members)
+        later = await report.members(CHAT, today + timedelta(days=5))
+        assert {line.current_streak for line in later} == {0}
     finally:
         await report.close()
 

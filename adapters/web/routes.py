@@ -21,7 +21,7 @@ from bot.text import report_tables as tables
 from bot.text.i18n import t
 
 DAYS_SHOWN = 30
-ROUNDS_SHOWN = 50
+ROUNDS_SHOWN = 20
 _TOKEN = r"/r/{token:[A-Za-z0-9._-]+}"
 _QUIZ = r"{quiz_id:[a-z0-9][a-z0-9-]{0,23}}"
 

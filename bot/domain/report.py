@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from bot.domain.daily import DailyRecord, daily_streaks
-from bot.domain.rules import Ranked, streaks
+from bot.domain.rules import Ranked
 
 
 def share(part: int, whole: int) -> float | None:
@@ -121,7 +121,9 @@ class RoundLine:
     ended_at: datetime | None
     status: str
     questions: int
+    players: int
     ranking: tuple[Ranked, ...]
+    """The first places only (ties included)."""
 
 
 def fill_days(first: date, last: date, found: Iterable[Day]) -> tuple[Day, ...]:
@@ -139,17 +141,14 @@ def member_line(
     user_id: str,
     name: str,
     tally: Tally,
-    active_days: Iterable[tuple[date, bool]],
+    calendar_streaks: tuple[int, int],
+    last_active: date | None,
     record: DailyRecord | None,
-    today: date,
 ) -> MemberLine:
-    """A member's line; streaks as `/stats` counts them: scheduled daily questions where the
-    chat has them, else calendar days (UTC) with a right answer. `active_days`: each day the
-    member answered, and whether they got one right that day."""
-    days = list(active_days)
+    """A member's line; streaks as `/stats` counts them: the scheduled daily questions where
+    the chat has them, else `calendar_streaks`, (current, best) runs of days (UTC) with a
+    right answer, as `rules.streaks` counts them."""
+    current, best = calendar_streaks
     if record is not None and record.outcomes:
         current, best = daily_streaks(record.outcomes, record.last_is_open)
-    else:
-        current, best = streaks((day for day, right in days if right), today)
-    last = max((day for day, _ in days), default=None)
-    return MemberLine(user_id, name, tally, current, best, last)
+    return MemberLine(user_id, name, tally, current, best, last_active)

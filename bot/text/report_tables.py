@@ -159,7 +159,7 @@ def rounds_table(
     )  # fmt: skip
     rows = tuple(
         (r.started_at, quiz_title(quizzes, r.quiz_id, language),
-         t(language, f"report.status.{r.status}"), len(r.ranking), ranking_text(r, language))
+         t(language, f"report.status.{r.status}"), r.players, ranking_text(r, language))
         for r in rounds
     )  # fmt: skip
     return Table("rounds", t(language, "report.rounds.title"), columns, rows)

@@ -55,6 +55,55 @@ def _week_start(week: int) -> date:
     return from_ms(week * WEEK_MS - WEEK_OFFSET_MS).date()
 
 
+_MEMBERS = """
+    WITH days AS (
+        SELECT user_id, hour / 24 AS day, SUM(points) AS points FROM score_hours
+        WHERE chat_id = ? GROUP BY user_id, hour / 24
+    ), right_days AS (
+        SELECT user_id, day, day - ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY day) AS run
+        FROM days WHERE points > 0
+    ), runs AS (
+        SELECT user_id, COUNT(*) AS length, MAX(day) AS last FROM right_days
+        GROUP BY user_id, run
+    ), streaks AS (
+        SELECT user_id, MAX(length) AS best,
+            MAX(CASE WHEN last >= ? THEN length ELSE 0 END) AS current
+        FROM runs GROUP BY user_id
+    ), active AS (
+        SELECT user_id, MAX(day) AS last_day FROM days GROUP BY user_id
+    )
+    SELECT t.user_id, COALESCE(u.name, t.user_id), SUM(t.answered), SUM(t.points),
+        MAX(a.last_day), MAX(s.current), MAX(s.best)
+    FROM score_totals t LEFT JOIN users u ON u.user_id = t.user_id
+    LEFT JOIN active a ON a.user_id = t.user_id LEFT JOIN streaks s ON s.user_id = t.user_id
+    WHERE t.chat_id = ? GROUP BY t.user_id, u.name
+"""
+"""Members' totals, last active day and calendar-day streaks (UTC), summed in SQL from the
+hourly buckets so that one row per member reaches Python. Streaks as `rules.streaks` counts
+them: runs of consecutive days with a right answer (a run's days less their rank is constant),
+the current one alive while its last day is yesterday or today (the `?`: yesterday)."""
+
+
+_PODIUMS = """
+    WITH lines AS (
+        SELECT p.round_id, a.user_id, SUM(a.correct) AS points, COUNT(*) AS answered,
+            SUM(a.elapsed_ms) AS total_ms
+        FROM posts p JOIN answers a ON a.post_id = p.post_id
+        WHERE p.round_id IN ({marks}) GROUP BY p.round_id, a.user_id
+    ), ranked AS (
+        SELECT round_id, user_id, points, answered, total_ms,
+            RANK() OVER (PARTITION BY round_id ORDER BY points DESC, total_ms) AS place,
+            COUNT(*) OVER (PARTITION BY round_id) AS players
+        FROM lines
+    )
+    SELECT r.round_id, r.user_id, COALESCE(u.name, r.user_id), r.points, r.answered,
+        r.total_ms, r.players
+    FROM ranked r LEFT JOIN users u ON u.user_id = r.user_id WHERE r.place <= ?
+"""
+"""Each round's first places, in `rules.rank_round`'s order (more points, then less time;
+RANK keeps ties together), and its player count."""
+
+
 class ReportQueries(DailyQueries):
     """The ReportStore methods (bot/storage/report_store.py) over a backend's `_rows`."""
 
@@ -94,36 +143,24 @@ class ReportQueries(DailyQueries):
         )
 
     async def members(self, chat_id: str, today: date) -> list[MemberLine]:
-        """Every member who answered, most answers first: totals, streaks, last active day."""
-        totals = await self._rows(
-            "SELECT t.user_id, COALESCE(u.name, t.user_id), SUM(t.answered), SUM(t.points) "
-            "FROM score_totals t LEFT JOIN users u ON u.user_id = t.user_id "
-            "WHERE t.chat_id = ? GROUP BY t.user_id, u.name",
-            chat_id,
-        )
-        day_rows = await self._rows(
-            "SELECT user_id, hour / 24, SUM(points) FROM score_hours WHERE chat_id = ? "
-            "GROUP BY user_id, hour / 24",
-            chat_id,
-        )
-        active: dict[str, list[tuple[date, bool]]] = defaultdict(list)
-        for user_id, day, points in day_rows:
-            active[str(user_id)].append((_day(day), _int(points) > 0))
-        user_ids = [str(row[0]) for row in totals]
+        """Every member who answered, most answers first: totals, streaks, last active day,
+        in one statement returning a row per member (see `_MEMBERS`)."""
+        rows = await self._rows(_MEMBERS, chat_id, _day_number(today) - 1, chat_id)
         has_daily = await self._rows(
             "SELECT 1 FROM daily_posts WHERE chat_id = ? LIMIT 1", chat_id
         )
+        user_ids = [str(row[0]) for row in rows]
         records = await self.daily_records(chat_id, user_ids) if has_daily else {}
         lines = [
             member_line(
                 str(user_id),
                 str(name),
                 Tally(_int(answered), _int(correct)),
-                active[str(user_id)],
+                (_int(current), _int(best)),
+                None if last is None else _day(last),
                 records.get(str(user_id)),
-                today,
             )
-            for user_id, name, answered, correct in totals
+            for user_id, name, answered, correct, last, current, best in rows
         ]
         return sorted(lines, key=lambda line: (-line.tally.answered, line.name, line.user_id))
 
@@ -158,8 +195,9 @@ class ReportQueries(DailyQueries):
             for key in sorted(choices)
         ]
 
-    async def rounds(self, chat_id: str, limit: int) -> list[RoundLine]:
-        """The chat's latest group rounds, newest first, each with its ranking."""
+    async def rounds(self, chat_id: str, limit: int, podium: int = 3) -> list[RoundLine]:
+        """The chat's latest group rounds, newest first: players and the first `podium`
+        places of each (ties included), ranked in SQL so only those reach Python."""
         rounds = await self._rows(
             "SELECT round_id, quiz_id, started_at, ended_at, status, question_ids FROM rounds "
             "WHERE chat_id = ? AND mode = 'group' ORDER BY round_id DESC LIMIT ?",
@@ -167,20 +205,17 @@ class ReportQueries(DailyQueries):
             limit,
         )
         lines: dict[int, list[ScoreLine]] = defaultdict(list)
+        players: dict[int, int] = defaultdict(int)
         if rounds:
             ids = [_int(row[0]) for row in rounds]
-            scores = await self._rows(
-                "SELECT p.round_id, a.user_id, COALESCE(u.name, a.user_id), SUM(a.correct), "
-                "COUNT(*), SUM(a.elapsed_ms) FROM posts p JOIN answers a ON a.post_id = p.post_id "
-                "LEFT JOIN users u ON u.user_id = a.user_id "
-                f"WHERE p.round_id IN ({', '.join('?' * len(ids))}) "
-                "GROUP BY p.round_id, a.user_id, u.name",
-                *ids,
-            )
-            for round_id, user_id, name, points, answered, total_ms in scores:
+            marks = ", ".join("?" * len(ids))
+            for round_id, user_id, name, points, answered, total_ms, count in await self._rows(
+                _PODIUMS.format(marks=marks), *ids, podium
+            ):
                 line = ScoreLine(str(user_id), str(name), _int(points), _int(answered),
                                  _int(total_ms))  # fmt: skip
                 lines[_int(round_id)].append(line)
+                players[_int(round_id)] = _int(count)
         return [
             RoundLine(
                 _int(round_id),
@@ -189,6 +224,7 @@ class ReportQueries(DailyQueries):
                 None if ended is None else from_ms(_int(ended)),
                 str(status),
                 len(json.loads(str(question_ids))),
+                players[_int(round_id)],
                 tuple(rank_round(lines[_int(round_id)])),
             )
             for round_id, quiz_id, started, ended, status, question_ids in rounds

@@ -267,7 +267,7 @@ MESSAGES: dict[str, str] = {
     "report.column.started": "Started",
     "report.column.status": "Status",
     "report.column.players": "Players",
-    "report.column.ranking": "Ranking",
+    "report.column.ranking": "First places",
     "report.column.question": "Question",
     "report.column.choice": "Choice",
     "report.column.text": "Text",

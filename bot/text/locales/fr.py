@@ -292,7 +292,7 @@ MESSAGES: dict[str, str] = {
     "report.column.started": "Début",
     "report.column.status": "État",
     "report.column.players": "Joueurs",
-    "report.column.ranking": "Classement",
+    "report.column.ranking": "Premières places",
     "report.column.question": "Question",
     "report.column.choice": "Choix",
     "report.column.text": "Texte",
