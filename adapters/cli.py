@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 
 from adapters.console import CHAT_ID, ConsoleGame, console_player, default_language, default_name
 from adapters.process import settle_startup_objects
+from adapters.web import commands as web_commands  # the organiser's report: serve, report
+from adapters.web import links as web_links
 from bot.catalog.installed import load_catalog
 from bot.catalog.loader import QuizError, validate
 from bot.config import Settings, database_setting, load_settings
@@ -40,6 +42,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     _add_terminal_commands(commands)
     _add_platform_commands(commands)
+    web_commands.add_commands(commands)
     return parser
 
 
@@ -127,6 +130,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_list(quizzes, language)
         if args.command in ("run", "discord"):
             return run_platform(args, settings, quizzes, language)
+        if args.command in ("serve", "report"):
+            return web_commands.run(args, settings, quizzes)
         return asyncio.run(run_with_store(args, settings, quizzes, language))
     except QuizError as error:
         print(error, file=sys.stderr)
@@ -232,6 +237,7 @@ def run_telegram(args: argparse.Namespace, settings: Settings, quizzes: dict[str
         database=settings.database,
         quizzes=quizzes,
         api_url=settings.telegram_api_url,
+        report_links=web_links.optional_signer(settings),
     )
     webhook = None
     if args.webhook:

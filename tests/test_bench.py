@@ -12,7 +12,9 @@ import pytest
 from tests.postgres import POSTGRES_URL
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
-SCRIPTS = ["answers.py", "leaderboard.py", "startup.py", "memory.py", "telegram_burst.py"]
+SCRIPTS = [
+    "answers.py", "leaderboard.py", "startup.py", "memory.py", "telegram_burst.py", "report.py",
+]  # fmt: skip
 if POSTGRES_URL:  # it needs a server; .ci/run starts one
     SCRIPTS += ["answers_postgres.py", "answers_workers.py"]
 

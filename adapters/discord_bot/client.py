@@ -28,11 +28,13 @@ from adapters.discord_bot.interactions import (
     send_private,
 )
 from adapters.discord_bot.publisher import DiscordPublisher
+from adapters.discord_bot.report import register_report
 from adapters.discord_bot.sharding import Sharding
 from adapters.discord_bot.sync import sync_if_changed
 from bot.domain.entities import Answer, Post
 from bot.domain.models import Language, Question, Quiz
 from bot.domain.pacer import DISCORD_RATE, Pacer
+from bot.domain.report_links import LinkSigner
 from bot.domain.rules import Accepted, ForgetOutcome
 from bot.play.daily_runner import DailyRunner
 from bot.play.rounds import Control, RoundRunner
@@ -85,6 +87,9 @@ class QuizBot(discord.AutoShardedClient):
         self.daily = DailyRunner(self.service, DiscordDailyPublisher(self), self.timers, pacer)
         register_commands(self.tree)
         register_daily(self.tree)
+        register_report(self.tree)
+        self.report_links: LinkSigner | None = None
+        """Signs `/report` links; set from the settings by `quizbot run discord`."""
 
     async def setup_hook(self) -> None:
         """Runs after login, before the gateway: buttons, translations, sync, open rounds."""

@@ -19,6 +19,7 @@ from adapters.discord_bot.sharding import Sharding
 from adapters.discord_bot.sync import sync_if_changed
 from adapters.logs import log_level, redact_secrets
 from adapters.process import settle_startup_objects
+from adapters.web.links import optional_signer
 from bot.config import Settings
 from bot.domain.models import Language, Quiz
 from bot.storage.opening import open_store
@@ -52,7 +53,9 @@ async def _with_store(
     store = await open_store(settings.database)
     try:
         if sync_guild is None:
-            await serve(make_bot(store, quizzes, settings.discord_guild_id, sharding), token)
+            bot = make_bot(store, quizzes, settings.discord_guild_id, sharding)
+            bot.report_links = optional_signer(settings)  # /report (adapters/web/links.py)
+            await serve(bot, token)
             return 0
         bot = QuizBot(store, quizzes, start_rounds=False)
         async with bot:

@@ -27,10 +27,12 @@ from adapters.telegram_bot import gate, lifecycle, polling, presses
 from adapters.telegram_bot.daily import TelegramDailyPublisher, daily_command
 from adapters.telegram_bot.http_client import AiohttpRequest
 from adapters.telegram_bot.publisher import TelegramPublisher
+from adapters.telegram_bot.report import handlers as report_handlers
 from adapters.telegram_bot.updates import PressesConcurrently
 from bot.domain.clock import Clock, SystemClock
 from bot.domain.models import LANGUAGES, Quiz
 from bot.domain.pacer import TELEGRAM_RATE, Pacer
+from bot.domain.report_links import LinkSigner
 from bot.play.daily_runner import DailyRunner
 from bot.play.rounds import RoundRunner
 from bot.play.service import QuizService
@@ -50,6 +52,7 @@ COMMANDS = (
     "daily",
     "help",
     "forgetme",
+    "report",
 )
 ErrorHook = Callable[[BaseException], None]
 BOT_CONNECTIONS = 256
@@ -70,6 +73,8 @@ class TelegramSetup:
     on_error: ErrorHook | None = None
     """Called with every error a handler raises (tests fail on them)."""
     rate_limit_retries: int = 3
+    report_links: LinkSigner | None = None
+    """Signs `/report` links (QUIZBOT_WEB_URL, QUIZBOT_WEB_SECRET); None: `/report` is off."""
 
 
 def build_application(setup: TelegramSetup) -> TelegramApp:
@@ -112,6 +117,9 @@ def build_application(setup: TelegramSetup) -> TelegramApp:
     application = builder.build()
     application.add_handler(gate.UpdateGate().handler(), group=gate.GROUP)  # each update once
     application.add_handler(CallbackQueryHandler(presses.button))  # first: the hot path
+    report_data, report_commands = report_handlers(setup.report_links)  # before /start
+    application.bot_data.update(report_data)
+    application.add_handlers(report_commands)
     for name, callback in handlers.handler_names().items():
         application.add_handler(CommandHandler(name, callback))
     application.add_handler(CommandHandler("daily", daily_command))

@@ -13,6 +13,7 @@ from typing import Any
 from adapters.telegram_bot.app import TelegramApp, TelegramSetup, build_application
 from adapters.telegram_bot.commands import QuizApp
 from bot.domain.models import Quiz
+from bot.domain.report_links import LinkSigner
 from bot.domain.views import QuestionView
 from tests.fakes.telegram_api import FakeTelegramAPI
 from tests.support.clocks import FakeClock, ManualTimers
@@ -80,7 +81,11 @@ def _id(chat: Any) -> int:
 
 @contextlib.asynccontextmanager
 async def running_bot(
-    fake: FakeTelegramAPI, database: Path, quizzes: dict[str, Quiz], clock: FakeClock
+    fake: FakeTelegramAPI,
+    database: Path,
+    quizzes: dict[str, Quiz],
+    clock: FakeClock,
+    report_links: LinkSigner | None = None,
 ) -> AsyncIterator[Harness]:
     """Start the bot the way `Application.run_polling` does, and stop it cleanly."""
     timers = ManualTimers(clock)
@@ -95,6 +100,7 @@ async def running_bot(
         timers=timers,
         rng=random.Random(5),
         on_error=harness_errors.append,
+        report_links=report_links,
     )
     app = build_application(setup)
     await app.initialize()

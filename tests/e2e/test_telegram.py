@@ -299,6 +299,7 @@ async def test_commands_are_registered_in_both_languages(
         "daily",
         "help",
         "forgetme",
+        "report",
     }
 
 

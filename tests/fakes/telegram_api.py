@@ -1034,6 +1034,10 @@ class FakeTelegramAPI:
         return True
 
     async def _send_message(self, params: JSONDict, token: str) -> JSONDict:
+        target = params["chat_id"]
+        number = int(target) if isinstance(target, str) and _INT_RE.fullmatch(target) else target
+        if number in self.users and number not in self.chats:
+            raise ApiError(403, "Forbidden: bot can't initiate conversation with a user")
         chat = self._reachable(self._chat(params["chat_id"]))
         text = str(params["text"])
         if params.get("parse_mode") == "HTML":
