@@ -237,4 +237,6 @@ MESSAGES: dict[str, str] = {
     "copy.stage.check": "Checking",
     # issue 16, real groups: a click on a button this version did not make
     "button.stale": "This button no longer works. Start a new round with /quiz.",
+    # French typography warnings (issue 17): `quizbot validate --strict`
+    "cli.strict_warnings": "quizbot: --strict turns the warnings above into errors",
 }

@@ -256,4 +256,8 @@ MESSAGES: dict[str, str] = {
     "copy.stage.check": "Vérification",
     # issue 16, real groups: a click on a button this version did not make
     "button.stale": "Ce bouton ne fonctionne plus. Lancez une nouvelle partie avec /quiz.",
+    # French typography warnings (issue 17): `quizbot validate --strict`
+    "cli.strict_warnings": (
+        "quizbot : avec --strict, les avertissements ci-dessus sont des erreurs"
+    ),
 }
