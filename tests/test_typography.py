@@ -44,6 +44,7 @@ def test_each_mark_with_an_ordinary_space_or_none_is_found_with_its_message() ->
         f"Pourquoi{NBSP}? Voici{NARROW}: un",  # either no-break space will do
         f"«{NBSP}bulle{NBSP}» et «{NARROW}bulle{NARROW}»",
         "Rendez-vous à 14:03, ou 9:30 ; ratio 3:1.".replace(" ;", f"{NARROW};"),
+        "Format HH:MM, ou /daily set time:09:00 quiz:parallelism",
         "Voir https://arxiv.org/abs/2104.04473?v=2;x!y et http://example.org/a:b?c",
         "En C++, std::vector et a::b",
         "Le seau s3://données/modèle et file:///tmp",
@@ -57,6 +58,7 @@ def test_each_mark_with_an_ordinary_space_or_none_is_found_with_its_message() ->
         "either-space",
         "guillemets",
         "times",
+        "colon-in-a-word",
         "urls",
         "double-colon",
         "scheme",
@@ -74,6 +76,7 @@ def test_exceptions_do_not_hide_the_real_mistakes_beside_them() -> None:
     text = "Voir https://a.fr/b?c : à 14:03 ?! Non: std::x»"
     assert marks(text) == [(22, ":"), (32, "?"), (38, ":"), (46, "»")]
     assert marks("Il est 14 :03 ?") == [(10, ":"), (14, "?")]
+    assert marks("Voici:") == [(5, ":")]
 
 
 QUIZ = """\

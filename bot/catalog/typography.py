@@ -3,7 +3,8 @@
 French puts a space before `? ! ; :` and inside « »; an ordinary space there lets Telegram
 and Discord break the line and start the next one with the mark. The space must be a
 no-break one: U+202F (narrow, before ? ! ;) or U+00A0 (before : and inside « »); either is
-accepted. Times (14:03), URLs, `::` and `://` are not punctuation and are left alone.
+accepted. A colon inside a word (14:03, 3:1, HH:MM, `time:09:00`), `::`, `://` and URLs
+are not punctuation and are left alone.
 
 `missing_spaces` reads one text; `typography_warnings` reads the French texts of a parsed
 quiz file and words each finding the way the loader words a problem (file, line, question).
@@ -73,8 +74,8 @@ def _needs_space_before(text: str, offset: int) -> bool:
     if text[offset] == ":":
         if before == ":" or after.startswith((":", "//")):
             return False  # "::" (C++, reST) and "scheme://"
-        if before.isdigit() and after[:1].isdigit():
-            return False  # a time or a ratio: 14:03, 3:1
+        if not before.isspace() and after[:1] and not after[:1].isspace():
+            return False  # inside a word, not punctuation: 14:03, 3:1, HH:MM, time:09:00
     return True
 
 
