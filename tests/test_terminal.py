@@ -154,3 +154,8 @@ def test_no_color_on_a_real_terminal_has_no_escape_codes(tmp_path: Path) -> None
     assert code == 0
     assert "\x1b" not in shown
     assert too_wide(shown.replace("\r", ""), 60) == []
+
+
+def test_wrapping_never_breaks_at_a_no_break_space() -> None:
+    lines = wrap_lines("Quel problème résolvent-ils\u202f? Voici\u00a0: «\u00a0bulle\u00a0»", 27)
+    assert lines == ["Quel problème", "résolvent-ils\u202f? Voici\u00a0:", "«\u00a0bulle\u00a0»"]

@@ -12,6 +12,7 @@ import pytest
 from bot.catalog.field_reader import Problem
 from bot.catalog.loader import validate
 from bot.catalog.typography import Finding, missing_spaces
+from bot.text.i18n import CATALOGS
 from tests.support.paths import QUIZZES, ROOT
 
 NARROW, NBSP = "\u202f", "\u00a0"
@@ -166,3 +167,16 @@ def test_the_bundled_quizzes_pass_strict_validation() -> None:
     result = run_validate("--strict", str(QUIZZES))
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""
+
+
+def test_the_bots_french_messages_have_their_no_break_spaces() -> None:
+    found = {
+        key: [(finding.offset, finding.character) for finding in missing_spaces(text)]
+        for key, text in CATALOGS["fr"].items()
+    }
+    assert {key: marks for key, marks in found.items() if marks} == {}
+    assert CATALOGS["fr"]["verdict.right"].startswith(f"✅ Bonne réponse{NARROW}!")
+    assert (
+        CATALOGS["fr"]["summary.line"]
+        == f"{{rank}}. {{name}}{NBSP}: {{points}}/{{total}} ({{seconds}} s)"
+    )

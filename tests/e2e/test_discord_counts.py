@@ -18,4 +18,4 @@ async def test_a_one_question_round_is_announced_in_the_singular(world: World) -
     with locales({ben.id: discord.Locale.french}):
         again = await ben.slash(world.channel, "quiz", quiz="parallelism", questions=1)
     text = again.response.embeds[0].description.replace("\\", "")
-    assert ": 1 question, 30 s. Bonne chance !" in text
+    assert ": 1 question, 30 s. Bonne chance\u202f!" in text
