@@ -28,7 +28,7 @@ play: $(BIN)/quizbot
 test: $(VENV)/.test-deps
 	@$(BIN)/ruff check .
 	@$(BIN)/mypy
-	@$(BIN)/quizbot validate quizzes/
+	@$(BIN)/quizbot validate --strict quizzes/
 	@$(BIN)/pytest
 
 lint: $(VENV)/.test-deps

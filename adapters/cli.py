@@ -15,6 +15,7 @@ from adapters.console import CHAT_ID, ConsoleGame, console_player, default_langu
 from adapters.process import settle_startup_objects
 from adapters.web import commands as web_commands  # the organiser's report: serve, report
 from adapters.web import links as web_links
+from bot.catalog.field_reader import Problem
 from bot.catalog.installed import load_catalog
 from bot.catalog.loader import QuizError, validate
 from bot.config import Settings, database_setting, load_settings
@@ -64,6 +65,9 @@ def _add_terminal_commands(commands: argparse._SubParsersAction[argparse.Argumen
 
     check = commands.add_parser("validate", help="check quiz files (default: the quizzes folder)")
     check.add_argument("paths", nargs="*", type=Path, metavar="PATH")
+    check.add_argument(
+        "--strict", action="store_true", help="fail on warnings too (e.g. French typography)"
+    )
 
     export = commands.add_parser("export", help="write a chat's results for its organiser")
     export.add_argument(
@@ -121,7 +125,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     settings = load_settings()
     try:
         if args.command == "validate":
-            return run_validate(args.paths or [settings.quizzes])
+            return run_validate(args.paths or [settings.quizzes], args.strict)
         if args.command == "db":
             return asyncio.run(run_db_copy(args.source, args.target))
         quizzes = load_catalog(settings.quizzes, settings.cache)
@@ -147,16 +151,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
 
-def run_validate(paths: list[Path]) -> int:
-    quizzes, problems = validate(paths)
+def run_validate(paths: list[Path], strict: bool = False) -> int:
+    """Problems fail; warnings are shown and fail only with --strict."""
+    warnings: list[Problem] = []
+    quizzes, problems = validate(paths, warnings)
     for problem in problems:
         print(problem, file=sys.stderr)
+    for warning in warnings:
+        where = f"question '{warning.question_id}': " if warning.question_id else ""
+        print(f"{warning.file}:{warning.line}: warning: {where}{warning.message}", file=sys.stderr)
     if not quizzes and not problems:
         print("no quiz files found in: " + ", ".join(map(str, paths)), file=sys.stderr)
         return 1
     for quiz in quizzes:
         print(t(default_language(), "cli.validated", id=quiz.id, count=len(quiz.questions)))
-    return 1 if problems else 0
+    if strict and warnings:
+        print(t(default_language(), "cli.strict_warnings"), file=sys.stderr)
+    return 1 if problems or (strict and warnings) else 0
 
 
 async def run_db_copy(source: str, target: str) -> int:

@@ -9,6 +9,7 @@ module only lays them out, so console.py keeps the game and nothing else.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from typing import TextIO
 
@@ -30,6 +31,9 @@ DEFAULT_WIDTH = 80
 HEADING = "bold cyan"
 RIGHT, WRONG = "bold green", "bold red"
 BULLET = "• "
+BREAKABLE = re.compile(r"[^\S\u00a0\u202f\u2007]+")
+"""Spaces a line may break at: every whitespace but the no-break ones, which French puts
+before ? ! ; : and inside « » precisely so that a mark never starts a line."""
 
 
 def _is_tty(stream: TextIO) -> bool:
@@ -69,7 +73,7 @@ def wrap_lines(text: str, width: int, indent: str = "") -> list[str]:
     for raw in text.splitlines() or [""]:
         hanging = "  " if raw.startswith(BULLET) else indent
         line, used = "", 0
-        for word in raw.split():
+        for word in filter(None, BREAKABLE.split(raw)):
             size = cell_len(word)
             if line and used + 1 + size > width:
                 lines.append(line)

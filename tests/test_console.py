@@ -72,7 +72,7 @@ def test_a_whole_quiz_in_french(tmp_path: Path, quizzes: dict[str, Quiz]) -> Non
     assert f"{quiz.title.fr} · Question 3/{size}" in result.stdout
     for question in quiz.questions:
         assert words(question.explanation.fr) in words(result.stdout)
-    assert "Votre score : " in result.stdout
+    assert "Votre score\u00a0: " in result.stdout
     assert "🏆 Classement, depuis le début" in result.stdout
 
 

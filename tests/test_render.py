@@ -54,7 +54,7 @@ def test_plural_forms() -> None:
         (
             PlayerFootprint(9, 3, 1),
             "fr",
-            "sur vous : votre nom et vos 3 réponses dans 1 discussion",
+            "sur vous\u00a0: votre nom et vos 3 réponses dans 1 discussion",
         ),
         (PlayerFootprint(1, 0, 0), "en", "I keep about you: your name and language. It cannot"),
     ],
@@ -79,7 +79,10 @@ def test_the_forget_prompt_says_when_there_is_nothing_to_delete() -> None:
     ("language", "line"),
     [
         ("en", "/quiz NAME [QUESTIONS] [SECONDS]: start a round here (30 s a question unless"),
-        ("fr", "/quiz NOM [QUESTIONS] [SECONDES] : lancer une partie ici (30 s par question,"),
+        (
+            "fr",
+            "/quiz NOM [QUESTIONS] [SECONDES]\u00a0: lancer une partie ici (30 s par question,",
+        ),
     ],
 )
 def test_help_says_how_long_a_question_stays_open(language: Language, line: str) -> None:
@@ -93,8 +96,8 @@ def test_help_says_how_long_a_question_stays_open(language: Language, line: str)
         (1, 2, "en", "Your score: 1/2 (you answered 2 questions of 3)"),
         (0, 1, "en", "Your score: 0/1 (you answered 1 question of 3)"),
         (0, 0, "en", "You answered no question this time."),
-        (1, 1, "fr", "Votre score : 1/1 (vous avez répondu à 1 question sur 3)"),
-        (2, 2, "fr", "Votre score : 2/2 (vous avez répondu à 2 questions sur 3)"),
+        (1, 1, "fr", "Votre score\u00a0: 1/1 (vous avez répondu à 1 question sur 3)"),
+        (2, 2, "fr", "Votre score\u00a0: 2/2 (vous avez répondu à 2 questions sur 3)"),
         (0, 0, "fr", "Vous n'avez répondu à aucune question cette fois-ci."),
     ],
 )

@@ -21,6 +21,13 @@ from tests.support.paths import ROOT
 from tests.support.pty_terminal import Terminal
 
 ANSWERS = "a\nb\nc\nd\na\nb\nc\nd\n"
+
+
+def every_answer(quiz: Quiz) -> str:
+    """One letter a line for each question of `quiz`, cycling through a-d."""
+    return "".join(f"{'abcd'[number % 4]}\n" for number in range(len(quiz.questions)))
+
+
 ESCAPE = "\x1b["
 
 
@@ -62,14 +69,15 @@ def too_wide(out: str, width: int) -> list[str]:
 def test_every_line_fits_the_width_columns_gives(
     tmp_path: Path, quizzes: dict[str, Quiz], width: int, lang: str
 ) -> None:
-    out = piped(tmp_path / "q.db", "--lang", lang, COLUMNS=str(width))
+    quiz = quizzes["parallelism"]
+    out = piped(tmp_path / "q.db", "--lang", lang, answers=every_answer(quiz), COLUMNS=str(width))
     assert too_wide(out, width) == []
     widest = max(cell_len(line) for line in out.splitlines())
     assert width - 10 < widest <= width  # wrapped to this width, not to some other
     flowing = " ".join(out.split())
-    for question in quizzes["parallelism"].questions:
+    for question in quiz.questions:
         assert " ".join(question.explanation.get(lang).split()) in flowing  # nothing lost
-    assert out.count("─" * width) == 7  # a drawn break between the 8 questions
+    assert out.count("─" * width) == len(quiz.questions) - 1  # a drawn break between questions
     assert ESCAPE not in out  # a pipe gets plain text
 
 
@@ -89,11 +97,15 @@ def test_no_color_wins_even_where_colour_is_forced(tmp_path: Path) -> None:
     assert "✅ Right!" in plain or "❌ Not quite." in plain
 
 
-def test_piped_answers_play_to_the_end_with_the_table(tmp_path: Path) -> None:
-    out = piped(tmp_path / "q.db", "--lang", "en", COLUMNS="60")
-    assert "Question 8/8" in out
-    assert out.count("Your answer (A-D, q to quit): ") == 8
-    assert re.search(r"Your score: \d/8", out)
+def test_piped_answers_play_to_the_end_with_the_table(
+    tmp_path: Path, quizzes: dict[str, Quiz]
+) -> None:
+    quiz = quizzes["parallelism"]
+    size = len(quiz.questions)
+    out = piped(tmp_path / "q.db", "--lang", "en", answers=every_answer(quiz), COLUMNS="60")
+    assert f"Question {size}/{size}" in out
+    assert out.count("Your answer (A-D, q to quit): ") == size
+    assert re.search(rf"Your score: \d+/{size}", out)
     header = re.search(r"│\s*#\s*│\s*Player\s*│\s*Points\s*│", out)
     assert header, out
     assert re.search(r"│\s*1\s*│\s*Ana\s*│\s*\d\s*│", out[header.end() :])
@@ -154,3 +166,8 @@ def test_no_color_on_a_real_terminal_has_no_escape_codes(tmp_path: Path) -> None
     assert code == 0
     assert "\x1b" not in shown
     assert too_wide(shown.replace("\r", ""), 60) == []
+
+
+def test_wrapping_never_breaks_at_a_no_break_space() -> None:
+    lines = wrap_lines("Quel problème résolvent-ils\u202f? Voici\u00a0: «\u00a0bulle\u00a0»", 27)
+    assert lines == ["Quel problème", "résolvent-ils\u202f? Voici\u00a0:", "«\u00a0bulle\u00a0»"]

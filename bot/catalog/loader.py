@@ -11,6 +11,7 @@ from pathlib import Path
 
 from bot.catalog import limits
 from bot.catalog.field_reader import FieldReader, Problem
+from bot.catalog.typography import typography_warnings
 from bot.catalog.yaml_nodes import Node, YamlError, parse
 from bot.domain.models import (
     LETTERS,
@@ -46,9 +47,13 @@ class QuizError(Exception):
         self.problems = problems
 
 
-def load_quiz(path: Path) -> Quiz:
-    """Load and fully validate one quiz file, or raise QuizError with every problem."""
-    return load_source(str(path), path.stem, read_file(path))
+def load_quiz(path: Path, warnings: list[Problem] | None = None) -> Quiz:
+    """Load and fully validate one quiz file, or raise QuizError with every problem.
+
+    With a `warnings` list, what is worth fixing but not wrong (French typography) is added
+    to it; a start-up, which passes none, does not look.
+    """
+    return load_source(str(path), path.stem, read_file(path), warnings)
 
 
 def read_file(path: Path) -> bytes:
@@ -73,7 +78,7 @@ def decode(data: bytes) -> str:
     return io.TextIOWrapper(io.BytesIO(data), encoding="utf-8").read()
 
 
-def load_source(name: str, stem: str, data: bytes) -> Quiz:
+def load_source(name: str, stem: str, data: bytes, warnings: list[Problem] | None = None) -> Quiz:
     """Fully validate the bytes of the quiz file `name` (whose id must be `stem`)."""
     _check_size(name, len(data))
     try:
@@ -84,6 +89,8 @@ def load_source(name: str, stem: str, data: bytes) -> Quiz:
         root = parse(source)
     except YamlError as problem:
         raise QuizError([Problem(name, problem.line, problem.message)]) from None
+    if warnings is not None:
+        warnings.extend(typography_warnings(name, root))
     reader = FieldReader(name)
     quiz = _read_quiz(reader, root, stem)
     if quiz is not None and not reader.problems:
@@ -287,13 +294,16 @@ def quiz_files(paths: Iterable[Path]) -> Iterator[Path]:
             yield path
 
 
-def validate(paths: Iterable[Path]) -> tuple[list[Quiz], list[Problem]]:
+def validate(
+    paths: Iterable[Path], warnings: list[Problem] | None = None
+) -> tuple[list[Quiz], list[Problem]]:
+    """The quizzes that load and the problems of those that do not (warnings: see load_quiz)."""
     quizzes: list[Quiz] = []
     problems: list[Problem] = []
     with without_cycle_collection():
         for path in quiz_files(paths):
             try:
-                quizzes.append(load_quiz(path))
+                quizzes.append(load_quiz(path, warnings))
             except QuizError as error:
                 problems.extend(error.problems)
     return quizzes, problems

@@ -107,9 +107,9 @@ def check_closed_and_summary(world: World) -> None:
     summary = plain(messages[-1].embeds[0].description).splitlines()
     assert "Fin de la partie" in summary[0]
     assert [line.split(" (")[0] for line in summary[1:]] == [
-        "1. ana : 2/2",
-        "2. ben : 1/2",
-        "3. chloe : 1/2",
+        "1. ana\u00a0: 2/2",
+        "2. ben\u00a0: 1/2",
+        "3. chloe\u00a0: 1/2",
     ]
 
 

@@ -63,7 +63,7 @@ async def test_three_users_play_a_round_in_their_languages(
         to_bastien = await bot.press(group, bastien, message_id, wrong)
         await bot.advance(1)
         to_chris = await bot.press(group, chris, message_id, right)
-        assert to_amelie["text"].startswith("✅ Bonne réponse !")
+        assert to_amelie["text"].startswith("✅ Bonne réponse\u202f!")
         assert to_bastien["text"].startswith("❌ Pas tout à fait. La bonne réponse est")
         assert to_chris["text"].startswith("✅ Right!")
         for alert in (to_amelie, to_bastien, to_chris):
@@ -74,15 +74,15 @@ async def test_three_users_play_a_round_in_their_languages(
         closed = fake.message(group, message_id)
         assert "reply_markup" not in closed
         assert f"Question {number}/2" in closed["text"]
-        assert "✅ Réponse :" in closed["text"]
+        assert "✅ Réponse\u00a0:" in closed["text"]
         assert "3 réponses" in closed["text"]
 
     summary = fake.bot_messages(group)[-1]
     assert summary["text"].splitlines() == [
-        f"🏁 Fin de la partie : {title}",
-        "1. Amélie : 2/2 (2,0 s)",
-        "2. Chris : 2/2 (6,0 s)",
-        "3. Bastien : 0/2 (4,0 s)",
+        f"🏁 Fin de la partie\u00a0: {title}",
+        "1. Amélie\u00a0: 2/2 (2,0 s)",
+        "2. Chris\u00a0: 2/2 (6,0 s)",
+        "3. Bastien\u00a0: 0/2 (4,0 s)",
     ]
     board = await bot.command(group, chris, "/leaderboard")
     assert board["text"].splitlines()[1:] == [
@@ -138,7 +138,7 @@ async def test_forged_stale_and_repeated_presses(
 
     await bot.advance(30)
     late = await bot.press(group, amelie, message_id, right, strict=False)
-    assert late["text"] == "Cette question est close ; votre réponse n'a pas été comptée."
+    assert late["text"] == "Cette question est close\u202f; votre réponse n'a pas été comptée."
     assert sorted(a.user_id for a in await store.post_answers(post_id)) == ["tg:2", "tg:3"]
 
 
@@ -329,9 +329,9 @@ async def test_a_round_survives_a_restart(
         await second.advance(30)
         summary = fake.bot_messages(group)[-1]["text"]
         assert summary.splitlines()[1:] == [
-            "1. Amélie : 1/2 (0,0 s)",
-            "1. Chris : 1/2 (0,0 s)",
-            "3. Bastien : 0/2 (5,0 s)",
+            "1. Amélie\u00a0: 1/2 (0,0 s)",
+            "1. Chris\u00a0: 1/2 (0,0 s)",
+            "3. Bastien\u00a0: 0/2 (5,0 s)",
         ]
 
 
@@ -376,7 +376,7 @@ async def test_a_press_without_language_uses_the_rounds(
     question = await bot.command(group, amelie, "/quiz parallelism 1")
     right, _ = await bot.right_and_wrong()
     alert = await bot.press(group, silent, question["message_id"], right)
-    assert alert["text"].startswith("✅ Bonne réponse !")
+    assert alert["text"].startswith("✅ Bonne réponse\u202f!")
 
 
 async def test_a_burst_of_presses_is_handled_at_once_and_shares_commits(

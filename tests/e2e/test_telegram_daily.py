@@ -42,16 +42,18 @@ async def test_schedule_post_answer_close_and_streaks(
         refused = await bot.command(group, chris, "/daily 09:00 Europe/Paris parallelism")
         assert refused["text"] == "Only admins can do that."
         bad_time = await bot.command(group, amelie, "/daily 25:00 Europe/Paris parallelism")
-        assert bad_time["text"].startswith("« 25:00 » n'est pas une heure.")
+        assert bad_time["text"].startswith("«\u00a025:00\u00a0» n'est pas une heure.")
         assert "/daily 09:00 Europe/Paris parallelism" in bad_time["text"]
         bad_zone = await bot.command(group, amelie, "/daily 09:00 Mars/Olympus parallelism")
-        assert bad_zone["text"].startswith("Je ne connais pas le fuseau horaire « Mars/Olympus »")
+        assert bad_zone["text"].startswith(
+            "Je ne connais pas le fuseau horaire «\u00a0Mars/Olympus\u00a0»"
+        )
         none = await bot.command(group, chris, "/daily")
         assert none["text"].startswith("No question of the day is scheduled here.")
         done = await bot.command(group, amelie, "/daily 09:00 europe/paris parallelism")
         assert done["text"] == (
-            "📅 Question du jour ici : tous les jours à 09:00 (Europe/Paris), tirée de "
-            f"{title}. Prochaine : 2026-03-03 09:00."
+            "📅 Question du jour ici\u00a0: tous les jours à 09:00 (Europe/Paris), tirée de "
+            f"{title}. Prochaine\u00a0: 2026-03-03 09:00."
         )
         status = await bot.command(group, chris, "/daily")
         assert status["text"].startswith("📅 Question of the day here: every day at 09:00")
@@ -67,7 +69,7 @@ async def test_schedule_post_answer_close_and_streaks(
             await bot.press(group, bastien, first["message_id"], wrong),
             await bot.press(group, chris, first["message_id"], right),
         ]
-        assert alerts[0]["text"].startswith("✅ Bonne réponse !")
+        assert alerts[0]["text"].startswith("✅ Bonne réponse\u202f!")
         assert alerts[1]["text"].startswith("❌ Pas tout à fait.")
         assert alerts[2]["text"].startswith("✅ Right!")
         assert all(alert["show_alert"] for alert in alerts)
@@ -78,20 +80,20 @@ async def test_schedule_post_answer_close_and_streaks(
         closed = fake.message(group, first["message_id"])
         assert "reply_markup" not in closed
         assert "3 réponses" in closed["text"]
-        assert "✅ Réponse :" in closed["text"]
+        assert "✅ Réponse\u00a0:" in closed["text"]
         second = fake.bot_messages(group)[-1]
         assert second["message_id"] != first["message_id"]
-        assert "↩️ Question précédente : la réponse était" in second["text"]
+        assert "↩️ Question précédente\u00a0: la réponse était" in second["text"]
         assert "(2/3 justes)" in second["text"]
         dana = fake.user(4, "Dana", "fr")
         late = await bot.press(group, dana, first["message_id"], right, strict=False)
-        assert late["text"] == "Cette question est close ; votre réponse n'a pas été comptée."
+        assert late["text"] == "Cette question est close\u202f; votre réponse n'a pas été comptée."
 
         right, _ = await bot.right_and_wrong()
         await bot.press(group, amelie, second["message_id"], right)
         await bot.press(group, chris, second["message_id"], right)
         stats = await bot.command(group, amelie, "/stats")
-        assert "Série en cours : 2 jours" in stats["text"]
+        assert "Série en cours\u00a0: 2 jours" in stats["text"]
         board = await bot.command(group, chris, "/leaderboard")
         assert board["text"].splitlines()[1:] == [
             "1. Amélie 🔥2: 2 points",

@@ -116,7 +116,7 @@ async def test_a_deleted_question_still_gets_results_and_the_round_ends(
         await bot.advance(30)
         summary = fake.bot_messages(group)[-1]["text"]
         assert summary.startswith("🏁")
-        assert "Amélie : 1/2" in summary
+        assert "Amélie\u00a0: 1/2" in summary
         again = await bot.command(group, amelie, "/quiz parallelism 1")
         assert "Question 1/1" in again["text"]
 

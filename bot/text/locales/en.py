@@ -320,4 +320,6 @@ MESSAGES: dict[str, str] = {
     "report.forbidden.body": "It may have expired, been revoked, or been copied incompletely. "
     "Ask an admin of the group for a new one with /report.",
     "report.not_found": "There is no such page in this report.",
+    # French typography warnings (issue 17): `quizbot validate --strict`
+    "cli.strict_warnings": "quizbot: --strict turns the warnings above into errors",
 }

@@ -9,7 +9,7 @@ MESSAGES: dict[str, str] = {
     "quiz.line.other": "{id} · {title} · {count} questions · {difficulty}",
     "quiz.intro.one": "{title} · {difficulty} · {count} question",
     "quiz.intro.other": "{title} · {difficulty} · {count} questions",
-    "quiz.unknown": "Je ne connais pas de quiz nommé « {name} ». Quiz disponibles : {names}.",
+    "quiz.unknown": "Je ne connais pas de quiz nommé « {name} ». Quiz disponibles : {names}.",
     "quiz.none": "Aucun quiz n'est encore installé.",
     "quiz.start_button": "▶ {title}",
     # A posted question
@@ -21,31 +21,31 @@ MESSAGES: dict[str, str] = {
     "question.explain_button": "📖 Explication",
     "question.reveal_button": "Révéler",
     # Verdicts, told privately to the player
-    "verdict.right": "✅ Bonne réponse ! {letter}. {choice}",
+    "verdict.right": "✅ Bonne réponse ! {letter}. {choice}",
     "verdict.wrong": "❌ Pas tout à fait. La bonne réponse est {letter}. {choice}",
     "verdict.already": "Vous avez déjà répondu {letter}. Seule la première réponse compte.",
-    "verdict.closed": "Cette question est close ; votre réponse n'a pas été comptée.",
+    "verdict.closed": "Cette question est close ; votre réponse n'a pas été comptée.",
     "verdict.invalid": (
         "Ce bouton ne correspond à aucune question que je connais. Rien n'a été enregistré."
     ),
-    "verdict.note": "À propos de {letter} : {note}",
-    "verdict.more": "Explication complète : 📖 sous la question.",
-    "verdict.references": "Pour aller plus loin :",
+    "verdict.note": "À propos de {letter} : {note}",
+    "verdict.more": "Explication complète : 📖 sous la question.",
+    "verdict.references": "Pour aller plus loin :",
     # A closed question, shown to everyone
-    "closed.answer": "✅ Réponse : {letter}. {choice}",
+    "closed.answer": "✅ Réponse : {letter}. {choice}",
     "closed.votes.one": "{count} réponse",
     "closed.votes.other": "{count} réponses",
     "closed.nobody": "Personne n'a répondu à cette question.",
     # End of a round
-    "summary.title": "🏁 Fin de la partie : {title}",
-    "summary.line": "{rank}. {name} : {points}/{total} ({seconds} s)",
+    "summary.title": "🏁 Fin de la partie : {title}",
+    "summary.line": "{rank}. {name} : {points}/{total} ({seconds} s)",
     "summary.nobody": "Personne n'a répondu pendant cette partie.",
-    "summary.solo": "Votre score : {points}/{total}",
+    "summary.solo": "Votre score : {points}/{total}",
     "summary.solo_stopped.one": (
-        "Votre score : {points}/{count} (vous avez répondu à {count} question sur {total})"
+        "Votre score : {points}/{count} (vous avez répondu à {count} question sur {total})"
     ),
     "summary.solo_stopped.other": (
-        "Votre score : {points}/{count} (vous avez répondu à {count} questions sur {total})"
+        "Votre score : {points}/{count} (vous avez répondu à {count} questions sur {total})"
     ),
     "summary.solo_none": "Vous n'avez répondu à aucune question cette fois-ci.",
     "summary.stopped": "La partie a été arrêtée.",
@@ -55,28 +55,28 @@ MESSAGES: dict[str, str] = {
     "period.all": "depuis le début",
     "leaderboard.title": "🏆 Classement, {period}",
     "leaderboard.title_quiz": "🏆 Classement, {period}, {quiz}",
-    "leaderboard.line.one": "{rank}. {name} : {count} point",
-    "leaderboard.line.other": "{rank}. {name} : {count} points",
+    "leaderboard.line.one": "{rank}. {name} : {count} point",
+    "leaderboard.line.other": "{rank}. {name} : {count} points",
     "leaderboard.you": "Vous",
     "leaderboard.empty": (
-        "Aucune réponse pour l'instant. Lancez une partie pour entrer au classement !"
+        "Aucune réponse pour l'instant. Lancez une partie pour entrer au classement !"
     ),
     "stats.title": "📊 {name}",
     "stats.body": (
-        "Réponses : {answered}\nBonnes réponses : {correct} ({accuracy} %)\n"
-        "Série en cours : {current}\nMeilleure série : {best}"
+        "Réponses : {answered}\nBonnes réponses : {correct} ({accuracy} %)\n"
+        "Série en cours : {current}\nMeilleure série : {best}"
     ),
     "stats.empty": "{name} n'a encore répondu à aucune question.",
     # Terminal
-    "console.prompt": "Votre réponse ({first}-{last}, q pour quitter) : ",
+    "console.prompt": "Votre réponse ({first}-{last}, q pour quitter) : ",
     "console.bad_letter": "Tapez une lettre de {first} à {last}, ou q pour quitter.",
     "console.bye": "Partie arrêtée. Vos réponses sont enregistrées.",
     "console.saved_to": "Les scores sont conservés dans {path}",
     # Command-line errors
     "cli.bad_questions": "--questions doit être un nombre entier de 1 à {max}.",
     # Rounds in chats
-    "round.started.one": "{title} : {count} question, {seconds} s. Bonne chance !",
-    "round.started.other": "{title} : {count} questions, {seconds} s chacune. Bonne chance !",
+    "round.started.one": "{title} : {count} question, {seconds} s. Bonne chance !",
+    "round.started.other": "{title} : {count} questions, {seconds} s chacune. Bonne chance !",
     "round.conflict": "Une partie est déjà en cours ici. Terminez-la ou arrêtez-la avec /stop.",
     "round.not_allowed": (
         "Seule la personne qui a lancé la partie ou un administrateur peut faire cela."
@@ -85,29 +85,29 @@ MESSAGES: dict[str, str] = {
     "round.stopped_by": "Partie arrêtée par {name}.",
     "round.bad_count": "Le nombre de questions doit être un entier de 1 à {max}.",
     "round.bad_seconds": "Le minuteur doit être un nombre entier de secondes de {min} à {max}.",
-    "quiz.list_title": "Quiz disponibles :",
-    "leaderboard.bad_period": "Période inconnue « {period} ». Utilisez today, week ou all.",
+    "quiz.list_title": "Quiz disponibles :",
+    "leaderboard.bad_period": "Période inconnue « {period} ». Utilisez today, week ou all.",
     "error.generic": (
-        "Désolé, un problème est survenu de mon côté : rien n'a été enregistré. Réessayez."
+        "Désolé, un problème est survenu de mon côté : rien n'a été enregistré. Réessayez."
     ),
     "error.admin_only": "Seuls les administrateurs peuvent faire cela.",
     "help.text": (
-        "J'anime des quiz pour les groupes d'étude. Chacun répond avec les boutons ; je vous dis "
+        "J'anime des quiz pour les groupes d'étude. Chacun répond avec les boutons ; je vous dis "
         "en privé si vous avez raison, et pourquoi.\n\n"
-        "/quiz NOM [QUESTIONS] [SECONDES] : lancer une partie ici ({seconds} s par question, "
+        "/quiz NOM [QUESTIONS] [SECONDES] : lancer une partie ici ({seconds} s par question, "
         "sauf avis contraire)\n"
-        "/stop : arrêter la partie (celui qui l'a lancée ou un administrateur)\n"
-        "/quizzes : les quiz disponibles\n"
-        "/leaderboard [today|week|all] [QUIZ] : le classement\n"
-        "/stats : vos réponses, votre précision et vos séries\n"
-        "/practice NOM : s'entraîner seul, à son rythme\n"
-        "/forgetme : effacer tout ce que je garde sur vous\n"
-        "/daily HH:MM FUSEAU QUIZ : une question du jour ici (administrateurs)\n"
-        "/help : ce message"
+        "/stop : arrêter la partie (celui qui l'a lancée ou un administrateur)\n"
+        "/quizzes : les quiz disponibles\n"
+        "/leaderboard [today|week|all] [QUIZ] : le classement\n"
+        "/stats : vos réponses, votre précision et vos séries\n"
+        "/practice NOM : s'entraîner seul, à son rythme\n"
+        "/forgetme : effacer tout ce que je garde sur vous\n"
+        "/daily HH:MM FUSEAU QUIZ : une question du jour ici (administrateurs)\n"
+        "/help : ce message"
     ),
-    "practice.in_private": "Entraînez-vous seul, à votre rythme, en privé : {link}",
+    "practice.in_private": "Entraînez-vous seul, à votre rythme, en privé : {link}",
     "explain.unknown": "Je ne retrouve plus cette question.",
-    "explain.answer_first": "Répondez d'abord : l'explication dévoile la réponse.",
+    "explain.answer_first": "Répondez d'abord : l'explication dévoile la réponse.",
     # Command descriptions shown by the platforms
     "command.quiz": "Lancer une partie de quiz ici",
     "command.stop": "Arrêter la partie en cours",
@@ -118,12 +118,12 @@ MESSAGES: dict[str, str] = {
     "command.practice": "S'entraîner seul sur un quiz, à son rythme",
     # Privacy
     "forget.ask": (
-        "Ceci efface tout ce que je garde sur vous : {kept}, et les scores et séries qui en "
-        "découlent. C'est définitif. Tout effacer ?"
+        "Ceci efface tout ce que je garde sur vous : {kept}, et les scores et séries qui en "
+        "découlent. C'est définitif. Tout effacer ?"
     ),
     "forget.ask_profile": (
-        "Ceci efface tout ce que je garde sur vous : votre nom et votre langue. C'est "
-        "définitif. Tout effacer ?"
+        "Ceci efface tout ce que je garde sur vous : votre nom et votre langue. C'est "
+        "définitif. Tout effacer ?"
     ),
     "forget.answers.one": "votre nom et votre réponse dans {chats}",
     "forget.answers.other": "votre nom et vos {count} réponses dans {chats}",
@@ -133,14 +133,14 @@ MESSAGES: dict[str, str] = {
     "forget.yes": "Effacer mes données",
     "forget.no": "Annuler",
     "forget.done": (
-        "C'est fait : tout ce que je gardais sur vous est effacé. Vous n'apparaissez plus dans "
+        "C'est fait : tout ce que je gardais sur vous est effacé. Vous n'apparaissez plus dans "
         "aucun classement."
     ),
     "forget.cancelled": "Rien n'a été effacé.",
     "forget.not_yours": "Ce bouton appartient à quelqu'un d'autre.",
     "command.forgetme": "Effacer toutes vos réponses et vos scores",
     "command.start": "Démarrer le bot",
-    # Discord : noms et descriptions des commandes, options et choix (app_commands.Translator)
+    # Discord : noms et descriptions des commandes, options et choix (app_commands.Translator)
     "discord.name.quiz": "quiz",
     "discord.name.stop": "stop",
     "discord.name.quizzes": "quiz-disponibles",
@@ -152,23 +152,23 @@ MESSAGES: dict[str, str] = {
     "discord.option.quiz": "quiz",
     "discord.option.quiz.about": "Le quiz à jouer",
     "discord.option.questions": "questions",
-    "discord.option.questions.about": "Combien de questions (par défaut : toutes)",
+    "discord.option.questions.about": "Combien de questions (par défaut : toutes)",
     "discord.option.timer": "minuteur",
-    "discord.option.timer.about": "Secondes pour répondre à chaque question (par défaut : 30)",
+    "discord.option.timer.about": "Secondes pour répondre à chaque question (par défaut : 30)",
     "discord.option.period": "periode",
     "discord.option.period.about": (
-        "Aujourd'hui, cette semaine ou depuis le début (par défaut : depuis le début)"
+        "Aujourd'hui, cette semaine ou depuis le début (par défaut : depuis le début)"
     ),
     "discord.option.user": "membre",
-    "discord.option.user.about": "Les statistiques de qui (par défaut : les vôtres)",
-    # Discord : messages et ligne de commande
-    "discord.practice_intro": "Entraînement : vous seul voyez ces questions.",
+    "discord.option.user.about": "Les statistiques de qui (par défaut : les vôtres)",
+    # Discord : messages et ligne de commande
+    "discord.practice_intro": "Entraînement : vous seul voyez ces questions.",
     "discord.token_missing": (
-        "quizbot : DISCORD_TOKEN n'est pas défini. Mettez le jeton du bot dans "
+        "quizbot : DISCORD_TOKEN n'est pas défini. Mettez le jeton du bot dans "
         "l'environnement ou dans .env."
     ),
     "discord.token_rejected": (
-        "quizbot : Discord a refusé DISCORD_TOKEN. Copiez à nouveau le jeton du bot depuis le "
+        "quizbot : Discord a refusé DISCORD_TOKEN. Copiez à nouveau le jeton du bot depuis le "
         "portail des développeurs."
     ),
     "discord.synced.one": "{count} commande synchronisée pour {scope}.",
@@ -176,7 +176,7 @@ MESSAGES: dict[str, str] = {
     "discord.scope.global": "tous les serveurs (Discord peut mettre un moment à les afficher)",
     "discord.scope.guild": "le serveur {guild}",
     "discord.unreachable": (
-        "quizbot : impossible de joindre Discord ({error}). Vérifiez le réseau et réessayez."
+        "quizbot : impossible de joindre Discord ({error}). Vérifiez le réseau et réessayez."
     ),
     # Daily question
     "daily.header": "☀️ Question du jour · {title}",
@@ -184,35 +184,35 @@ MESSAGES: dict[str, str] = {
         "Ouverte jusqu'à la prochaine question du jour. Les bonnes réponses font votre série 🔥."
     ),
     "daily.previous.one": (
-        "↩️ Question précédente : la réponse était {letter}. {choice} ({count}/{total} juste)"
+        "↩️ Question précédente : la réponse était {letter}. {choice} ({count}/{total} juste)"
     ),
     "daily.previous.other": (
-        "↩️ Question précédente : la réponse était {letter}. {choice} ({count}/{total} justes)"
+        "↩️ Question précédente : la réponse était {letter}. {choice} ({count}/{total} justes)"
     ),
     "daily.previous_nobody": (
-        "↩️ Question précédente : la réponse était {letter}. {choice} (personne n'a répondu)"
+        "↩️ Question précédente : la réponse était {letter}. {choice} (personne n'a répondu)"
     ),
     "daily.summary": (
-        "📅 Question du jour ici : {days} à {time} ({zone}), tirée de {quizzes}. "
-        "Prochaine : {next}."
+        "📅 Question du jour ici : {days} à {time} ({zone}), tirée de {quizzes}. "
+        "Prochaine : {next}."
     ),
     "daily.every_day": "tous les jours",
     "daily.off": "📅 Plus de question du jour ici. Celle en cours reste ouverte jusqu'à sa fin.",
     "daily.none": (
         "Aucune question du jour n'est prévue ici. Un administrateur peut en programmer une, "
-        "par exemple : {example}"
+        "par exemple : {example}"
     ),
     "daily.bad_time": (
-        "« {value} » n'est pas une heure. Utilisez HH:MM sur 24 heures, par exemple : {example}"
+        "« {value} » n'est pas une heure. Utilisez HH:MM sur 24 heures, par exemple : {example}"
     ),
     "daily.bad_zone": (
-        "Je ne connais pas le fuseau horaire « {value} ». Utilisez un nom IANA comme "
-        "Europe/Paris ou America/New_York, par exemple : {example}"
+        "Je ne connais pas le fuseau horaire « {value} ». Utilisez un nom IANA comme "
+        "Europe/Paris ou America/New_York, par exemple : {example}"
     ),
     "daily.bad_days": (
-        "« {value} » n'est pas une liste de jours. Utilisez par exemple lun-ven ou lun,mer,ven."
+        "« {value} » n'est pas une liste de jours. Utilisez par exemple lun-ven ou lun,mer,ven."
     ),
-    "daily.usage": "Donnez une heure, un fuseau horaire et un quiz, par exemple : {example}",
+    "daily.usage": "Donnez une heure, un fuseau horaire et un quiz, par exemple : {example}",
     "daily.example.telegram": "/daily 09:00 Europe/Paris parallelism",
     "daily.example.discord": "/daily set time:09:00 timezone:Europe/Paris quiz:parallelism",
     "weekday.0": "lun",
@@ -235,19 +235,19 @@ MESSAGES: dict[str, str] = {
     "discord.option.time.about": "Heure locale, HH:MM sur 24 heures (ex. 09:00)",
     "discord.option.timezone": "fuseau",
     "discord.option.timezone.about": "Fuseau horaire IANA, ex. Europe/Paris",
-    "discord.option.daily_quiz.about": "Quiz où puiser (plusieurs : séparés par des virgules)",
+    "discord.option.daily_quiz.about": "Quiz où puiser (plusieurs : séparés par des virgules)",
     "discord.option.channel": "salon",
-    "discord.option.channel.about": "Où poster (par défaut : ce salon)",
+    "discord.option.channel.about": "Où poster (par défaut : ce salon)",
     "discord.option.days": "jours",
-    "discord.option.days.about": "Jours de la semaine, ex. lun-ven (par défaut : tous les jours)",
+    "discord.option.days.about": "Jours de la semaine, ex. lun-ven (par défaut : tous les jours)",
     # The first five minutes (issue 18): counted pieces, the terminal, `quizbot doctor`
     "stats.days.one": "{count} jour",
     "stats.days.other": "{count} jours",
-    "cli.validated.one": "ok  {id} : {count} question",
-    "cli.validated.other": "ok  {id} : {count} questions",
+    "cli.validated.one": "ok  {id} : {count} question",
+    "cli.validated.other": "ok  {id} : {count} questions",
     "cli.exported.one": "{count} réponse écrite dans {path}",
     "cli.exported.other": "{count} réponses écrites dans {path}",
-    "console.next": "Entrée pour la question suivante, ou q pour quitter : ",
+    "console.next": "Entrée pour la question suivante, ou q pour quitter : ",
     "console.table.rank": "#",
     "console.table.player": "Joueur",
     "console.table.points": "Points",
@@ -258,18 +258,18 @@ MESSAGES: dict[str, str] = {
     "button.stale": "Ce bouton ne fonctionne plus. Lancez une nouvelle partie avec /quiz.",
     # --- The organiser's report (issue 21: adapters/web, /report) ---
     "command.report": "Un lien privé vers la page de bilan du groupe (admins)",
-    "report.link": "📊 Le bilan de ce groupe, valable {days} jours :\n{link}\nQuiconque a ce "
-    "lien peut l’ouvrir : gardez-le pour vous. {revoke} annule tous les liens déjà donnés.",
+    "report.link": "📊 Le bilan de ce groupe, valable {days} jours :\n{link}\nQuiconque a ce "
+    "lien peut l’ouvrir : gardez-le pour vous. {revoke} annule tous les liens déjà donnés.",
     "report.sent": "Je vous ai envoyé le lien du bilan en message privé.",
     "report.start_first": "Pour recevoir le lien du bilan en privé, ouvrez {link} et appuyez "
     "sur Démarrer.",
-    "report.not_set_up": "Le bilan web n’est pas configuré sur ce bot : son opérateur doit "
+    "report.not_set_up": "Le bilan web n’est pas configuré sur ce bot : son opérateur doit "
     "définir QUIZBOT_WEB_URL et QUIZBOT_WEB_SECRET.",
     "report.revoked": "Tous les liens de bilan déjà donnés pour ce groupe ne marchent plus. "
     "{command} en donne un nouveau.",
     "report.group_only": "Utilisez cette commande dans le groupe dont vous voulez le bilan.",
-    "report.anonymous": "Un admin anonyme ne peut pas recevoir de lien privé : désactivez "
-    "« Rester anonyme » un instant, ou demandez à un autre admin.",
+    "report.anonymous": "Un admin anonyme ne peut pas recevoir de lien privé : désactivez "
+    "« Rester anonyme » un instant, ou demandez à un autre admin.",
     "discord.name.report": "bilan",
     "discord.option.action": "action",
     "discord.option.action.about": "Recevoir un lien privé (par défaut) ou annuler les liens",
@@ -336,9 +336,13 @@ MESSAGES: dict[str, str] = {
     "report.question.tempting": "mauvaise réponse la plus choisie",
     "report.question.why": "Explication",
     "report.question.unanswered": "Pas encore de réponse dans ce groupe.",
-    "report.quiz.missing": "Ce quiz n’est plus installé : impossible d’afficher ses questions.",
+    "report.quiz.missing": "Ce quiz n’est plus installé : impossible d’afficher ses questions.",
     "report.forbidden.title": "Ce lien n’ouvre aucun bilan",
     "report.forbidden.body": "Il a peut-être expiré, été annulé ou été copié en partie. "
     "Demandez-en un nouveau à un admin du groupe avec /report.",
     "report.not_found": "Cette page n’existe pas dans ce bilan.",
+    # French typography warnings (issue 17): `quizbot validate --strict`
+    "cli.strict_warnings": (
+        "quizbot : avec --strict, les avertissements ci-dessus sont des erreurs"
+    ),
 }
