@@ -253,7 +253,10 @@ def run_telegram(args: argparse.Namespace, settings: Settings, quizzes: dict[str
     webhook = None
     if args.webhook:
         from_env = settings.telegram_webhook_secret
-        given = args.secret if args.secret is not None else from_env and from_env.reveal()
+        if args.secret is not None:
+            given: str | None = args.secret
+        else:
+            given = from_env.reveal() if from_env is not None else None
         try:
             secret = telegram_run.webhook_secret(given, setup.token)
         except ValueError as error:

@@ -87,9 +87,9 @@ class ConsoleGame:
             self.view.paragraph(t(self.language, "console.bye"))
         if summary is not None:
             points = sum(entry.line.points for entry in summary.ranking)
-            answered = sum(entry.line.answered for entry in summary.ranking)
+            count = sum(entry.line.answered for entry in summary.ranking)
             total = current.total
-            self.view.score(board_render.solo_score(points, answered, total, self.language))
+            self.view.score(board_render.solo_score(points, count, total, self.language))
         board = await self.service.leaderboard(CHAT_ID, "all", self.player.user_id)
         self.view.leaderboard(board)
         return completed

@@ -22,7 +22,7 @@ from rich.text import Text
 from bot.domain.entities import Answer
 from bot.domain.models import Language, Quiz
 from bot.domain.rules import Leaderboard, Ranked
-from bot.play.service import QuestionView
+from bot.domain.views import QuestionView
 from bot.text import render
 from bot.text.i18n import t
 from bot.text.markup import clean_name

@@ -4,7 +4,9 @@
 - bot/domain imports nothing of the project outside bot/domain (no storage, catalog, play,
   text or config: rules without I/O);
 - adapters open stores through bot.storage.opening, never a backend module directly;
-- no import cycle among bot/ and adapters/ modules at module level.
+- no import cycle among bot/ and adapters/ modules at module level;
+- tests import their helpers from tests/support/ (or tests/e2e's helper modules), never from
+  a conftest or another test module.
 
 Each detector has a self-test on a synthetic input, so a rule cannot pass by seeing nothing.
 """
@@ -151,6 +153,17 @@ def backend_imports(imports: set[str]) -> set[str]:
     return {name for name in imports if name in BACKENDS or name.startswith(_dotted(BACKENDS))}
 
 
+def imports_of_test_modules(imports: set[str]) -> set[str]:
+    """Conftests and test modules among a test file's imports: what they share belongs in
+    tests/support/."""
+    return {
+        name
+        for name in imports
+        if name.split(".")[0] == "tests"
+        and any(part == "conftest" or part.startswith("test_") for part in name.split(".")[1:])
+    }
+
+
 def _dotted(prefixes: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(f"{prefix}." for prefix in prefixes)
 
@@ -279,3 +292,38 @@ def test_no_import_cycle_among_project_modules() -> None:
     graph = import_graph(sources)
     assert sum(len(targets) for targets in graph.values()) > 100  # the graph saw the imports
     assert cycles(graph) == [], "modules that import each other at load time"
+
+
+def test_helper_detector_sees_conftests_and_test_modules() -> None:
+    source = (
+        "from tests.conftest import ROOT\n"
+        "from tests.e2e.test_telegram_process import start_bot\n"
+        "from .test_store import new_post\n"
+        "from tests.support.paths import QUIZZES\n"
+        "from tests.e2e.discord_helpers import World\n"
+    )
+    found = imports_of_test_modules(all_imports(source, "tests.test_x"))
+    assert found == {
+        "tests.conftest",
+        "tests.conftest.ROOT",
+        "tests.e2e.test_telegram_process",
+        "tests.e2e.test_telegram_process.start_bot",
+        "tests.test_store",
+        "tests.test_store.new_post",
+    }
+
+
+def test_tests_share_helpers_through_tests_support_only() -> None:
+    offenders = {
+        str(path.relative_to(ROOT)): sorted(names)
+        for path in sorted((ROOT / "tests").rglob("*.py"))
+        if (
+            names := imports_of_test_modules(
+                all_imports(
+                    path.read_text(encoding="utf-8"),
+                    ".".join(path.relative_to(ROOT).with_suffix("").parts),
+                )
+            )
+        )
+    }
+    assert offenders == {}, "move what they share to tests/support/"

@@ -5,13 +5,13 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 from tests.postgres import POSTGRES_URL
+from tests.support.paths import ROOT
 
-BENCH = Path(__file__).resolve().parent.parent / "bench"
+BENCH = ROOT / "bench"
 SCRIPTS = [
     "answers.py", "leaderboard.py", "startup.py", "memory.py", "telegram_burst.py", "report.py",
 ]  # fmt: skip

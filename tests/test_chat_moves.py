@@ -15,7 +15,7 @@ from bot.storage.interface import Store
 from bot.storage.schema import MIGRATIONS
 from bot.storage.sql.chat_moves import MOVES, chat_tables
 from bot.storage.sqlite.store import SQLiteStore
-from tests.conftest import FakeClock
+from tests.support.clocks import FakeClock
 
 OLD, NEW, OTHER = "tg:-500", "tg:-1005000", "tg:-600"
 PLAYERS = ("tg:1", "tg:2", "tg:3")

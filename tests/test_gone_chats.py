@@ -14,8 +14,8 @@ from bot.domain.views import ClosedView, QuestionView
 from bot.play.gone import ChatGoneError, MessageGoneError
 from bot.storage.interface import Store
 from bot.storage.opening import open_store
-from tests.conftest import FakeClock
-from tests.test_rounds import ANA, RecordingPublisher, make_runner
+from tests.support.clocks import FakeClock
+from tests.support.rounds import ANA, RecordingPublisher, make_runner
 
 KICKED = "tg:-1"
 FINE = "tg:-2"

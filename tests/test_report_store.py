@@ -11,8 +11,8 @@ from bot.domain.rules import rank_round
 from bot.play.service import QuizService
 from bot.storage.interface import Store, StoreError
 from bot.storage.report_store import SQLiteReportStore, open_report_store
-from tests.conftest import FakeClock
-from tests.report_helpers import CHAT, PLAYERS, expected, play_rounds
+from tests.support.clocks import FakeClock
+from tests.support.report import CHAT, PLAYERS, expected, play_rounds
 
 
 async def test_figures_match_the_export(

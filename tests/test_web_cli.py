@@ -16,9 +16,10 @@ import aiohttp
 from bot.domain.models import Quiz
 from bot.domain.report_links import Grant, LinkSigner, revocation_key
 from bot.storage.opening import open_store
-from tests.conftest import ROOT, FakeClock
-from tests.report_helpers import CHAT
-from tests.web_helpers import played
+from tests.support.clocks import FakeClock
+from tests.support.paths import ROOT
+from tests.support.report import CHAT
+from tests.support.web import played
 
 SECRET = "the deployment's long web secret"
 URL = "https://quiz.example.org/report"

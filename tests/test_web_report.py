@@ -19,9 +19,9 @@ import pytest
 from adapters.web.links import revoke
 from bot.domain.models import Quiz
 from bot.storage.opening import open_store
-from tests.conftest import FakeClock
-from tests.report_helpers import CHAT, expected
-from tests.web_helpers import Served, played, served
+from tests.support.clocks import FakeClock
+from tests.support.report import CHAT, expected
+from tests.support.web import Served, played, served
 
 HEADERS = {
     "Referrer-Policy": "no-referrer",

@@ -39,7 +39,7 @@ class UpdateGate:
         self._presses: OrderedDict[int, None] = OrderedDict()
         self._pruned_at: datetime | None = None
 
-    def handler(self) -> TypeHandler[Update, Context]:
+    def handler(self) -> TypeHandler[Update, Context, None]:
         return TypeHandler(Update, self.check)
 
     async def check(self, update: Update, context: Context) -> None:

@@ -60,7 +60,7 @@ class FollowingBot(ExtBot[Any]):
         with self._unfrozen():
             self._on_moved = on_moved
 
-    async def send_message(  # type: ignore[override]
+    async def send_message(
         self, chat_id: int | str, text: str, *args: Any, **kwargs: Any
     ) -> Message:
         try:
@@ -71,7 +71,7 @@ class FollowingBot(ExtBot[Any]):
                 await self._on_moved(chat_id, moved.new_chat_id)
             return await super().send_message(moved.new_chat_id, text, *args, **kwargs)
 
-    async def edit_message_text(self, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
+    async def edit_message_text(self, *args: Any, **kwargs: Any) -> Any:
         """A message in a group since upgraded cannot be edited: it stays in the old chat's
         history. Said as Telegram says it of other messages that cannot be edited."""
         try:

@@ -51,7 +51,7 @@ def _without_scripts(nonce: str) -> Any:
         for parent in list(svg.iter()):
             for child in list(parent):
                 tag = child.tag if isinstance(child.tag, str) else ""
-                dropped = child.tag is Comment or tag == "script"
+                dropped = child.tag is Comment or tag == "script"  # type: ignore[comparison-overlap]
                 if dropped or "tooltip-overlay" in child.get("class", ""):
                     parent.remove(child)
                 elif tag == "style":

@@ -7,6 +7,7 @@ import contextlib
 import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -119,3 +120,13 @@ async def running_bot(
         assert app.post_shutdown is not None
         await app.post_shutdown(app)
     assert harness.errors == [], "a handler raised"
+
+
+async def advance_to(bot: Harness, moment: datetime) -> None:
+    """Let time pass until `moment`, stopping at each timer the way the event loop would."""
+    while (when := bot.timers.next_due()) is not None and when <= moment:
+        bot.clock.current = max(bot.clock.current, when)
+        await bot.timers.run_due()
+    bot.clock.current = moment
+    await bot.timers.run_due()
+    await bot.fake.drained()

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import discord
 
-from tests.e2e.conftest import World
-from tests.e2e.discord_helpers import locales
+from tests.e2e.discord_helpers import World, locales
 
 
 async def test_a_one_question_round_is_announced_in_the_singular(world: World) -> None:

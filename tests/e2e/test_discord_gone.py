@@ -9,7 +9,7 @@ import discord
 
 from bot.domain.models import Quiz
 from bot.storage.sqlite.store import SQLiteStore
-from tests.e2e.conftest import World, build_bot
+from tests.e2e.discord_helpers import World, build_bot
 
 
 def other_server(world: World) -> tuple[Any, Any]:

@@ -14,7 +14,7 @@ from bot.domain.report_links import (
     parse_revoked_before,
     revocation_key,
 )
-from tests.e2e.conftest import World
+from tests.e2e.discord_helpers import World
 
 SIGNER = LinkSigner("discord test secret, long enough", "https://quiz.example.org")
 LINK = re.compile(r"<(https://quiz\.example\.org/r/[^>]+/)>")

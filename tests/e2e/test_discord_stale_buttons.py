@@ -6,8 +6,7 @@ from __future__ import annotations
 import discord
 
 from bot.text.i18n import t
-from tests.e2e.conftest import World
-from tests.e2e.discord_helpers import locales
+from tests.e2e.discord_helpers import World, locales
 
 OLD_IDS = ("v0:answer:12:A", "v1:a:0:Z", "v1:s:parallelism", "x" * 100)
 

@@ -24,12 +24,13 @@ from bot.domain.models import Quiz
 from bot.domain.report_links import LinkSigner
 from bot.storage.sqlite.store import SQLiteStore
 from bot.text.report_tables import count_text, share_text
-from tests.conftest import ROOT, FakeClock
 from tests.e2e.browser import chromium, require_browser, screenshot_dir
 from tests.e2e.telegram_harness import GROUP, Harness, running_bot
 from tests.e2e.telegram_report import link_in, play_rounds
 from tests.fakes.telegram_api import FakeTelegramAPI
-from tests.web_helpers import SECRET, served
+from tests.support.clocks import FakeClock
+from tests.support.paths import ROOT
+from tests.support.web import SECRET, served
 
 CHAT = f"tg:{GROUP}"
 PAGES = ("", "members", "rounds", "quiz/parallelism")

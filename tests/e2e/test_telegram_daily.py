@@ -8,19 +8,9 @@ from pathlib import Path
 from typing import Any
 
 from bot.domain.models import Quiz
-from tests.e2e.telegram_harness import Harness, running_bot
+from tests.e2e.telegram_harness import advance_to, running_bot
 from tests.fakes.telegram_api import FakeTelegramAPI
 from tests.support.clocks import FakeClock
-
-
-async def advance_to(bot: Harness, moment: datetime) -> None:
-    """Let time pass until `moment`, stopping at each timer the way the event loop would."""
-    while (when := bot.timers.next_due()) is not None and when <= moment:
-        bot.clock.current = max(bot.clock.current, when)
-        await bot.timers.run_due()
-    bot.clock.current = moment
-    await bot.timers.run_due()
-    await bot.fake.drained()
 
 
 async def test_schedule_post_answer_close_and_streaks(

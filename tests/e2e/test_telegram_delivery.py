@@ -10,10 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from bot.domain.models import Quiz
-from tests.conftest import FakeClock
-from tests.e2e.telegram_harness import GROUP, Harness, running_bot
-from tests.e2e.test_telegram_daily import advance_to
+from tests.e2e.telegram_harness import GROUP, Harness, advance_to, running_bot
 from tests.fakes.telegram_api import FakeTelegramAPI
+from tests.support.clocks import FakeClock
 
 
 async def settled(bot: Harness, chat: dict[str, Any], user: dict[str, Any]) -> None:

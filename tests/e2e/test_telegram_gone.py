@@ -14,9 +14,9 @@ from telegram.error import BadRequest, Forbidden
 
 from bot.domain.models import Quiz
 from bot.storage.opening import open_store
-from tests.conftest import FakeClock
 from tests.e2e.telegram_harness import TOKEN, running_bot
 from tests.fakes.telegram_api import FakeTelegramAPI
+from tests.support.clocks import FakeClock
 
 OTHER = -100600
 

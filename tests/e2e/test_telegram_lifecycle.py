@@ -9,11 +9,10 @@ from typing import Any
 
 from bot.domain.models import Quiz
 from bot.storage.sql.chat_moves import MOVES
-from tests.conftest import FakeClock
-from tests.e2e.conftest import ErrorLogs
-from tests.e2e.telegram_harness import Harness, running_bot
-from tests.e2e.test_telegram_daily import advance_to
+from tests.e2e.error_logs import ErrorLogs
+from tests.e2e.telegram_harness import Harness, advance_to, running_bot
 from tests.fakes.telegram_api import FakeTelegramAPI
+from tests.support.clocks import FakeClock
 
 OLD, NEW = -500, -1000500
 BOARDS = ("/leaderboard", "/leaderboard week", "/leaderboard today parallelism", "/daily")

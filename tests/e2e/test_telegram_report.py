@@ -16,10 +16,10 @@ from bot.domain.report_links import (
     parse_revoked_before,
     revocation_key,
 )
-from tests.conftest import FakeClock
 from tests.e2e.telegram_harness import GROUP, Harness, running_bot
 from tests.e2e.telegram_report import link_in
 from tests.fakes.telegram_api import FakeTelegramAPI
+from tests.support.clocks import FakeClock
 
 SIGNER = LinkSigner("telegram test secret, long enough", "https://quiz.example.org")
 

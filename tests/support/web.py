@@ -17,8 +17,8 @@ from bot.domain.report_links import LinkSigner
 from bot.play.service import QuizService
 from bot.storage.opening import open_store
 from bot.storage.report_store import open_report_store
-from tests.conftest import FakeClock
-from tests.report_helpers import play_rounds
+from tests.support.clocks import FakeClock
+from tests.support.report import play_rounds
 
 SECRET = "a test secret that is long enough"
 BASE_URL = "http://127.0.0.1"

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from bot.domain.entities import Player
 from bot.play.service import QuizService
 from bot.storage.interface import ExportRow
-from tests.conftest import FakeClock
+from tests.support.clocks import FakeClock
 
 CHAT = "tg:-100777"
 PLAYERS = (
