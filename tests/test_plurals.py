@@ -14,7 +14,10 @@ COUNTS = (0, 1, 2, 5)
 SINGULAR: dict[Language, set[int]] = {"en": {1}, "fr": {0, 1}}
 """Which of COUNTS take the singular: CLDR's rules (French: 0 and 1)."""
 
-NOT_COUNTS = {"time", "seconds", "name", "first", "min", "days"}
+NOT_COUNTS = {
+    *("time", "seconds", "name", "first", "min", "days"),
+    *("link", "command", "revoke", "share"),  # a link, a command, a percentage
+}
 """Placeholders that are followed by a word but count nothing that inflects ("30 s")."""
 
 

@@ -87,7 +87,7 @@ def _context(request: web.Request, grant: Grant, page: str, depth: int) -> dict[
         "page": page,
         "platform": t(language, f"report.platform.{platform}")
         if platform in ("tg", "dc")
-        else t(language, "report.platform.other"),
+        else t(language, "report.platform.unknown"),
         "valid_until": grant.expires_at.strftime("%Y-%m-%d %H:%M UTC"),
         "nonce": request[NONCE],
     }

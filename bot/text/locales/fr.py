@@ -278,7 +278,7 @@ MESSAGES: dict[str, str] = {
     "report.page_title": "Bilan du groupe",
     "report.platform.tg": "Groupe Telegram",
     "report.platform.dc": "Serveur Discord",
-    "report.platform.other": "Groupe",
+    "report.platform.unknown": "Groupe",
     "report.nav.label": "Pages du bilan",
     "report.nav.overview": "Vue d’ensemble",
     "report.nav.members": "Membres",
@@ -289,7 +289,8 @@ MESSAGES: dict[str, str] = {
     "report.stat.members": "membres",
     "report.stat.answers": "réponses",
     "report.stat.accuracy": "justes",
-    "report.chart.days": "Membres ayant répondu, par jour ({count} derniers jours)",
+    "report.chart.days.one": "Membres ayant répondu, par jour ({count} dernier jour)",
+    "report.chart.days.other": "Membres ayant répondu, par jour ({count} derniers jours)",
     "report.chart.weeks": "Part de bonnes réponses, par semaine",
     "report.chart.questions": "Part de bonnes réponses, par question",
     "report.nobody": "Personne n’a encore répondu.",
@@ -299,7 +300,8 @@ MESSAGES: dict[str, str] = {
     "report.members.streaks": "Les séries comptent les jours d’affilée avec une bonne réponse "
     "(les questions du jour programmées, là où le groupe en a).",
     "report.rounds.title": "Manches",
-    "report.rounds.latest": "Les dernières manches du groupe, les plus récentes d’abord "
+    "report.rounds.latest.one": "La dernière manche du groupe ({count} au plus).",
+    "report.rounds.latest.other": "Les dernières manches du groupe, les plus récentes d’abord "
     "({count} au plus).",
     "report.download": "Télécharger",
     "report.column.day": "Jour",
