@@ -22,7 +22,8 @@ from adapters.discord_bot.interactions import (
     send_private,
 )
 from bot.domain.entities import Period
-from bot.domain.models import Quiz
+from bot.domain.models import MAX_QUESTIONS, Quiz
+from bot.domain.platform_limits import DISCORD_CHOICE_NAME, DISCORD_CHOICES
 from bot.domain.rules import DEFAULT_SECONDS, MAX_SECONDS, MIN_SECONDS
 from bot.play.rounds import Control
 from bot.play.service import UnknownQuizError
@@ -30,10 +31,6 @@ from bot.storage.interface import RoundConflictError
 from bot.text import boards as board_render
 from bot.text import markup, render
 from bot.text.i18n import t
-
-MAX_QUESTIONS = 50
-AUTOCOMPLETE_LIMIT = 25
-"""Suggestions Discord shows for an option."""
 
 
 def text(key: str) -> locale_str:
@@ -62,9 +59,11 @@ async def quiz_choices(
     """At most 25 suggestions, matching the id or the title in the user's language."""
     language = language_of(interaction)
     return [
-        app_commands.Choice(name=f"{quiz.title.get(language)} ({quiz.id})"[:100], value=quiz.id)
+        app_commands.Choice(
+            name=f"{quiz.title.get(language)} ({quiz.id})"[:DISCORD_CHOICE_NAME], value=quiz.id
+        )
         for quiz in context_of(interaction).service.matching(current, language)
-    ][:AUTOCOMPLETE_LIMIT]
+    ][:DISCORD_CHOICES]
 
 
 async def find_quiz(interaction: discord.Interaction[Any], name: str) -> Quiz | None:

@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 
 from adapters.discord_bot import ui
-from adapters.discord_bot.commands import AUTOCOMPLETE_LIMIT, text
+from adapters.discord_bot.commands import text
 from adapters.discord_bot.context import context_of
 from adapters.discord_bot.interactions import (
     chat_of,
@@ -27,6 +27,7 @@ from adapters.discord_bot.publisher import message_ref, parse_ref
 from bot.domain import daily
 from bot.domain.daily import DailyPost
 from bot.domain.models import pick_language
+from bot.domain.platform_limits import DISCORD_CHOICE_NAME, DISCORD_CHOICES
 from bot.domain.views import ClosedView, QuestionView
 from bot.play.service import UnknownQuizError
 from bot.text import daily_texts as daily_render
@@ -81,7 +82,7 @@ async def zone_choices(
     typed = current.strip().lower().replace(" ", "_")
     matches = [zone for zone in daily.known_zones() if typed in zone.lower()]
     matches.sort(key=lambda zone: (not zone.lower().startswith(typed), zone))
-    return [app_commands.Choice(name=zone, value=zone) for zone in matches[:AUTOCOMPLETE_LIMIT]]
+    return [app_commands.Choice(name=zone, value=zone) for zone in matches[:DISCORD_CHOICES]]
 
 
 async def quizzes_choices(
@@ -93,11 +94,11 @@ async def quizzes_choices(
     language = language_of(interaction)
     return [
         app_commands.Choice(
-            name=f"{prefix}{quiz.id} · {quiz.title.get(language)}"[:100],
-            value=f"{prefix}{quiz.id}"[:100],
+            name=f"{prefix}{quiz.id} · {quiz.title.get(language)}"[:DISCORD_CHOICE_NAME],
+            value=f"{prefix}{quiz.id}"[:DISCORD_CHOICE_NAME],
         )
         for quiz in context_of(interaction).service.matching(typed, language)
-    ][:AUTOCOMPLETE_LIMIT]
+    ][:DISCORD_CHOICES]
 
 
 daily_group = app_commands.Group(
