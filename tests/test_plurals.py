@@ -14,8 +14,9 @@ COUNTS = (0, 1, 2, 5)
 SINGULAR: dict[Language, set[int]] = {"en": {1}, "fr": {0, 1}}
 """Which of COUNTS take the singular: CLDR's rules (French: 0 and 1)."""
 
-NOT_COUNTS = {"time", "seconds", "name", "first", "min", "days"}
-"""Placeholders that are followed by a word but count nothing that inflects ("30 s")."""
+NOT_COUNTS = {"time", "seconds", "name", "first", "min", "days", "when", "where", "url", "mode"}
+NOT_COUNTS |= {"scopes", "version"}
+"""Placeholders followed by a word that count nothing inflecting ("30 s", "schema 5 of 5")."""
 
 
 WORDED_SINGULAR = {"forget.answers"}
