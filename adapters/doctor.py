@@ -12,10 +12,8 @@ import os
 import sys
 from typing import TextIO
 
-from rich.text import Text
-
 from adapters.logs import RedactSecrets
-from adapters.terminal_view import make_console, wrap_lines
+from adapters.terminal_view import make_console, print_wrapped
 from bot.config import Settings
 from bot.domain.models import Language
 from bot.health.findings import Finding, Status, healthy, skip
@@ -79,5 +77,4 @@ class _Printer:
         self._print(doctor_summary(findings, self.language), style)
 
     def _print(self, text: str, style: str) -> None:
-        for line in wrap_lines(text, self.console.width, indent="  "):
-            self.console.print(Text(line, style=style), no_wrap=True, crop=False)
+        print_wrapped(self.console, text, style, indent="  ")
