@@ -30,7 +30,6 @@ from adapters.logs import redact_secrets
 from adapters.telegram_bot import commands as handlers
 from adapters.telegram_bot import presses
 from adapters.telegram_bot.daily import TelegramDailyPublisher, daily_command
-from adapters.telegram_bot.endpoints import bot_api_url
 from adapters.telegram_bot.http_client import AiohttpRequest
 from adapters.telegram_bot.publisher import TelegramPublisher
 from adapters.telegram_bot.updates import PressesConcurrently
@@ -202,7 +201,8 @@ def check_connection(setup: TelegramSetup) -> str | None:
 
 
 def _base_url(setup: TelegramSetup, kind: str) -> str:
-    return bot_api_url(setup.api_url, kind)
+    base = (setup.api_url or "https://api.telegram.org").rstrip("/")
+    return f"{base}/{kind}"
 
 
 def run(setup: TelegramSetup, webhook: Webhook | None = None) -> int:

@@ -232,9 +232,6 @@ MESSAGES: dict[str, str] = {
     "console.table.rank": "#",
     "console.table.player": "Player",
     "console.table.points": "Points",
-    "copy.stage.read": "Reading",
-    "copy.stage.write": "Writing",
-    "copy.stage.check": "Checking",
     "doctor.all_well": "All checks passed.",
     "doctor.problems.one": "{count} problem to fix (the ✗ line above).",
     "doctor.problems.other": "{count} problems to fix (the ✗ lines above).",
@@ -331,4 +328,7 @@ MESSAGES: dict[str, str] = {
     "doctor.dc_invite": (
         "Discord: invite the bot with scopes {scopes} and permissions {permissions}: {link}"
     ),
+    "copy.stage.read": "Reading",
+    "copy.stage.write": "Writing",
+    "copy.stage.check": "Checking",
 }

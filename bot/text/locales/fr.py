@@ -251,9 +251,6 @@ MESSAGES: dict[str, str] = {
     "console.table.rank": "#",
     "console.table.player": "Joueur",
     "console.table.points": "Points",
-    "copy.stage.read": "Lecture",
-    "copy.stage.write": "Écriture",
-    "copy.stage.check": "Vérification",
     "doctor.all_well": "Tout est en ordre.",
     "doctor.problems.one": "{count} problème à régler (la ligne ✗ ci-dessus).",
     "doctor.problems.other": "{count} problèmes à régler (les lignes ✗ ci-dessus).",
@@ -361,4 +358,7 @@ MESSAGES: dict[str, str] = {
         "Discord : invitez le bot avec les scopes {scopes} et les permissions {permissions} : "
         "{link}"
     ),
+    "copy.stage.read": "Lecture",
+    "copy.stage.write": "Écriture",
+    "copy.stage.check": "Vérification",
 }
