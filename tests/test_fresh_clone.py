@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.support.paths import ROOT
 
 ANSWERS = "a\nb\nc\nd\na\nb\nc\nd\n"  # the README's `printf ... | make play`
 KEPT = ("PATH", "LANG", "PIP_", "SSL_", "REQUESTS_CA_BUNDLE", "HTTP_PROXY", "HTTPS_PROXY")

@@ -19,14 +19,14 @@ from pathlib import Path
 import pytest
 
 from adapters.discord_bot.doctor import TEST_API_ENV
-from tests.conftest import QUIZZES, ROOT
 from tests.fakes.discord_api import FakeDiscordAPI, required_fields
 from tests.fakes.telegram_api import FakeTelegramAPI, find_specs_dir
+from tests.support.paths import BROKEN, QUIZZES
 
 TELEGRAM_TOKEN = "777001:doctor-telegram-secret"
 DISCORD_TOKEN = "MTIz.doctor-discord-secret.x"
 REJECTED = "111:rejected-token"
-BROKEN_QUIZ = ROOT / "tests" / "corpus" / "broken" / "answer-out-of-range.yaml"
+BROKEN_QUIZ = BROKEN / "answer-out-of-range.yaml"
 INVITE = (
     "https://discord.com/oauth2/authorize?client_id=1234567890123456789"
     "&scope=bot+applications.commands&permissions=84992"
