@@ -21,7 +21,7 @@ import pytest
 from adapters.discord_bot.doctor import TEST_API_ENV
 from tests.fakes.discord_api import FakeDiscordAPI, required_fields
 from tests.fakes.telegram_api import FakeTelegramAPI, find_specs_dir
-from tests.support.paths import BROKEN, QUIZZES
+from tests.support.paths import BROKEN, QUIZZES, bundled_ids
 
 TELEGRAM_TOKEN = "777001:doctor-telegram-secret"
 DISCORD_TOKEN = "MTIz.doctor-discord-secret.x"
@@ -120,7 +120,9 @@ async def test_a_healthy_deployment_passes_every_check(deployment: Deployment) -
     assert "quizbot 0.1.0" in lines[0]
     assert f"✓ database {deployment.database}: reachable and writable, schema " in lines[1]
     assert lines[1].endswith(", WAL")
-    assert lines[2] == f"✓ quizzes in {QUIZZES}: 1 valid quiz (parallelism)"
+    ids = bundled_ids()  # the bundled quizzes, however many there are
+    plural = "quiz" if len(ids) == 1 else "quizzes"
+    assert lines[2] == f"✓ quizzes in {QUIZZES}: {len(ids)} valid {plural} ({', '.join(ids)})"
     assert "✓ Telegram: token accepted (getMe): the bot is @quizbot, id 4242424242" in lines
     assert any(line.startswith("✓ Telegram: group privacy mode is on") for line in lines)
     assert "✓ Telegram: no webhook is set, so polling gets the updates" in lines
