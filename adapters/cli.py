@@ -44,7 +44,20 @@ def build_parser() -> argparse.ArgumentParser:
     _add_terminal_commands(commands)
     _add_platform_commands(commands)
     web_commands.add_commands(commands)
+    _add_doctor_command(commands)
     return parser
+
+
+def _add_doctor_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    doctor = commands.add_parser(
+        "doctor", help="check the deployment (database, quizzes, tokens) and say what to fix"
+    )
+    doctor.add_argument(
+        "--webhook",
+        metavar="URL",
+        help="the Telegram webhook this deployment serves (default: it polls)",
+    )
+    doctor.add_argument("--lang", choices=LANGUAGES)
 
 
 def _add_terminal_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -128,6 +141,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_validate(args.paths or [settings.quizzes], args.strict)
         if args.command == "db":
             return asyncio.run(run_db_copy(args.source, args.target))
+        if args.command == "doctor":
+            from adapters.doctor import run_doctor
+
+            doctor = run_doctor(settings, args.lang or default_language(), args.webhook)
+            return asyncio.run(doctor)
         quizzes = load_catalog(settings.quizzes, settings.cache)
         language: Language = getattr(args, "lang", None) or default_language()
         if args.command == "list":

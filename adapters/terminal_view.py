@@ -86,6 +86,12 @@ def wrap_lines(text: str, width: int, indent: str = "") -> list[str]:
     return lines
 
 
+def print_wrapped(console: Console, text: str, style: str = "", indent: str = "") -> None:
+    """`text` wrapped by `wrap_lines`, each line printed whole (rich neither folds nor crops)."""
+    for line in wrap_lines(text, console.width, indent):
+        console.print(Text(line, style=style), no_wrap=True, overflow="ignore", crop=False)
+
+
 def make_console(stream: TextIO, environ: Mapping[str, str] | None = None) -> Console:
     """A rich Console on `stream`: colour only when wanted, never markup parsing of our texts."""
     environ = os.environ if environ is None else environ
@@ -111,8 +117,7 @@ class TerminalView:
 
     def paragraph(self, text: str, style: str = "", indent: str = "") -> None:
         """Wrapped at word boundaries; a word longer than a line (a URL) is left whole."""
-        for line in wrap_lines(text, self.console.width, indent):
-            self.console.print(Text(line, style=style), no_wrap=True, crop=False)
+        print_wrapped(self.console, text, style, indent)
 
     def blank(self) -> None:
         self.console.print()

@@ -15,10 +15,10 @@ SINGULAR: dict[Language, set[int]] = {"en": {1}, "fr": {0, 1}}
 """Which of COUNTS take the singular: CLDR's rules (French: 0 and 1)."""
 
 NOT_COUNTS = {
-    *("time", "seconds", "name", "first", "min", "days"),
-    *("link", "command", "revoke", "share"),  # a link, a command, a percentage
+    *("time", "seconds", "name", "first", "min", "days", "when", "where", "url", "mode"),
+    *("scopes", "version", "link", "command", "revoke", "share"),
 }
-"""Placeholders that are followed by a word but count nothing that inflects ("30 s")."""
+"""Placeholders followed by a word that count nothing inflecting ("30 s", "schema 5 of 5")."""
 
 
 WORDED_SINGULAR = {"forget.answers"}

@@ -170,5 +170,4 @@ async def _apologise(update: Update) -> None:
 
 
 def api_base_url(setup: TelegramSetup, kind: str) -> str:
-    base = (setup.api_url or "https://api.telegram.org").rstrip("/")
-    return f"{base}/{kind}"
+    return bot_api_url(setup.api_url, kind)

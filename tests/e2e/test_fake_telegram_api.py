@@ -191,3 +191,27 @@ async def test_rejected_token_raises_invalid_token() -> None:
             await app.initialize()
         await app.bot.shutdown()  # its HTTP clients were opened before getMe failed
     assert [(call.method, call.response["error_code"]) for call in fake.calls] == [("getMe", 401)]
+
+
+@needs_spec
+async def test_webhook_info_and_get_me_answer_as_the_spec_describes(
+    fake: FakeTelegramAPI,
+) -> None:
+    """getWebhookInfo (used by `quizbot doctor`) in each state, read by the real PTB."""
+    assert fake.spec is not None
+    app = build_app(fake)
+    async with app:
+        assert app.bot.bot.can_read_all_group_messages is False  # privacy mode, by default
+        polling = await app.bot.get_webhook_info()
+        assert (polling.url, polling.pending_update_count) == ("", 0)
+        await app.bot.set_webhook("https://quiz.example.org/hook")
+        fake.webhook_error = (1767225600, "Connection refused")
+        fake.send_text(fake.group(GROUP_ID, "Group"), fake.user(7, "Ana"), "hello")
+        failing = await app.bot.get_webhook_info()
+        assert failing.url == "https://quiz.example.org/hook"
+        assert failing.pending_update_count == 1
+        assert failing.last_error_message == "Connection refused"
+    for call in fake.calls_to("getWebhookInfo"):
+        assert fake.spec.check_object("WebhookInfo", call.response["result"]) == []
+    me = fake.calls_to("getMe")[0].response["result"]
+    assert fake.spec.check_object("User", me) == []

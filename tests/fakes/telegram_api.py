@@ -271,6 +271,10 @@ class ApiSpec:
         """Every problem with ``params`` as ``"field: problem"`` strings (empty when valid)."""
         return self._check_fields(self.methods[method].get("fields", []), params, "")
 
+    def check_object(self, type_name: str, value: object) -> list[str]:
+        """Problems with ``value`` as an object of ``type_name`` (to check the fake's answers)."""
+        return self._check_type(value, type_name, type_name)
+
     def _check_fields(
         self, fields: Iterable[JSONDict], value: Mapping[str, object], prefix: str
     ) -> list[str]:
@@ -421,6 +425,11 @@ class FakeTelegramAPI:
         self.members: dict[int, set[int]] = {}
         self.commands: dict[str, list[JSONDict]] = {}
         self.webhook_url = ""
+        self.webhook_error: tuple[int, str] | None = None
+        """(unix time, message) of the last failed webhook delivery, for getWebhookInfo."""
+        self.privacy_mode = True
+        """Group privacy mode (@BotFather /setprivacy); getMe's can_read_all_group_messages."""
+        self.can_join_groups = True
         self.callback_queries: dict[str, JSONDict] = {}
         self._answered: set[str] = set()
         self._updates: list[JSONDict] = []
@@ -444,6 +453,7 @@ class FakeTelegramAPI:
             "getUpdates": self._get_updates,
             "deleteWebhook": self._delete_webhook,
             "setWebhook": self._set_webhook,
+            "getWebhookInfo": self._get_webhook_info,
             "setMyCommands": self._set_my_commands,
             "getMyCommands": self._get_my_commands,
             "deleteMyCommands": self._delete_my_commands,
@@ -954,8 +964,8 @@ class FakeTelegramAPI:
     async def _get_me(self, params: JSONDict, token: str) -> JSONDict:
         return {
             **self.bot,
-            "can_join_groups": True,
-            "can_read_all_group_messages": False,
+            "can_join_groups": self.can_join_groups,
+            "can_read_all_group_messages": not self.privacy_mode,
             "supports_inline_queries": False,
         }
 
@@ -1005,8 +1015,22 @@ class FakeTelegramAPI:
             raise self._conflict()
         return []
 
+    async def _get_webhook_info(self, params: JSONDict, token: str) -> JSONDict:
+        """The url is empty while the bot polls; the error fields only after a failure."""
+        info: JSONDict = {
+            "url": self.webhook_url,
+            "has_custom_certificate": False,
+            "pending_update_count": len(self._updates),
+        }
+        if self.webhook_url:
+            info["max_connections"] = 40
+            if self.webhook_error is not None:
+                info["last_error_date"], info["last_error_message"] = self.webhook_error
+        return info
+
     async def _delete_webhook(self, params: JSONDict, token: str) -> bool:
         self.webhook_url = ""
+        self.webhook_error = None
         if params.get("drop_pending_updates"):
             self._updates.clear()
         return True

@@ -232,6 +232,102 @@ MESSAGES: dict[str, str] = {
     "console.table.rank": "#",
     "console.table.player": "Player",
     "console.table.points": "Points",
+    "doctor.all_well": "All checks passed.",
+    "doctor.problems.one": "{count} problem to fix (the ✗ line above).",
+    "doctor.problems.other": "{count} problems to fix (the ✗ lines above).",
+    "doctor.versions": "Python {python}, quizbot {quizbot}; {libraries}",
+    "doctor.library_missing": (
+        "{name} is not installed: run `make play` again (or `pip install -e .`) to reinstall"
+    ),
+    "doctor.db_unusable": "database: {error}",
+    "doctor.db_not_writable": (
+        "database {where} cannot be written, so no answer could be kept: {error}. Check the "
+        "file, its folder and the disk"
+    ),
+    "doctor.db_sqlite_ok": (
+        "database {where}: reachable and writable, schema {version} of {current}, WAL"
+    ),
+    "doctor.db_postgres_ok": (
+        "database {where}: reachable and writable, schema {version} of {current}"
+    ),
+    "doctor.db_not_wal": (
+        "database {where}: journal mode {mode}, not WAL, so readers wait for writers; keep the "
+        "file on a local disk"
+    ),
+    "doctor.quizzes_ok.one": "quizzes in {folder}: {count} valid quiz ({names})",
+    "doctor.quizzes_ok.other": "quizzes in {folder}: {count} valid quizzes ({names})",
+    "doctor.quiz_problem": "{problem}",
+    "doctor.no_quizzes": "no quiz files in {folder}: set QUIZBOT_QUIZZES to your quizzes' folder",
+    "doctor.tg_skipped": "Telegram: TELEGRAM_TOKEN is not set, not checked",
+    "doctor.tg_token_ok": "Telegram: token accepted (getMe): the bot is @{username}, id {id}",
+    "doctor.tg_token_rejected": (
+        "Telegram: the token was rejected (getMe); copy it again from @BotFather into "
+        "TELEGRAM_TOKEN"
+    ),
+    "doctor.tg_unreachable": (
+        "Telegram: cannot reach the Bot API at {url} ({error}); check the network and "
+        "TELEGRAM_API_URL"
+    ),
+    "doctor.tg_failed": "Telegram: the Bot API answered with an error: {error}",
+    "doctor.tg_no_groups": (
+        "Telegram: the bot may not be added to groups; in @BotFather: /setjoingroups, Enable"
+    ),
+    "doctor.tg_privacy_on": (
+        "Telegram: group privacy mode is on: the bot gets commands and button presses, all it "
+        "needs (in a group with other bots, type /quiz@{username})"
+    ),
+    "doctor.tg_privacy_off": (
+        "Telegram: group privacy mode is off: the bot receives every group message, which it "
+        "does not need; in @BotFather: /setprivacy, Enable"
+    ),
+    "doctor.tg_polling_ok": "Telegram: no webhook is set, so polling gets the updates",
+    "doctor.tg_webhook_set": (
+        "Telegram: a webhook is set ({url}) while this deployment polls: updates go there, not "
+        "here. If another deployment uses this token, stop it (one token, one deployment); "
+        "else `quizbot run telegram` deletes the webhook when it starts"
+    ),
+    "doctor.tg_webhook_missing": (
+        "Telegram: no webhook is set, but this deployment expects {expected}; "
+        "`quizbot run telegram --webhook {expected}` sets it when it starts"
+    ),
+    "doctor.tg_webhook_other": (
+        "Telegram: the webhook is {url}, not {expected}: another deployment uses this token, "
+        "or the address changed"
+    ),
+    "doctor.tg_webhook_ok": "Telegram: the webhook is {url}, as expected",
+    "doctor.tg_webhook_error": (
+        "Telegram: delivering updates to the webhook failed at {when} UTC: {error}; check the "
+        "reverse proxy, the port and the certificate"
+    ),
+    "doctor.tg_pending.one": (
+        "Telegram: {count} update is waiting; the bot handles it when it starts (Telegram keeps "
+        "updates 24 hours)"
+    ),
+    "doctor.tg_pending.other": (
+        "Telegram: {count} updates are waiting; the bot handles them when it starts (Telegram "
+        "keeps updates 24 hours)"
+    ),
+    "doctor.tg_none_pending": "Telegram: no update is waiting",
+    "doctor.dc_skipped": "Discord: DISCORD_TOKEN is not set, not checked",
+    "doctor.dc_token_ok": "Discord: token accepted: the bot is {name}, id {id}",
+    "doctor.dc_token_rejected": (
+        "Discord: the token was rejected (401); copy the bot token again from the Developer "
+        "Portal (Bot, Reset Token) into DISCORD_TOKEN"
+    ),
+    "doctor.dc_unreachable": "Discord: cannot reach the API ({error}); check the network",
+    "doctor.dc_failed": "Discord: the API answered {status}: {error}",
+    "doctor.dc_application": "Discord: application “{name}”, id {id}",
+    "doctor.dc_code_grant": (
+        "Discord: the application requires an OAuth2 code grant, so the invite link fails; "
+        "turn off Requires OAuth2 Code Grant on the Bot page"
+    ),
+    "doctor.dc_private": (
+        "Discord: the bot is private: only its owner can add it to a server (Public Bot, on "
+        "the Bot page)"
+    ),
+    "doctor.dc_invite": (
+        "Discord: invite the bot with scopes {scopes} and permissions {permissions}: {link}"
+    ),
     "copy.stage.read": "Reading",
     "copy.stage.write": "Writing",
     "copy.stage.check": "Checking",
