@@ -254,108 +254,108 @@ MESSAGES: dict[str, str] = {
     "doctor.all_well": "Tout est en ordre.",
     "doctor.problems.one": "{count} problème à régler (la ligne ✗ ci-dessus).",
     "doctor.problems.other": "{count} problèmes à régler (les lignes ✗ ci-dessus).",
-    "doctor.versions": "Python {python}, quizbot {quizbot} ; {libraries}",
+    "doctor.versions": "Python {python}, quizbot {quizbot} ; {libraries}",
     "doctor.library_missing": (
-        "{name} n'est pas installé : relancez `make play` (ou `pip install -e .`) pour réinstaller"
+        "{name} n'est pas installé : relancez `make play` (ou `pip install -e .`) pour réinstaller"
     ),
-    "doctor.db_unusable": "base de données : {error}",
+    "doctor.db_unusable": "base de données : {error}",
     "doctor.db_not_writable": (
         "la base de données {where} n'accepte pas d'écriture, aucune réponse ne pourrait être "
-        "gardée : {error}. Vérifiez le fichier, son dossier et le disque"
+        "gardée : {error}. Vérifiez le fichier, son dossier et le disque"
     ),
     "doctor.db_sqlite_ok": (
-        "base de données {where} : accessible en écriture, schéma {version} sur {current}, WAL"
+        "base de données {where} : accessible en écriture, schéma {version} sur {current}, WAL"
     ),
     "doctor.db_postgres_ok": (
-        "base de données {where} : accessible en écriture, schéma {version} sur {current}"
+        "base de données {where} : accessible en écriture, schéma {version} sur {current}"
     ),
     "doctor.db_not_wal": (
-        "base de données {where} : journal {mode} et non WAL, les lectures attendent donc les "
-        "écritures ; gardez le fichier sur un disque local"
+        "base de données {where} : journal {mode} et non WAL, les lectures attendent donc les "
+        "écritures ; gardez le fichier sur un disque local"
     ),
-    "doctor.quizzes_ok.one": "quiz dans {folder} : {count} quiz valide ({names})",
-    "doctor.quizzes_ok.other": "quiz dans {folder} : {count} quiz valides ({names})",
+    "doctor.quizzes_ok.one": "quiz dans {folder} : {count} quiz valide ({names})",
+    "doctor.quizzes_ok.other": "quiz dans {folder} : {count} quiz valides ({names})",
     "doctor.quiz_problem": "{problem}",
     "doctor.no_quizzes": (
-        "aucun fichier de quiz dans {folder} : indiquez le dossier de vos quiz dans "
+        "aucun fichier de quiz dans {folder} : indiquez le dossier de vos quiz dans "
         "QUIZBOT_QUIZZES"
     ),
-    "doctor.tg_skipped": "Telegram : TELEGRAM_TOKEN n'est pas défini, pas de vérification",
-    "doctor.tg_token_ok": "Telegram : jeton accepté (getMe) : le bot est @{username}, id {id}",
+    "doctor.tg_skipped": "Telegram : TELEGRAM_TOKEN n'est pas défini, pas de vérification",
+    "doctor.tg_token_ok": "Telegram : jeton accepté (getMe) : le bot est @{username}, id {id}",
     "doctor.tg_token_rejected": (
-        "Telegram : le jeton a été refusé (getMe) ; copiez-le à nouveau depuis @BotFather dans "
+        "Telegram : le jeton a été refusé (getMe) ; copiez-le à nouveau depuis @BotFather dans "
         "TELEGRAM_TOKEN"
     ),
     "doctor.tg_unreachable": (
-        "Telegram : impossible de joindre la Bot API à {url} ({error}) ; vérifiez le réseau et "
+        "Telegram : impossible de joindre la Bot API à {url} ({error}) ; vérifiez le réseau et "
         "TELEGRAM_API_URL"
     ),
-    "doctor.tg_failed": "Telegram : la Bot API a répondu par une erreur : {error}",
+    "doctor.tg_failed": "Telegram : la Bot API a répondu par une erreur : {error}",
     "doctor.tg_no_groups": (
-        "Telegram : le bot ne peut pas être ajouté aux groupes ; dans @BotFather : "
+        "Telegram : le bot ne peut pas être ajouté aux groupes ; dans @BotFather : "
         "/setjoingroups, Enable"
     ),
     "doctor.tg_privacy_on": (
-        "Telegram : le mode confidentialité des groupes est actif : le bot reçoit les commandes "
+        "Telegram : le mode confidentialité des groupes est actif : le bot reçoit les commandes "
         "et les appuis sur les boutons, tout ce qu'il lui faut (dans un groupe avec d'autres "
         "bots, tapez /quiz@{username})"
     ),
     "doctor.tg_privacy_off": (
-        "Telegram : le mode confidentialité des groupes est désactivé : le bot reçoit tous les "
-        "messages des groupes, dont il n'a pas besoin ; dans @BotFather : /setprivacy, Enable"
+        "Telegram : le mode confidentialité des groupes est désactivé : le bot reçoit tous les "
+        "messages des groupes, dont il n'a pas besoin ; dans @BotFather : /setprivacy, Enable"
     ),
     "doctor.tg_polling_ok": (
-        "Telegram : aucun webhook n'est défini, les mises à jour arrivent donc par polling"
+        "Telegram : aucun webhook n'est défini, les mises à jour arrivent donc par polling"
     ),
     "doctor.tg_webhook_set": (
-        "Telegram : un webhook est défini ({url}) alors que ce déploiement fait du polling : les "
+        "Telegram : un webhook est défini ({url}) alors que ce déploiement fait du polling : les "
         "mises à jour vont là-bas, pas ici. Si un autre déploiement utilise ce jeton, "
-        "arrêtez-le (un jeton, un déploiement) ; sinon `quizbot run telegram` supprime le "
+        "arrêtez-le (un jeton, un déploiement) ; sinon `quizbot run telegram` supprime le "
         "webhook au démarrage"
     ),
     "doctor.tg_webhook_missing": (
-        "Telegram : aucun webhook n'est défini, mais ce déploiement attend {expected} ; "
+        "Telegram : aucun webhook n'est défini, mais ce déploiement attend {expected} ; "
         "`quizbot run telegram --webhook {expected}` le définit au démarrage"
     ),
     "doctor.tg_webhook_other": (
-        "Telegram : le webhook est {url} et non {expected} : un autre déploiement utilise ce "
+        "Telegram : le webhook est {url} et non {expected} : un autre déploiement utilise ce "
         "jeton, ou l'adresse a changé"
     ),
-    "doctor.tg_webhook_ok": "Telegram : le webhook est {url}, comme prévu",
+    "doctor.tg_webhook_ok": "Telegram : le webhook est {url}, comme prévu",
     "doctor.tg_webhook_error": (
-        "Telegram : la livraison au webhook a échoué à {when} UTC : {error} ; vérifiez le "
+        "Telegram : la livraison au webhook a échoué à {when} UTC : {error} ; vérifiez le "
         "proxy inverse, le port et le certificat"
     ),
     "doctor.tg_pending.one": (
-        "Telegram : {count} mise à jour en attente ; le bot la traite au démarrage (Telegram "
+        "Telegram : {count} mise à jour en attente ; le bot la traite au démarrage (Telegram "
         "garde les mises à jour 24 heures)"
     ),
     "doctor.tg_pending.other": (
-        "Telegram : {count} mises à jour en attente ; le bot les traite au démarrage (Telegram "
+        "Telegram : {count} mises à jour en attente ; le bot les traite au démarrage (Telegram "
         "garde les mises à jour 24 heures)"
     ),
-    "doctor.tg_none_pending": "Telegram : aucune mise à jour en attente",
-    "doctor.dc_skipped": "Discord : DISCORD_TOKEN n'est pas défini, pas de vérification",
-    "doctor.dc_token_ok": "Discord : jeton accepté : le bot est {name}, id {id}",
+    "doctor.tg_none_pending": "Telegram : aucune mise à jour en attente",
+    "doctor.dc_skipped": "Discord : DISCORD_TOKEN n'est pas défini, pas de vérification",
+    "doctor.dc_token_ok": "Discord : jeton accepté : le bot est {name}, id {id}",
     "doctor.dc_token_rejected": (
-        "Discord : le jeton a été refusé (401) ; copiez à nouveau le jeton du bot depuis le "
+        "Discord : le jeton a été refusé (401) ; copiez à nouveau le jeton du bot depuis le "
         "portail des développeurs (Bot, Reset Token) dans DISCORD_TOKEN"
     ),
     "doctor.dc_unreachable": (
-        "Discord : impossible de joindre l'API ({error}) ; vérifiez le réseau"
+        "Discord : impossible de joindre l'API ({error}) ; vérifiez le réseau"
     ),
-    "doctor.dc_failed": "Discord : l'API a répondu {status} : {error}",
-    "doctor.dc_application": "Discord : application « {name} », id {id}",
+    "doctor.dc_failed": "Discord : l'API a répondu {status} : {error}",
+    "doctor.dc_application": "Discord : application « {name} », id {id}",
     "doctor.dc_code_grant": (
-        "Discord : l'application exige un code OAuth2, le lien d'invitation échoue donc ; "
+        "Discord : l'application exige un code OAuth2, le lien d'invitation échoue donc ; "
         "désactivez Requires OAuth2 Code Grant sur la page Bot"
     ),
     "doctor.dc_private": (
-        "Discord : le bot est privé : seul son propriétaire peut l'ajouter à un serveur "
+        "Discord : le bot est privé : seul son propriétaire peut l'ajouter à un serveur "
         "(Public Bot, sur la page Bot)"
     ),
     "doctor.dc_invite": (
-        "Discord : invitez le bot avec les scopes {scopes} et les permissions {permissions} : "
+        "Discord : invitez le bot avec les scopes {scopes} et les permissions {permissions} : "
         "{link}"
     ),
     "copy.stage.read": "Lecture",
