@@ -11,6 +11,7 @@ from telegram.constants import ParseMode
 from telegram.error import BadRequest
 
 from adapters.telegram_bot.gone import translated
+from adapters.telegram_bot.topics import thread_of
 from bot.domain import payload
 from bot.domain.entities import Round
 from bot.domain.models import Language, pick_language
@@ -95,6 +96,7 @@ class TelegramPublisher:
                 self.question_text(round_, view, 0),
                 parse_mode=ParseMode.HTML,
                 reply_markup=self.question_markup(round_, view),
+                message_thread_id=thread_of(round_.channel_ref),
             )
         return f"{message.chat_id}:{message.message_id}"
 
@@ -121,6 +123,7 @@ class TelegramPublisher:
                 chat_number(round_.chat_id),
                 self.results_text(round_, closed),
                 parse_mode=ParseMode.HTML,
+                message_thread_id=thread_of(round_.channel_ref),
             )
 
     def results_text(self, round_: Round, closed: ClosedView) -> str:
@@ -152,7 +155,10 @@ class TelegramPublisher:
         )
         with translated():
             await self.bot.send_message(
-                chat_number(round_.chat_id), text, parse_mode=ParseMode.HTML
+                chat_number(round_.chat_id),
+                text,
+                parse_mode=ParseMode.HTML,
+                message_thread_id=thread_of(round_.channel_ref),
             )
 
     async def _edit(
