@@ -214,7 +214,7 @@ async def test_forum_topics_keep_their_thread_and_general_has_none(
     async with polling(app):
         fake.send_command(forum, user, "/start", thread=topic)
         await fake.wait_for("sendMessage", lambda p: p["text"] == "in General")
-        with pytest.raises(BadRequest, match="(?i)message thread not found"):
+        with pytest.raises(BadRequest, match=r"(?i)message thread not found"):
             await app.bot.send_message(GROUP_ID, "lost", message_thread_id=topic + 100)
         await fake.drained()
     message = seen[0].effective_message

@@ -237,4 +237,17 @@ MESSAGES: dict[str, str] = {
     "copy.stage.check": "Checking",
     # issue 16, real groups: a click on a button this version did not make
     "button.stale": "This button no longer works. Start a new round with /quiz.",
+    # issue 16, real groups: Discord permissions the bot lacks in a channel
+    "permissions.missing": (
+        "I can't post in {channel}: I'm missing these permissions there: {names}. "
+        "A server admin can grant them in the channel's settings."
+    ),
+    "permission.view_channel": "View Channel",
+    "permission.send_messages": "Send Messages",
+    "permission.embed_links": "Embed Links",
+    "permission.read_message_history": "Read Message History",
+    "discord.option.off_channel.about": "Which channel's question of the day (default: this one)",
+    "daily.off_in": (
+        "📅 No more question of the day in {channel}. The open one stays open until it closes."
+    ),
 }

@@ -256,4 +256,17 @@ MESSAGES: dict[str, str] = {
     "copy.stage.check": "Vérification",
     # issue 16, real groups: a click on a button this version did not make
     "button.stale": "Ce bouton ne fonctionne plus. Lancez une nouvelle partie avec /quiz.",
+    # issue 16, real groups: Discord permissions the bot lacks in a channel
+    "permissions.missing": (
+        "Je ne peux pas poster dans {channel} : il me manque ces permissions : {names}. "
+        "Un administrateur du serveur peut me les donner dans les paramètres du salon."
+    ),
+    "permission.view_channel": "Voir le salon",
+    "permission.send_messages": "Envoyer des messages",
+    "permission.embed_links": "Intégrer des liens",
+    "permission.read_message_history": "Voir les anciens messages",
+    "discord.option.off_channel.about": "Le salon de la question du jour (par défaut : celui-ci)",
+    "daily.off_in": (
+        "📅 Plus de question du jour dans {channel}. Celle en cours reste ouverte jusqu'à sa fin."
+    ),
 }
