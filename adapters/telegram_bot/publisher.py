@@ -15,6 +15,7 @@ from adapters.telegram_bot.topics import thread_of
 from bot.domain import payload
 from bot.domain.entities import Round
 from bot.domain.models import Language, pick_language
+from bot.domain.platform_limits import TELEGRAM_MESSAGE
 from bot.domain.views import ClosedView, QuestionView, RoundSummary
 from bot.text import boards as board_render
 from bot.text import markup, render
@@ -152,6 +153,7 @@ class TelegramPublisher:
             language,
             STYLE,
             stopped=summary.stopped,
+            limit=TELEGRAM_MESSAGE,
         )
         with translated():
             await self.bot.send_message(

@@ -250,4 +250,7 @@ MESSAGES: dict[str, str] = {
     "daily.off_in": (
         "📅 No more question of the day in {channel}. The open one stays open until it closes."
     ),
+    # issue 16, real groups: round summaries within the message limit
+    "summary.more.one": "… and {count} more player",
+    "summary.more.other": "… and {count} more players",
 }

@@ -269,4 +269,7 @@ MESSAGES: dict[str, str] = {
     "daily.off_in": (
         "📅 Plus de question du jour dans {channel}. Celle en cours reste ouverte jusqu'à sa fin."
     ),
+    # issue 16, real groups: round summaries within the message limit
+    "summary.more.one": "… et {count} autre joueur",
+    "summary.more.other": "… et {count} autres joueurs",
 }
