@@ -85,7 +85,7 @@ def build_application(setup: TelegramSetup) -> TelegramApp:
         store = await open_store(setup.database)
         service = QuizService(store, setup.quizzes, clock=setup.clock, rng=setup.rng)
         timers = setup.timers or AsyncioTimers(setup.clock)
-        runner = RoundRunner(service, TelegramPublisher(application.bot), timers)
+        runner = RoundRunner(service, TelegramPublisher(application.bot, setup.clock), timers)
         pacer = Pacer(TELEGRAM_RATE, burst=5)
         daily = DailyRunner(service, TelegramDailyPublisher(application.bot), timers, pacer)
         application.bot_data["quiz"] = handlers.QuizApp(service, runner, daily)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from datetime import UTC
+from datetime import datetime
 
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
 from telegram.constants import ParseMode
@@ -13,12 +13,13 @@ from telegram.error import BadRequest
 from adapters.telegram_bot.gone import translated
 from adapters.telegram_bot.topics import thread_of
 from bot.domain import payload
+from bot.domain.clock import Clock, SystemClock
 from bot.domain.entities import Round
 from bot.domain.models import Language, pick_language
 from bot.domain.platform_limits import TELEGRAM_MESSAGE
 from bot.domain.views import ClosedView, QuestionView, RoundSummary
 from bot.text import boards as board_render
-from bot.text import markup, render
+from bot.text import durations, markup, render
 from bot.text.i18n import t
 
 log = logging.getLogger(__name__)
@@ -50,18 +51,18 @@ def keyboard(
     return InlineKeyboardMarkup(rows)
 
 
-def closes_text(view: QuestionView, language: Language) -> str | None:
+def closes_text(view: QuestionView, now: datetime, language: Language) -> str | None:
+    """How long the question stays open, from `now`: Telegram has no live countdown."""
     deadline = view.post.deadline
-    if deadline is None:
-        return None
-    return t(language, "time.at", time=deadline.astimezone(UTC).strftime("%H:%M:%S"))
+    return None if deadline is None else durations.closes_in(deadline, now, language)
 
 
 class TelegramPublisher:
     """Implements bot.play.rounds.Publisher with the Bot API."""
 
-    def __init__(self, bot: Bot) -> None:
+    def __init__(self, bot: Bot, clock: Clock | None = None) -> None:
         self.bot = bot
+        self.clock = clock or SystemClock()
 
     def question_markup(self, round_: Round, view: QuestionView) -> InlineKeyboardMarkup:
         language = pick_language(round_.language)
@@ -87,7 +88,7 @@ class TelegramPublisher:
             language,
             STYLE,
             answered=answered,
-            closes=closes_text(view, language),
+            closes=closes_text(view, self.clock.now(), language),
         ).text
 
     async def post_question(self, round_: Round, view: QuestionView) -> str:

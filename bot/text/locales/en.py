@@ -17,7 +17,6 @@ MESSAGES: dict[str, str] = {
     "question.answered.one": "{count} answer so far",
     "question.answered.other": "{count} answers so far",
     "question.closes": "Closes {when}",
-    "time.at": "at {time} UTC",
     "question.explain_button": "📖 Explanation",
     "question.reveal_button": "Reveal",
     # Verdicts, told privately to the player
@@ -253,4 +252,10 @@ MESSAGES: dict[str, str] = {
     # issue 16, real groups: round summaries within the message limit
     "summary.more.one": "… and {count} more player",
     "summary.more.other": "… and {count} more players",
+    # issue 16, real groups: Telegram deadlines as a duration
+    "time.in": "in {duration}",
+    "duration.seconds.one": "{count} s",
+    "duration.seconds.other": "{count} s",
+    "duration.minutes.one": "{count} min",
+    "duration.minutes.other": "{count} min",
 }

@@ -16,8 +16,7 @@ MESSAGES: dict[str, str] = {
     "question.header": "{title} · Question {number}/{total}",
     "question.answered.one": "{count} réponse pour l'instant",
     "question.answered.other": "{count} réponses pour l'instant",
-    "question.closes": "Fin {when}",
-    "time.at": "à {time} UTC",
+    "question.closes": "Se ferme {when}",
     "question.explain_button": "📖 Explication",
     "question.reveal_button": "Révéler",
     # Verdicts, told privately to the player
@@ -272,4 +271,10 @@ MESSAGES: dict[str, str] = {
     # issue 16, real groups: round summaries within the message limit
     "summary.more.one": "… et {count} autre joueur",
     "summary.more.other": "… et {count} autres joueurs",
+    # issue 16, real groups: Telegram deadlines as a duration
+    "time.in": "dans {duration}",
+    "duration.seconds.one": "{count} s",
+    "duration.seconds.other": "{count} s",
+    "duration.minutes.one": "{count} min",
+    "duration.minutes.other": "{count} min",
 }
