@@ -170,6 +170,17 @@ class QuizService:
         )
         return self._remember(QuestionView(quiz, question, post))
 
+    async def published(self, view: QuestionView, message_ref: str) -> QuestionView:
+        """Record a posted question's message. Its timer starts now that the message is out,
+        so a send the rate limiter held back does not shorten the time the question shows."""
+        post = view.post
+        deadline = None
+        if post.deadline is not None:
+            deadline = max(post.deadline, self.clock.now() + (post.deadline - post.opened_at))
+        await self.store.set_post_message(post.post_id, message_ref, deadline)
+        moved = dataclasses.replace(post, message_ref=message_ref, deadline=deadline)
+        return self._remember(dataclasses.replace(view, post=moved))
+
     async def view(self, post_id: int) -> QuestionView | None:
         """A post as the store has it now."""
         post = await self.store.get_post(post_id)
