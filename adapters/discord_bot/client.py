@@ -30,6 +30,7 @@ from adapters.discord_bot.interactions import (
 from adapters.discord_bot.publisher import DiscordPublisher
 from adapters.discord_bot.sharding import Sharding
 from adapters.discord_bot.sync import sync_if_changed
+from adapters.discord_bot.timezone import register_timezone
 from bot.domain.entities import Answer, Post
 from bot.domain.models import Language, Question, Quiz
 from bot.domain.pacer import DISCORD_RATE, Pacer
@@ -85,6 +86,7 @@ class QuizBot(discord.AutoShardedClient):
         self.daily = DailyRunner(self.service, DiscordDailyPublisher(self), self.timers, pacer)
         register_commands(self.tree)
         register_daily(self.tree)
+        register_timezone(self.tree)
 
     async def setup_hook(self) -> None:
         """Runs after login, before the gateway: buttons, translations, sync, open rounds."""

@@ -25,6 +25,7 @@ from adapters.telegram_bot import presses
 from adapters.telegram_bot.daily import TelegramDailyPublisher, daily_command
 from adapters.telegram_bot.http_client import AiohttpRequest
 from adapters.telegram_bot.publisher import TelegramPublisher
+from adapters.telegram_bot.timezone import timezone_command
 from adapters.telegram_bot.updates import PressesConcurrently
 from bot.domain.clock import Clock, SystemClock
 from bot.domain.models import LANGUAGES, Quiz
@@ -46,6 +47,7 @@ COMMANDS = (
     "stats",
     "practice",
     "daily",
+    "timezone",
     "help",
     "forgetme",
 )
@@ -110,6 +112,7 @@ def build_application(setup: TelegramSetup) -> TelegramApp:
     for name, callback in handlers.handler_names().items():
         application.add_handler(CommandHandler(name, callback))
     application.add_handler(CommandHandler("daily", daily_command))
+    application.add_handler(CommandHandler("timezone", timezone_command))
     application.add_error_handler(_error_handler(setup.on_error))
     return application
 

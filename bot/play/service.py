@@ -35,6 +35,7 @@ from bot.domain.rules import (
     Refused,
 )
 from bot.domain.views import ClosedView, PressResult, QuestionView, RoundSummary
+from bot.play.chat_zones import ChatZones
 from bot.storage.interface import PostClosedError, Store
 
 
@@ -63,6 +64,7 @@ class QuizService:
         self.clock = clock or SystemClock()
         self.rng = rng or random.Random()
         self.zone = zone
+        self.zones = ChatZones(store, self.clock, zone)
         self._views: dict[int, QuestionView] = {}
         """Posts as last read or written here. A post changes only when it closes, which goes
         through `close`/`finish_round` (they drop it), and its deadline is checked against
@@ -252,11 +254,13 @@ class QuizService:
     async def leaderboard(
         self, chat_id: str, period: Period, user_id: str | None = None, quiz_id: str | None = None
     ) -> Leaderboard:
-        """One query; a second for streaks only when the chat has daily questions."""
-        since = engine.period_start(period, self.clock.now(), self.zone)
+        """One query, after the chat's zone; a second for streaks only with daily questions."""
+        zone = await self.zones.of(chat_id)
+        since = engine.period_start(period, self.clock.now(), zone.zone)
         size = engine.LEADERBOARD_SIZE
         standing = await self.store.standing(chat_id, since, quiz_id, user_id, size)
         board = engine.leaderboard_page(standing, user_id, period, quiz_id, size)
+        board = dataclasses.replace(board, zone=zone.name)
         return await self._with_streaks(chat_id, board) if standing.has_daily else board
 
     async def _with_streaks(self, chat_id: str, board: Leaderboard) -> Leaderboard:
@@ -276,7 +280,8 @@ class QuizService:
         if record.outcomes:
             current, best = daily.daily_streaks(record.outcomes, record.last_is_open)
             return Stats(totals.answered, totals.correct, current, best)
-        days = (moment.astimezone(self.zone).date() for moment in totals.correct_times)
-        today = self.clock.now().astimezone(self.zone).date()
+        zone = (await self.zones.of(chat_id)).zone
+        days = (moment.astimezone(zone).date() for moment in totals.correct_times)
+        today = self.clock.now().astimezone(zone).date()
         current, best = engine.streaks(days, today)
         return Stats(totals.answered, totals.correct, current, best)

@@ -89,6 +89,8 @@ def leaderboard(
     board: Leaderboard, quiz: Quiz | None, language: Language, style: Style = PLAIN
 ) -> str:
     period = t(language, f"period.{board.period}")
+    if board.zone and board.period != "all":
+        period = t(language, "leaderboard.period_zone", period=period, zone=board.zone)
     if quiz is None:
         title = t(language, "leaderboard.title", period=period)
     else:

@@ -235,7 +235,9 @@ async def test_leaderboard_and_stats_arguments(
     _, _, chris = users(fake)
     quiz = quizzes["parallelism"]
     week = await bot.command(group, chris, "/leaderboard week parallelism")
-    assert week["text"].startswith(f"🏆 Leaderboard, this week, {quiz.title.en}\nNo answers yet.")
+    assert week["text"].startswith(
+        f"🏆 Leaderboard, this week (UTC), {quiz.title.en}\nNo answers yet."
+    )
     wrong = await bot.command(group, chris, "/leaderboard chemistry")
     assert wrong["text"].startswith("I don't know a quiz called “chemistry”.")
     stats = await bot.command(group, chris, "/stats")
@@ -304,6 +306,7 @@ async def test_commands_are_registered_in_both_languages(
         "stats",
         "practice",
         "daily",
+        "timezone",
         "help",
         "forgetme",
     }

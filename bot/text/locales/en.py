@@ -258,4 +258,24 @@ MESSAGES: dict[str, str] = {
     "duration.seconds.other": "{count} s",
     "duration.minutes.one": "{count} min",
     "duration.minutes.other": "{count} min",
+    # issue 16, real groups: each chat's time zone (/timezone)
+    "leaderboard.period_zone": "{period} ({zone})",
+    "command.timezone": "The group's time zone, for today, this week and streaks",
+    "timezone.current": (
+        "🕰️ This group's time zone: {zone}. Today and this week start at midnight there."
+    ),
+    "timezone.current_daily": (
+        "🕰️ This group's time zone: {zone}, its question of the day's. "
+        "Today and this week start at midnight there."
+    ),
+    "timezone.set": "🕰️ Time zone set: {zone}. Today and this week now start at midnight there.",
+    "timezone.bad": (
+        "I don't know the time zone “{value}”. Use an IANA name such as Europe/Paris or "
+        "America/New_York, for example: {example}"
+    ),
+    "timezone.example.telegram": "/timezone Europe/Paris",
+    "timezone.example.discord": "/timezone zone:Europe/Paris",
+    "discord.name.timezone": "timezone",
+    "discord.option.zone": "zone",
+    "discord.option.zone.about": "IANA time zone, e.g. Europe/Paris (admins; empty: show it)",
 }

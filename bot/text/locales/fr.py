@@ -277,4 +277,28 @@ MESSAGES: dict[str, str] = {
     "duration.seconds.other": "{count} s",
     "duration.minutes.one": "{count} min",
     "duration.minutes.other": "{count} min",
+    # issue 16, real groups: each chat's time zone (/timezone)
+    "leaderboard.period_zone": "{period} ({zone})",
+    "command.timezone": "Le fuseau horaire du groupe, pour aujourd'hui, la semaine et les séries",
+    "timezone.current": (
+        "🕰️ Fuseau horaire du groupe : {zone}. "
+        "Aujourd'hui et la semaine commencent à minuit là-bas."
+    ),
+    "timezone.current_daily": (
+        "🕰️ Fuseau horaire du groupe : {zone}, celui de sa question du jour. "
+        "Aujourd'hui et la semaine commencent à minuit là-bas."
+    ),
+    "timezone.set": (
+        "🕰️ Fuseau horaire réglé : {zone}. Aujourd'hui et la semaine commencent désormais "
+        "à minuit là-bas."
+    ),
+    "timezone.bad": (
+        "Je ne connais pas le fuseau horaire « {value} ». Utilisez un nom IANA comme "
+        "Europe/Paris ou America/New_York, par exemple : {example}"
+    ),
+    "timezone.example.telegram": "/timezone Europe/Paris",
+    "timezone.example.discord": "/timezone zone:Europe/Paris",
+    "discord.name.timezone": "fuseau",
+    "discord.option.zone": "fuseau",
+    "discord.option.zone.about": "Fuseau IANA, ex. Europe/Paris (admins ; vide : l'afficher)",
 }
