@@ -158,7 +158,7 @@ def test_list_and_leaderboard(tmp_path: Path, quizzes: dict[str, Quiz]) -> None:
     board = quizbot("leaderboard", "--lang", "en", "--period", "today", db=db)
     assert board.returncode == 0
     lines = board.stdout.splitlines()
-    assert lines[0] == "🏆 Leaderboard, today"
+    assert lines[0] == "🏆 Leaderboard, today (UTC)"  # the zone "today" starts in
     assert {line.split(". ")[1].split(":")[0] for line in lines[1:]} == {"Ana", "Ben"}
 
 

@@ -31,6 +31,7 @@ from adapters.discord_bot.publisher import DiscordPublisher
 from adapters.discord_bot.report import register_report
 from adapters.discord_bot.sharding import Sharding
 from adapters.discord_bot.sync import sync_if_changed
+from adapters.discord_bot.timezone import register_timezone
 from bot.domain.entities import Answer, Post
 from bot.domain.models import Language, Question, Quiz
 from bot.domain.pacer import DISCORD_RATE, Pacer
@@ -90,6 +91,7 @@ class QuizBot(discord.AutoShardedClient):
         register_report(self.tree)
         self.report_links: LinkSigner | None = None
         """Signs `/report` links; set from the settings by `quizbot run discord`."""
+        register_timezone(self.tree)
 
     async def setup_hook(self) -> None:
         """Runs after login, before the gateway: buttons, translations, sync, open rounds."""

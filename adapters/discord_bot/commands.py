@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from adapters.discord_bot import ui
+from adapters.discord_bot import permissions, ui
 from adapters.discord_bot.context import context_of
 from adapters.discord_bot.interactions import (
     chat_of,
@@ -115,6 +115,8 @@ async def quiz_command(
 ) -> None:
     """Announce the round at once (the 3 s deadline), then post its first question."""
     bot, language = context_of(interaction), language_of(interaction)
+    if await permissions.refused(interaction):
+        return
     found = await startable_quiz(interaction, quiz, questions)
     if found is None:
         return
@@ -177,6 +179,8 @@ async def practice_command(interaction: discord.Interaction[Any], quiz: str) -> 
     """A solo round in ephemeral messages; a new one replaces an abandoned one."""
     bot, language = context_of(interaction), language_of(interaction)
     player = player_of(interaction)
+    if await permissions.refused(interaction):
+        return
     found = await find_quiz(interaction, quiz)
     if found is None:
         return

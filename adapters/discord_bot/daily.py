@@ -13,7 +13,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from adapters.discord_bot import ui
+from adapters.discord_bot import permissions, ui
 from adapters.discord_bot.commands import text
 from adapters.discord_bot.context import context_of
 from adapters.discord_bot.interactions import (
@@ -137,6 +137,8 @@ async def daily_set(
     if not is_admin(interaction):
         await send_private(interaction, t(language, "error.admin_only"))
         return
+    if await permissions.refused(interaction, channel):
+        return
     rule = daily.read_rule(time, timezone, days)
     if isinstance(rule, daily.RuleProblem):
         example = t(language, "daily.example.discord")
@@ -164,15 +166,23 @@ async def daily_set(
 
 
 @daily_group.command(name=text("discord.name.daily_off"), description=text("command.daily_off"))
-async def daily_off(interaction: discord.Interaction[Any]) -> None:
+@app_commands.rename(channel=text("discord.option.channel"))
+@app_commands.describe(channel=text("discord.option.off_channel.about"))
+async def daily_off(
+    interaction: discord.Interaction[Any], channel: discord.TextChannel | None = None
+) -> None:
+    """Stop the daily question of this channel, or of the one named."""
     language = language_of(interaction)
     if not is_admin(interaction):
         await send_private(interaction, t(language, "error.admin_only"))
         return
-    await context_of(interaction).daily.off(chat_of(interaction), str(interaction.channel_id))
-    await interaction.response.send_message(
-        t(language, "daily.off"), allowed_mentions=ui.NO_MENTIONS
+    here = channel is None or channel.id == interaction.channel_id
+    target = interaction.channel_id if channel is None else channel.id
+    await context_of(interaction).daily.off(chat_of(interaction), str(target))
+    said = (
+        t(language, "daily.off") if here else t(language, "daily.off_in", channel=f"<#{target}>")
     )
+    await interaction.response.send_message(said, allowed_mentions=ui.NO_MENTIONS)
 
 
 @daily_group.command(

@@ -17,6 +17,7 @@ from adapters.discord_bot import ui
 from adapters.discord_bot.gone import translated
 from bot.domain.entities import Round
 from bot.domain.models import Language, pick_language
+from bot.domain.platform_limits import DISCORD_EMBED_DESCRIPTION
 from bot.domain.views import ClosedView, QuestionView, RoundSummary
 from bot.text import boards as board_render
 
@@ -119,6 +120,7 @@ class DiscordPublisher:
             language,
             ui.STYLE,
             stopped=summary.stopped,
+            limit=DISCORD_EMBED_DESCRIPTION,
         )
         if round_.mode == "solo":
             interaction = self._solo.pop((round_.chat_id, round_.started_by), None)

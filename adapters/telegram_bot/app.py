@@ -29,6 +29,7 @@ from adapters.telegram_bot.endpoints import bot_api_url
 from adapters.telegram_bot.http_client import AiohttpRequest
 from adapters.telegram_bot.publisher import TelegramPublisher
 from adapters.telegram_bot.report import handlers as report_handlers
+from adapters.telegram_bot.timezone import timezone_command
 from adapters.telegram_bot.updates import PressesConcurrently
 from bot.domain.clock import Clock, SystemClock
 from bot.domain.models import LANGUAGES, Quiz
@@ -51,6 +52,7 @@ COMMANDS = (
     "stats",
     "practice",
     "daily",
+    "timezone",
     "help",
     "forgetme",
     "report",
@@ -94,7 +96,7 @@ def build_application(setup: TelegramSetup) -> TelegramApp:
         store = await open_store(setup.database)
         service = QuizService(store, setup.quizzes, clock=setup.clock, rng=setup.rng)
         timers = setup.timers or AsyncioTimers(setup.clock)
-        runner = RoundRunner(service, TelegramPublisher(application.bot), timers)
+        runner = RoundRunner(service, TelegramPublisher(application.bot, setup.clock), timers)
         pacer = Pacer(TELEGRAM_RATE, burst=5)
         daily = DailyRunner(service, TelegramDailyPublisher(application.bot), timers, pacer)
         application.bot_data["quiz"] = quiz = handlers.QuizApp(service, runner, daily)
@@ -125,6 +127,7 @@ def build_application(setup: TelegramSetup) -> TelegramApp:
         application.add_handler(CommandHandler(name, callback))
     application.add_handler(CommandHandler("daily", daily_command))
     application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, lifecycle.chat_migrated))
+    application.add_handler(CommandHandler("timezone", timezone_command))
     application.add_error_handler(_error_handler(setup.on_error))
     return application
 

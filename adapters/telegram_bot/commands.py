@@ -12,6 +12,7 @@ from telegram.constants import ChatType, ParseMode
 from telegram.ext import ContextTypes
 
 from adapters.telegram_bot.publisher import STYLE, keyboard
+from adapters.telegram_bot.topics import channel_of
 from bot.domain.entities import PERIODS, Period, Player
 from bot.domain.models import Language, pick_language
 from bot.domain.rules import DEFAULT_SECONDS, MAX_SECONDS, MIN_SECONDS
@@ -110,7 +111,7 @@ async def start_round(update: Update, context: Context, name: str, extra: list[s
     try:
         await app.runner.start(
             chat_id=chat_key(chat),
-            channel_ref="",
+            channel_ref=channel_of(update.effective_message),
             player=player_of(user),
             quiz_id=quiz.id,
             mode="solo" if solo else "group",
@@ -151,7 +152,7 @@ async def stop_command(update: Update, context: Context) -> None:
         return
     control = await app.runner.stop(
         chat_key(chat),
-        "",
+        channel_of(update.effective_message),
         player_of(user),
         await is_chat_admin(context, chat, user, update.effective_message),
     )

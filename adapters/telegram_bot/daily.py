@@ -28,6 +28,7 @@ from adapters.telegram_bot.publisher import (
     message_chat,
     message_number,
 )
+from adapters.telegram_bot.topics import channel_of, thread_of
 from bot.domain import daily
 from bot.domain.daily import DailyPost, DailyRule
 from bot.domain.models import Language, pick_language
@@ -37,9 +38,6 @@ from bot.play.service import UnknownQuizError
 from bot.text import daily_texts as daily_render
 from bot.text import render
 from bot.text.i18n import t
-
-CHANNEL = ""
-"""A Telegram chat has one channel: the chat itself."""
 
 
 class TelegramDailyPublisher:
@@ -62,6 +60,7 @@ class TelegramDailyPublisher:
             card.text,
             parse_mode=ParseMode.HTML,
             reply_markup=keyboard([list(card.buttons)], [link]),
+            message_thread_id=thread_of(daily_post.channel_ref),
         )
         return f"{message.chat_id}:{message.message_id}"
 
@@ -108,14 +107,15 @@ async def daily_command(update: Update, context: Context) -> None:
     if chat is None or user is None or runner is None:
         return
     args = context.args or []
+    channel = channel_of(update.effective_message)
     if not args:
-        await reply(update, await status_text(runner, chat_key(chat), language))
+        await reply(update, await status_text(runner, chat_key(chat), channel, language))
         return
     if not await is_chat_admin(context, chat, user, update.effective_message):
         await reply(update, STYLE.escape(t(language, "error.admin_only")))
         return
     if args[0].lower() == "off":
-        await runner.off(chat_key(chat), CHANNEL)
+        await runner.off(chat_key(chat), channel)
         await reply(update, STYLE.escape(t(language, "daily.off")))
         return
     rule = parse_rule(args, language)
@@ -125,7 +125,7 @@ async def daily_command(update: Update, context: Context) -> None:
     try:
         schedule = await runner.set(
             chat_id=chat_key(chat),
-            channel_ref=CHANNEL,
+            channel_ref=channel,
             rule=rule,
             quiz_names=[name for name in args[2].split(",") if name],
             player=player_of(user),
@@ -137,8 +137,10 @@ async def daily_command(update: Update, context: Context) -> None:
     await reply(update, daily_render.schedule_summary(schedule, quizzes, language, STYLE))
 
 
-async def status_text(runner: DailyRunner, chat_id: str, language: Language) -> str:
-    schedule = await runner.schedule(chat_id, CHANNEL)
+async def status_text(
+    runner: DailyRunner, chat_id: str, channel_ref: str, language: Language
+) -> str:
+    schedule = await runner.schedule(chat_id, channel_ref)
     if schedule is None:
         return STYLE.escape(t(language, "daily.none", example=_example(language)))
     quizzes = [runner.service.quizzes[q] for q in schedule.quiz_ids if q in runner.service.quizzes]

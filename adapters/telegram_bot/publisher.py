@@ -4,19 +4,22 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from datetime import UTC
+from datetime import datetime
 
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
 from telegram.constants import ParseMode
 from telegram.error import BadRequest
 
 from adapters.telegram_bot.gone import translated
+from adapters.telegram_bot.topics import thread_of
 from bot.domain import payload
+from bot.domain.clock import Clock, SystemClock
 from bot.domain.entities import Round
 from bot.domain.models import Language, pick_language
+from bot.domain.platform_limits import TELEGRAM_MESSAGE
 from bot.domain.views import ClosedView, QuestionView, RoundSummary
 from bot.text import boards as board_render
-from bot.text import markup, render
+from bot.text import durations, markup, render
 from bot.text.i18n import t
 
 log = logging.getLogger(__name__)
@@ -54,18 +57,18 @@ def keyboard(
     return InlineKeyboardMarkup(rows)
 
 
-def closes_text(view: QuestionView, language: Language) -> str | None:
+def closes_text(view: QuestionView, now: datetime, language: Language) -> str | None:
+    """How long the question stays open, from `now`: Telegram has no live countdown."""
     deadline = view.post.deadline
-    if deadline is None:
-        return None
-    return t(language, "time.at", time=deadline.astimezone(UTC).strftime("%H:%M:%S"))
+    return None if deadline is None else durations.closes_in(deadline, now, language)
 
 
 class TelegramPublisher:
     """Implements bot.play.rounds.Publisher with the Bot API."""
 
-    def __init__(self, bot: Bot) -> None:
+    def __init__(self, bot: Bot, clock: Clock | None = None) -> None:
         self.bot = bot
+        self.clock = clock or SystemClock()
 
     def question_markup(self, round_: Round, view: QuestionView) -> InlineKeyboardMarkup:
         language = pick_language(round_.language)
@@ -91,7 +94,7 @@ class TelegramPublisher:
             language,
             STYLE,
             answered=answered,
-            closes=closes_text(view, language),
+            closes=closes_text(view, self.clock.now(), language),
         ).text
 
     async def post_question(self, round_: Round, view: QuestionView) -> str:
@@ -101,6 +104,7 @@ class TelegramPublisher:
                 self.question_text(round_, view, 0),
                 parse_mode=ParseMode.HTML,
                 reply_markup=self.question_markup(round_, view),
+                message_thread_id=thread_of(round_.channel_ref),
             )
         return f"{message.chat_id}:{message.message_id}"
 
@@ -127,6 +131,7 @@ class TelegramPublisher:
                 chat_number(round_.chat_id),
                 self.results_text(round_, closed),
                 parse_mode=ParseMode.HTML,
+                message_thread_id=thread_of(round_.channel_ref),
             )
 
     def results_text(self, round_: Round, closed: ClosedView) -> str:
@@ -155,10 +160,14 @@ class TelegramPublisher:
             language,
             STYLE,
             stopped=summary.stopped,
+            limit=TELEGRAM_MESSAGE,
         )
         with translated():
             await self.bot.send_message(
-                chat_number(round_.chat_id), text, parse_mode=ParseMode.HTML
+                chat_number(round_.chat_id),
+                text,
+                parse_mode=ParseMode.HTML,
+                message_thread_id=thread_of(round_.channel_ref),
             )
 
     async def _edit(

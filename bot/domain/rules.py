@@ -146,6 +146,8 @@ class Leaderboard:
     players: int
     streaks: Mapping[str, int] = field(default_factory=dict)
     """Current daily-question streak by user id, for the players shown (🔥N)."""
+    zone: str = ""
+    """The chat's time zone, where "today" and "this week" begin (named in the heading)."""
 
 
 def leaderboard_view(

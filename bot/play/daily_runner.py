@@ -90,12 +90,14 @@ class DailyRunner:
             next_run_at=daily.next_run(rule, self.clock.now()).at,
         )
         schedule = await self.store.save_schedule(new)
+        self.service.zones.forget(chat_id)  # the chat's default zone may be this one's
         await self.arm()
         return schedule
 
     async def off(self, chat_id: str, channel_ref: str) -> bool:
         """Stop the channel's schedule; today's question stays open until its deadline."""
         removed = await self.store.delete_schedule(chat_id, channel_ref)
+        self.service.zones.forget(chat_id)
         await self.arm()
         return removed
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import logging
 from collections.abc import Callable
 from datetime import datetime, timedelta
@@ -257,10 +256,7 @@ class RoundRunner:
 
     async def _publish(self, current: Round, view: QuestionView) -> QuestionView:
         message_ref = await self.publisher.post_question(current, view)
-        await self.store.set_post_message(view.post.post_id, message_ref)
-        return dataclasses.replace(
-            view, post=dataclasses.replace(view.post, message_ref=message_ref)
-        )
+        return await self.service.published(view, message_ref)
 
     def _schedule_close(self, view: QuestionView) -> None:
         if view.post.deadline is None:

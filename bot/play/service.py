@@ -35,6 +35,7 @@ from bot.domain.rules import (
     Refused,
 )
 from bot.domain.views import ClosedView, PressResult, QuestionView, RoundSummary
+from bot.play.chat_zones import ChatZones
 from bot.storage.interface import PostClosedError, Store
 
 
@@ -63,6 +64,7 @@ class QuizService:
         self.clock = clock or SystemClock()
         self.rng = rng or random.Random()
         self.zone = zone
+        self.zones = ChatZones(store, self.clock, zone)
         self._views: dict[int, QuestionView] = {}
         """Posts as last read or written here. A post changes only when it closes, which goes
         through `close`/`finish_round` (they drop it), and its deadline is checked against
@@ -170,6 +172,17 @@ class QuizService:
         )
         return self._remember(QuestionView(quiz, question, post))
 
+    async def published(self, view: QuestionView, message_ref: str) -> QuestionView:
+        """Record a posted question's message. Its timer starts now that the message is out,
+        so a send the rate limiter held back does not shorten the time the question shows."""
+        post = view.post
+        deadline = None
+        if post.deadline is not None:
+            deadline = max(post.deadline, self.clock.now() + (post.deadline - post.opened_at))
+        await self.store.set_post_message(post.post_id, message_ref, deadline)
+        moved = dataclasses.replace(post, message_ref=message_ref, deadline=deadline)
+        return self._remember(dataclasses.replace(view, post=moved))
+
     async def view(self, post_id: int) -> QuestionView | None:
         """A post as the store has it now."""
         post = await self.store.get_post(post_id)
@@ -251,11 +264,13 @@ class QuizService:
     async def leaderboard(
         self, chat_id: str, period: Period, user_id: str | None = None, quiz_id: str | None = None
     ) -> Leaderboard:
-        """One query; a second for streaks only when the chat has daily questions."""
-        since = engine.period_start(period, self.clock.now(), self.zone)
+        """One query, after the chat's zone; a second for streaks only with daily questions."""
+        zone = await self.zones.of(chat_id)
+        since = engine.period_start(period, self.clock.now(), zone.zone)
         size = engine.LEADERBOARD_SIZE
         standing = await self.store.standing(chat_id, since, quiz_id, user_id, size)
         board = engine.leaderboard_page(standing, user_id, period, quiz_id, size)
+        board = dataclasses.replace(board, zone=zone.name)
         return await self._with_streaks(chat_id, board) if standing.has_daily else board
 
     async def _with_streaks(self, chat_id: str, board: Leaderboard) -> Leaderboard:
@@ -275,7 +290,8 @@ class QuizService:
         if record.outcomes:
             current, best = daily.daily_streaks(record.outcomes, record.last_is_open)
             return Stats(totals.answered, totals.correct, current, best)
-        days = (moment.astimezone(self.zone).date() for moment in totals.correct_times)
-        today = self.clock.now().astimezone(self.zone).date()
+        zone = (await self.zones.of(chat_id)).zone
+        days = (moment.astimezone(zone).date() for moment in totals.correct_times)
+        today = self.clock.now().astimezone(zone).date()
         current, best = engine.streaks(days, today)
         return Stats(totals.answered, totals.correct, current, best)

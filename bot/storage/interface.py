@@ -84,7 +84,12 @@ class Store(Protocol):
 
     async def round_posts(self, round_id: int) -> list[Post]: ...
 
-    async def set_post_message(self, post_id: int, message_ref: str) -> None: ...
+    async def set_post_message(
+        self, post_id: int, message_ref: str, deadline: datetime | None = None
+    ) -> None:
+        """Record the posted message; a `deadline` given replaces the post's (its timer
+        starts when the message is out, not when the post was created)."""
+        ...
 
     async def take_over_post(self, post_id: int, claimed_at: datetime, now: datetime) -> bool:
         """Take over publishing a post claimed at `claimed_at` that has no message yet: it

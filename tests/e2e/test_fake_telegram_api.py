@@ -215,3 +215,37 @@ async def test_webhook_info_and_get_me_answer_as_the_spec_describes(
         assert fake.spec.check_object("WebhookInfo", call.response["result"]) == []
     me = fake.calls_to("getMe")[0].response["result"]
     assert fake.spec.check_object("User", me) == []
+
+
+@needs_spec
+async def test_forum_topics_keep_their_thread_and_general_has_none(
+    fake: FakeTelegramAPI,
+) -> None:
+    """Like Telegram: a topic's messages carry message_thread_id and is_topic_message, PTB's
+    reply keeps the thread, a send without one lands in General, an unknown thread is 400."""
+    forum = fake.group(GROUP_ID, "Forum", chat_type="supergroup", is_forum=True)
+    topic = fake.topic(forum, "Week 1")
+    user = fake.user(1, "Ann")
+    seen: list[Update] = []
+
+    async def echo(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        seen.append(update)
+        assert update.effective_message is not None
+        await update.effective_message.reply_text("in the topic", do_quote=False)
+        await context.bot.send_message(GROUP_ID, "in General")
+
+    app = build_app(fake)
+    app.add_handler(CommandHandler("start", echo))
+    async with polling(app):
+        fake.send_command(forum, user, "/start", thread=topic)
+        await fake.wait_for("sendMessage", lambda p: p["text"] == "in General")
+        with pytest.raises(BadRequest, match=r"(?i)message thread not found"):
+            await app.bot.send_message(GROUP_ID, "lost", message_thread_id=topic + 100)
+        await fake.drained()
+    message = seen[0].effective_message
+    assert message is not None
+    assert (message.message_thread_id, message.is_topic_message) == (topic, True)
+    assert message.chat.is_forum is True
+    assert [m["text"] for m in fake.topic_messages(forum, topic)] == ["in the topic"]
+    assert [m["text"] for m in fake.topic_messages(forum, None)] == ["in General"]
+    assert fake.violations == []

@@ -52,6 +52,7 @@ async def test_three_users_play_a_round_in_their_languages(
     title = quizzes["parallelism"].title.fr
     first = await bot.command(group, amelie, "/quiz@quizbot parallelism 2")
     assert first["text"].startswith(f"{title} · Question 1/2")
+    assert first["text"].endswith("Se ferme dans 30 s")  # a duration, not a UTC clock time
     assert len(buttons(first)) == 6  # A-D, Reveal, and the explanation link
 
     for number in (1, 2):
@@ -102,7 +103,13 @@ async def test_answered_count_is_edited_in(
         await bot.press(group, user, question["message_id"], right)
     await bot.advance(0)
     text = fake.message(group, question["message_id"])["text"]
-    assert "2 answers so far" in text
+    assert text.endswith("2 answers so far · Closes in 30 s")
+    dana = fake.user(4, "Dana", "en")
+    await bot.advance(12)
+    await bot.press(group, dana, question["message_id"], right)
+    await bot.advance(0)
+    text = fake.message(group, question["message_id"])["text"]
+    assert text.endswith("3 answers so far · Closes in 18 s")  # the time left when edited
 
 
 async def test_forged_stale_and_repeated_presses(
@@ -228,7 +235,9 @@ async def test_leaderboard_and_stats_arguments(
     _, _, chris = users(fake)
     quiz = quizzes["parallelism"]
     week = await bot.command(group, chris, "/leaderboard week parallelism")
-    assert week["text"].startswith(f"🏆 Leaderboard, this week, {quiz.title.en}\nNo answers yet.")
+    assert week["text"].startswith(
+        f"🏆 Leaderboard, this week (UTC), {quiz.title.en}\nNo answers yet."
+    )
     wrong = await bot.command(group, chris, "/leaderboard chemistry")
     assert wrong["text"].startswith("I don't know a quiz called “chemistry”.")
     stats = await bot.command(group, chris, "/stats")
@@ -297,6 +306,7 @@ async def test_commands_are_registered_in_both_languages(
         "stats",
         "practice",
         "daily",
+        "timezone",
         "help",
         "forgetme",
         "report",

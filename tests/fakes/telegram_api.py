@@ -103,7 +103,16 @@ _HTML_ENTITY_RE = re.compile(r"&(lt|gt|amp|quot|#\d+|#x[0-9a-fA-F]+);")
 _INT_RE = re.compile(r"-?\d+")
 
 
+_ANONYMOUS_ADMIN: JSONDict = {
+    "id": 1087968824,
+    "is_bot": True,
+    "first_name": "Group",
+    "username": "GroupAnonymousBot",
+}
+"""Who Telegram names as the sender of what an anonymous admin does (here: open a topic)."""
+
 KICKED = "Forbidden: bot was kicked from the group chat"
+THREAD_NOT_FOUND = "Bad Request: message thread not found"
 CHAT_NOT_FOUND = "Bad Request: chat not found"
 """The descriptions Telegram sends (the spec lists methods and types, not error texts; the
 error body itself is the spec's failed-response shape: ok false, error_code, description)."""
@@ -423,6 +432,7 @@ class FakeTelegramAPI:
         self.messages: dict[int, dict[int, JSONDict]] = {}
         self.admins: dict[int, dict[int, str]] = {}  # chat -> user -> "creator"/"administrator"
         self.members: dict[int, set[int]] = {}
+        self.topics: dict[int, dict[int, str]] = {}  # forum chat -> thread id -> topic name
         self.commands: dict[str, list[JSONDict]] = {}
         self.webhook_url = ""
         self.webhook_error: tuple[int, str] | None = None
@@ -552,12 +562,31 @@ class FakeTelegramAPI:
         *,
         chat_type: Literal["group", "supergroup"] = "group",
         username: str | None = None,
+        is_forum: bool = False,
     ) -> JSONDict:
-        """Register a group chat and return its ``Chat`` dict."""
+        """Register a group chat and return its ``Chat`` dict (``is_forum``: a supergroup
+        with topics, whose General topic takes every message sent without a thread)."""
         chat: JSONDict = {"id": chat_id, "type": chat_type, "title": title}
         if username is not None:
             chat["username"] = username
+        if is_forum:
+            if chat_type != "supergroup":
+                raise ValueError("only supergroups can be forums")
+            chat["is_forum"] = True
         return self._add_chat(chat)
+
+    def topic(self, chat: ChatRef, name: str) -> int:
+        """Open a topic in a forum; returns its ``message_thread_id``, which, as on Telegram,
+        is the id of the service message that created it."""
+        c = self._chat(chat)
+        if not c.get("is_forum"):
+            raise ValueError(f"chat {c['id']} is not a forum")
+        created = {"name": name, "icon_color": 7322096}
+        message = self._store_message(c, _ANONYMOUS_ADMIN, "", forum_topic_created=created)
+        thread = int(message["message_id"])
+        message["message_thread_id"], message["is_topic_message"] = thread, True
+        self.topics[c["id"]][thread] = name
+        return thread
 
     def private_chat(self, user: UserRef) -> JSONDict:
         """The private chat between ``user`` and the bot (the user "started" the bot)."""
@@ -579,20 +608,30 @@ class FakeTelegramAPI:
         self.admins[chat_id][user_id] = "creator" if owner else "administrator"
 
     def send_text(
-        self, chat: ChatRef, user: UserRef, text: str, entities: list[JSONDict] | None = None
+        self,
+        chat: ChatRef,
+        user: UserRef,
+        text: str,
+        entities: list[JSONDict] | None = None,
+        *,
+        thread: int | None = None,
     ) -> JSONDict:
-        """Enqueue a message update from ``user``; returns the stored message."""
+        """Enqueue a message update from ``user`` (in forum topic ``thread``, if given);
+        returns the stored message."""
         c, u = self._chat(chat), self._user(user)
         self.members[c["id"]].add(u["id"])
-        message = self._store_message(c, u, text, entities=entities)
+        topic = self._thread(c, thread)
+        message = self._store_message(c, u, text, entities=entities, thread=topic)
         self._enqueue({"message": _snapshot(message)})
         return message
 
-    def send_command(self, chat: ChatRef, user: UserRef, text: str) -> JSONDict:
+    def send_command(
+        self, chat: ChatRef, user: UserRef, text: str, *, thread: int | None = None
+    ) -> JSONDict:
         """Enqueue a command such as ``/quiz@quizbot parallelism`` with its bot_command entity."""
         command = text.split(maxsplit=1)[0]
         entity = {"type": "bot_command", "offset": 0, "length": _utf16_len(command)}
-        return self.send_text(chat, user, text, entities=[entity])
+        return self.send_text(chat, user, text, entities=[entity], thread=thread)
 
     def press(
         self, chat: ChatRef, user: UserRef, message_id: int, data: str, *, strict: bool = True
@@ -761,6 +800,10 @@ class FakeTelegramAPI:
             if m["from"]["id"] == self.bot["id"]
         ]
 
+    def topic_messages(self, chat: ChatRef, thread: int | None) -> list[JSONDict]:
+        """The bot's messages in one topic of a forum (``None``: the General topic)."""
+        return [m for m in self.bot_messages(chat) if m.get("message_thread_id") == thread]
+
     def message(self, chat: ChatRef, message_id: int) -> JSONDict:
         return self.messages[self._chat(chat)["id"]][message_id]
 
@@ -900,6 +943,7 @@ class FakeTelegramAPI:
         self.messages.setdefault(chat_id, {})
         self.members.setdefault(chat_id, set())
         self.admins.setdefault(chat_id, {})
+        self.topics.setdefault(chat_id, {})
         self._next_message_id.setdefault(chat_id, 1)
         return chat
 
@@ -932,6 +976,8 @@ class FakeTelegramAPI:
         *,
         entities: list[JSONDict] | None = None,
         reply_markup: JSONDict | None = None,
+        thread: int | None = None,
+        forum_topic_created: JSONDict | None = None,
     ) -> JSONDict:
         message_id = self._next_message_id[chat["id"]]
         self._next_message_id[chat["id"]] = message_id + 1
@@ -942,12 +988,26 @@ class FakeTelegramAPI:
             "date": int(self.clock()),
             "text": text,
         }
+        if thread is not None:  # Telegram marks every message of a topic so
+            message["message_thread_id"] = thread
+            message["is_topic_message"] = True
+        if forum_topic_created is not None:
+            del message["text"]
+            message["forum_topic_created"] = forum_topic_created
         if entities:
             message["entities"] = entities
         if reply_markup:
             message["reply_markup"] = reply_markup
         self.messages[chat["id"]][message_id] = message
         return message
+
+    def _thread(self, chat: JSONDict, thread: object) -> int | None:
+        """The topic a message goes to: None (General, or not a forum) or an open topic."""
+        if thread is None:
+            return None
+        if not isinstance(thread, int) or thread not in self.topics[chat["id"]]:
+            raise ApiError(400, THREAD_NOT_FOUND)
+        return thread
 
     def _enqueue(self, payload: JSONDict) -> None:
         """Updates are snapshots, never changed once queued: they are served as they are."""
@@ -1063,6 +1123,7 @@ class FakeTelegramAPI:
         if number in self.users and number not in self.chats:
             raise ApiError(403, "Forbidden: bot can't initiate conversation with a user")
         chat = self._reachable(self._chat(params["chat_id"]))
+        thread = self._thread(chat, params.get("message_thread_id"))
         text = str(params["text"])
         if params.get("parse_mode") == "HTML":
             text = _strip_html(text)[0]
@@ -1072,6 +1133,7 @@ class FakeTelegramAPI:
             text,
             entities=params.get("entities"),
             reply_markup=params.get("reply_markup"),
+            thread=thread,
         )
         reply_to = (params.get("reply_parameters") or {}).get("message_id")
         if reply_to in self.messages[chat["id"]]:

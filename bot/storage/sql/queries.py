@@ -171,9 +171,15 @@ class SqlQueries:
         )
         return [to_post(row) for row in rows]
 
-    async def set_post_message(self, post_id: int, message_ref: str) -> None:
+    async def set_post_message(
+        self, post_id: int, message_ref: str, deadline: datetime | None = None
+    ) -> None:
         await self._write(
-            "UPDATE posts SET message_ref = ? WHERE post_id = ?", message_ref, post_id
+            "UPDATE posts SET message_ref = ?, deadline = COALESCE(CAST(? AS BIGINT), deadline) "
+            "WHERE post_id = ?",
+            message_ref,
+            optional_ms(deadline),
+            post_id,
         )
 
     async def take_over_post(self, post_id: int, claimed_at: datetime, now: datetime) -> bool:

@@ -17,7 +17,6 @@ MESSAGES: dict[str, str] = {
     "question.answered.one": "{count} answer so far",
     "question.answered.other": "{count} answers so far",
     "question.closes": "Closes {when}",
-    "time.at": "at {time} UTC",
     "question.explain_button": "📖 Explanation",
     "question.reveal_button": "Reveal",
     # Verdicts, told privately to the player
@@ -420,4 +419,46 @@ MESSAGES: dict[str, str] = {
     "report.not_found": "There is no such page in this report.",
     # French typography warnings (issue 17): `quizbot validate --strict`
     "cli.strict_warnings": "quizbot: --strict turns the warnings above into errors",
+    # issue 16, real groups: Discord permissions the bot lacks in a channel
+    "permissions.missing": (
+        "I can't post in {channel}: I'm missing these permissions there: {names}. "
+        "A server admin can grant them in the channel's settings."
+    ),
+    "permission.view_channel": "View Channel",
+    "permission.send_messages": "Send Messages",
+    "permission.embed_links": "Embed Links",
+    "permission.read_message_history": "Read Message History",
+    "discord.option.off_channel.about": "Which channel's question of the day (default: this one)",
+    "daily.off_in": (
+        "📅 No more question of the day in {channel}. The open one stays open until it closes."
+    ),
+    # issue 16, real groups: round summaries within the message limit
+    "summary.more.one": "… and {count} more player",
+    "summary.more.other": "… and {count} more players",
+    # issue 16, real groups: Telegram deadlines as a duration
+    "time.in": "in {duration}",
+    "duration.seconds.one": "{count} s",
+    "duration.seconds.other": "{count} s",
+    "duration.minutes.one": "{count} min",
+    "duration.minutes.other": "{count} min",
+    # issue 16, real groups: each chat's time zone (/timezone)
+    "leaderboard.period_zone": "{period} ({zone})",
+    "command.timezone": "The group's time zone, for today, this week and streaks",
+    "timezone.current": (
+        "🕰️ This group's time zone: {zone}. Today and this week start at midnight there."
+    ),
+    "timezone.current_daily": (
+        "🕰️ This group's time zone: {zone}, its question of the day's. "
+        "Today and this week start at midnight there."
+    ),
+    "timezone.set": "🕰️ Time zone set: {zone}. Today and this week now start at midnight there.",
+    "timezone.bad": (
+        "I don't know the time zone “{value}”. Use an IANA name such as Europe/Paris or "
+        "America/New_York, for example: {example}"
+    ),
+    "timezone.example.telegram": "/timezone Europe/Paris",
+    "timezone.example.discord": "/timezone zone:Europe/Paris",
+    "discord.name.timezone": "timezone",
+    "discord.option.zone": "zone",
+    "discord.option.zone.about": "IANA time zone, e.g. Europe/Paris (admins; empty: show it)",
 }

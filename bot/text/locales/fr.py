@@ -16,8 +16,7 @@ MESSAGES: dict[str, str] = {
     "question.header": "{title} · Question {number}/{total}",
     "question.answered.one": "{count} réponse pour l'instant",
     "question.answered.other": "{count} réponses pour l'instant",
-    "question.closes": "Fin {when}",
-    "time.at": "à {time} UTC",
+    "question.closes": "Se ferme {when}",
     "question.explain_button": "📖 Explication",
     "question.reveal_button": "Révéler",
     # Verdicts, told privately to the player
@@ -454,4 +453,50 @@ MESSAGES: dict[str, str] = {
     "cli.strict_warnings": (
         "quizbot : avec --strict, les avertissements ci-dessus sont des erreurs"
     ),
+    # issue 16, real groups: Discord permissions the bot lacks in a channel
+    "permissions.missing": (
+        "Je ne peux pas poster dans {channel} : il me manque ces permissions : {names}. "
+        "Un administrateur du serveur peut me les donner dans les paramètres du salon."
+    ),
+    "permission.view_channel": "Voir le salon",
+    "permission.send_messages": "Envoyer des messages",
+    "permission.embed_links": "Intégrer des liens",
+    "permission.read_message_history": "Voir les anciens messages",
+    "discord.option.off_channel.about": "Le salon de la question du jour (par défaut : celui-ci)",
+    "daily.off_in": (
+        "📅 Plus de question du jour dans {channel}. Celle en cours reste ouverte jusqu'à sa fin."
+    ),
+    # issue 16, real groups: round summaries within the message limit
+    "summary.more.one": "… et {count} autre joueur",
+    "summary.more.other": "… et {count} autres joueurs",
+    # issue 16, real groups: Telegram deadlines as a duration
+    "time.in": "dans {duration}",
+    "duration.seconds.one": "{count} s",
+    "duration.seconds.other": "{count} s",
+    "duration.minutes.one": "{count} min",
+    "duration.minutes.other": "{count} min",
+    # issue 16, real groups: each chat's time zone (/timezone)
+    "leaderboard.period_zone": "{period} ({zone})",
+    "command.timezone": "Le fuseau horaire du groupe, pour aujourd'hui, la semaine et les séries",
+    "timezone.current": (
+        "🕰️ Fuseau horaire du groupe : {zone}. "
+        "Aujourd'hui et la semaine commencent à minuit là-bas."
+    ),
+    "timezone.current_daily": (
+        "🕰️ Fuseau horaire du groupe : {zone}, celui de sa question du jour. "
+        "Aujourd'hui et la semaine commencent à minuit là-bas."
+    ),
+    "timezone.set": (
+        "🕰️ Fuseau horaire réglé : {zone}. Aujourd'hui et la semaine commencent désormais "
+        "à minuit là-bas."
+    ),
+    "timezone.bad": (
+        "Je ne connais pas le fuseau horaire « {value} ». Utilisez un nom IANA comme "
+        "Europe/Paris ou America/New_York, par exemple : {example}"
+    ),
+    "timezone.example.telegram": "/timezone Europe/Paris",
+    "timezone.example.discord": "/timezone zone:Europe/Paris",
+    "discord.name.timezone": "fuseau",
+    "discord.option.zone": "fuseau",
+    "discord.option.zone.about": "Fuseau IANA, ex. Europe/Paris (admins ; vide : l'afficher)",
 }
