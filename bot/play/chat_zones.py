@@ -81,6 +81,7 @@ class ChatZones:
             self._known[chat_id] = (found, self.clock.now() + ZONE_TTL)
         return found
 
-    def forget(self, chat_id: str) -> None:
-        """Read the zone again next time (the chat's daily schedule changed)."""
-        self._known.pop(chat_id, None)
+    def forget(self, *chat_ids: str) -> None:
+        """Read these zones again next time (a daily schedule changed, or the chat moved)."""
+        for chat_id in chat_ids:
+            self._known.pop(chat_id, None)

@@ -253,12 +253,14 @@ class QuizService:
 
     async def move_chat(self, old_chat_id: str, new_chat_id: str) -> int:
         """A chat's new id (a Telegram group upgraded to a supergroup): its rows move in one
-        transaction, and cached posts of the old id go, so later presses and answers use the
-        new one. The rows changed; 0 for a move already made."""
+        transaction (its /timezone too), and cached posts and zones of both ids go, so
+        later presses, answers and boards use the new one. The rows changed; 0 for a move
+        already made."""
         moved = await self.store.move_chat(old_chat_id, new_chat_id, self.clock.now())
         stale = [key for key, view in self._views.items() if view.post.chat_id == old_chat_id]
         for post_id in stale:
             del self._views[post_id]
+        self.zones.forget(old_chat_id, new_chat_id)
         return moved
 
     async def leaderboard(

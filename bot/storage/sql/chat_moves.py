@@ -80,6 +80,14 @@ MOVES: dict[str, tuple[Move, ...]] = {
 }
 """How each table with a chat id moves, in the order the statements run."""
 
+CHAT_META = ("chat.zone.", "report.revoked_before.")
+"""Meta keys that end in a chat id (bot/play/chat_zones.py, bot/domain/report_links.py):
+they move with the chat; a key the new chat already has stays."""
+_META_MOVES = (
+    "DELETE FROM meta WHERE key = ? AND EXISTS (SELECT 1 FROM meta m WHERE m.key = ?)",
+    "UPDATE meta SET key = ? WHERE key = ?",
+)
+
 _CREATE = re.compile(r"CREATE TABLE (?:IF NOT EXISTS )?(\w+)\s*\((.*?)\n\s*\)", re.S | re.I)
 _ADD_CHAT = re.compile(r"ALTER TABLE (\w+) ADD (?:COLUMN )?chat_id\b", re.I)
 
@@ -108,4 +116,8 @@ class ChatMoveQueries(SqlQueries):
             for moves in MOVES.values():
                 for sql, names in moves:
                     changed += await transaction.write(sql, *(values[n] for n in names))
+            for prefix in CHAT_META:
+                old_key, new_key = f"{prefix}{old_chat_id}", f"{prefix}{new_chat_id}"
+                changed += await transaction.write(_META_MOVES[0], old_key, new_key)
+                changed += await transaction.write(_META_MOVES[1], new_key, old_key)
         return changed
