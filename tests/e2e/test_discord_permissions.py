@@ -39,7 +39,7 @@ async def test_quiz_in_a_channel_the_bot_cannot_post_in_announces_nothing(world:
         practice = await ana.slash(channel, "practice", quiz="parallelism")
     assert practice.ephemeral
     assert plain(practice.response.content).startswith(
-        f"Je ne peux pas poster dans <#{channel.id}> : il me manque ces permissions : "
+        f"Je ne peux pas poster dans <#{channel.id}>\u00a0: il me manque ces permissions\u00a0: "
         "Envoyer des messages, Intégrer des liens."
     )
     assert await world.bot.store.running_rounds() == []

@@ -12,8 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.domain.models import Quiz
-from tests.e2e.telegram_harness import Harness, running_bot
-from tests.e2e.test_telegram_daily import advance_to
+from tests.e2e.telegram_harness import Harness, advance_to, running_bot
 from tests.fakes.telegram_api import FakeTelegramAPI
 from tests.support.clocks import FakeClock
 
