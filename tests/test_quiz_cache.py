@@ -14,7 +14,7 @@ from bot.catalog import codec as quiz_codec
 from bot.catalog.installed import load_catalog
 from bot.catalog.loader import QuizError, validate
 from bot.config import cache_setting
-from bot.domain.models import Question, Quiz, Reference, Text
+from bot.domain.models import Credit, Question, Quiz, Reference, Text
 from tests.support.commands import quizbot
 from tests.support.paths import BROKEN, QUIZZES, ROOT, expected_problems
 
@@ -203,9 +203,18 @@ def test_the_codec_keeps_every_field() -> None:
         "quizzes/z.yaml",
     )
     assert quiz_codec.decode(quiz_codec.encode(quiz)) == quiz
+    german = dataclasses.replace(
+        quiz,
+        title=Text.of((("de", "Titel"),)),
+        description=None,
+        questions=(dataclasses.replace(question, explanation=None),),
+        languages=("de",),
+        credit=Credit("Open Trivia Database", "https://opentdb.com", "CC BY-SA 4.0"),
+    )
+    assert quiz_codec.decode(quiz_codec.encode(german)) == german
     fields = {
         model.__name__: [field.name for field in dataclasses.fields(model)]
-        for model in (Quiz, Question, Text, Reference)
+        for model in (Quiz, Question, Text, Reference, Credit)
     }
     assert fields == {  # a new field must be added to bot/catalog/codec.py too
         "Quiz": [
@@ -217,6 +226,8 @@ def test_the_codec_keeps_every_field() -> None:
             "questions",
             "further_reading",
             "source",
+            "languages",
+            "credit",
         ],
         "Question": [
             "id",
@@ -227,8 +238,9 @@ def test_the_codec_keeps_every_field() -> None:
             "notes",
             "references",
         ],
-        "Text": ["en", "fr"],
+        "Text": ["versions"],
         "Reference": ["title", "url"],
+        "Credit": ["name", "url", "licence"],
     }
 
 

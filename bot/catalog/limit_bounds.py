@@ -18,7 +18,7 @@ from functools import cache
 from string import Formatter
 
 from bot.domain import payload
-from bot.domain.models import MAX_CHOICES, Language, Question, Quiz
+from bot.domain.models import MAX_CHOICES, Language, Question, Quiz, ui_language
 from bot.text.i18n import CATALOGS
 from bot.text.markup import Style
 
@@ -69,7 +69,7 @@ def template(language: Language, *keys: str) -> Template:
             continue
         literal, counts = 0, dict[str, int]()
         for before, field, spec, conversion in Formatter().parse(
-            CATALOGS[language].get(name) or english[name]
+            CATALOGS[ui_language(language)].get(name) or english[name]
         ):
             literal += len(before)
             if field is not None and (spec or conversion or not field.isidentifier()):
@@ -113,7 +113,7 @@ class Lengths:
             len(question.prompt.get(language)),
             choices,
             len(question.choices[question.answer].get(language)),
-            len(question.explanation.get(language)),
+            len(question.explanation.get(language)) if question.explanation else 0,
             note,
             titles,
             urls,
@@ -126,7 +126,7 @@ class Lengths:
             length(question.prompt.get(language)),
             sum(length(choice.get(language)) for choice in question.choices),
             length(question.choices[question.answer].get(language)),
-            length(question.explanation.get(language)),
+            length(question.explanation.get(language)) if question.explanation else 0,
             max((length(note.get(language)) for note in question.notes.values()), default=0),
             sum(length(reference.title) for reference in question.references),
             style.url_growth * sum(len(reference.url) for reference in question.references),

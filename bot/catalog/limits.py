@@ -10,8 +10,9 @@ from collections.abc import Iterator
 from datetime import UTC, datetime
 
 from bot.catalog import limit_bounds as bounds
+from bot.catalog.field_reader import language_name
 from bot.domain.entities import Answer, Post
-from bot.domain.models import LANGUAGES, Language, Question, Quiz
+from bot.domain.models import Language, Question, Quiz, primary, ui_language
 from bot.domain.payload import LARGEST_POST_ID
 from bot.domain.platform_limits import (
     DISCORD_BUTTON_LABEL,
@@ -21,8 +22,6 @@ from bot.domain.platform_limits import (
     TELEGRAM_MESSAGE,
 )
 from bot.text import markup, render
-
-LANGUAGE_NAMES = {"en": "English", "fr": "French"}
 
 Finding = tuple[str | None, str]
 
@@ -42,14 +41,14 @@ def check_quiz(quiz: Quiz, *, exact: bool = False) -> list[Finding]:
 
 
 def _check_start(quiz: Quiz) -> Iterator[Finding]:
-    for language in LANGUAGES:
+    for language in quiz.render_languages():
         button = render.start_button(quiz, language)
         if len(button.label) > DISCORD_BUTTON_LABEL:
             yield (
                 None,
                 (
                     f"the start button '{button.label}' is {len(button.label)} characters "
-                    f"in {LANGUAGE_NAMES[language]}; Discord labels hold "
+                    f"in {_shown_in(quiz, language)}; Discord labels hold "
                     f"{DISCORD_BUTTON_LABEL}"
                 ),
             )
@@ -62,6 +61,19 @@ def _check_start(quiz: Quiz) -> Iterator[Finding]:
                     f"{TELEGRAM_CALLBACK_DATA}"
                 ),
             )
+
+
+def _shown_in(quiz: Quiz, language: Language) -> str:
+    """How a message names the language a text was measured in: "French" for a bilingual
+    quiz; "'de' with the bot's French words" where a quiz's language meets the bot's other."""
+    content = quiz.languages[0]
+    for code in quiz.languages:
+        if primary(code) == language:
+            content = code
+    words = ui_language(language)
+    if content == words:
+        return language_name(content)
+    return f"{language_name(content)} with the bot's {language_name(words)} words"
 
 
 def _sample_post(quiz: Quiz, question: Question) -> Post:
@@ -93,8 +105,8 @@ SAMPLE_CLOSES = "in 10 minutes"
 def _check_question(quiz: Quiz, question: Question, fast: _Fast | None) -> Iterator[str]:
     """`fast` skips the texts its bounds prove short enough; None renders every text."""
     post = _sample_post(quiz, question)
-    for language in LANGUAGES:
-        name = LANGUAGE_NAMES[language]
+    for language in quiz.render_languages():
+        name = _shown_in(quiz, language)
         raw = bounds.Lengths.raw(question, language)
         if fast is not None and fast.all_fit(question, post, language, raw):
             continue  # the common case: nothing to render in this language

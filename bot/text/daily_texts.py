@@ -13,7 +13,7 @@ from bot.domain.models import Language, Question, Quiz, pick_language
 from bot.domain.views import ClosedView, QuestionView
 from bot.text.i18n import t
 from bot.text.markup import PLAIN, Button, Card, Style, clean_name
-from bot.text.render import choice_lines, letter, vote_bars
+from bot.text.render import choice_lines, explanation_part, letter, vote_bars
 
 
 def daily_card(
@@ -86,7 +86,7 @@ def daily_closed_card(
         style.escape(question.prompt.get(language)),
         style.bold(style.escape(answer_line)),
         vote_bars(post, answers, correct, language, style),
-        style.escape(question.explanation.get(language)),
+        *explanation_part(question, language, style),
     ]
     return Card("\n\n".join(parts))
 

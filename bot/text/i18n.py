@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.domain.models import Language
+from bot.domain.models import Language, UiLanguage, ui_language
 from bot.text.locales import en, fr
 
-CATALOGS: dict[Language, dict[str, str]] = {"en": en.MESSAGES, "fr": fr.MESSAGES}
+CATALOGS: dict[UiLanguage, dict[str, str]] = {"en": en.MESSAGES, "fr": fr.MESSAGES}
 
-PLURAL_RULES: dict[Language, Callable[[int], str]] = {
+PLURAL_RULES: dict[UiLanguage, Callable[[int], str]] = {
     "en": lambda n: "one" if n == 1 else "other",
     "fr": lambda n: "one" if n in (0, 1) else "other",
 }
@@ -24,7 +24,7 @@ French `many` (exact millions, "1 000 000 de questions") falls back to `other`."
 
 def plural(language: Language, count: int) -> str:
     """The CLDR plural category of `count` in `language`: "one" or "other"."""
-    return PLURAL_RULES[language](abs(count))
+    return PLURAL_RULES[ui_language(language)](abs(count))
 
 
 def counted(key: str) -> bool:
@@ -33,15 +33,17 @@ def counted(key: str) -> bool:
 
 
 def t(language: Language, key: str, /, **values: object) -> str:
-    """The message `key` in `language`, formatted with `values`.
+    """The message `key` in `language` (English for a language the bot does not speak),
+    formatted with `values`.
 
     For keys with `.one`/`.other` forms, `count` selects one by the language's plural rule.
     Missing keys fall back to English so a new message never crashes the other language.
     """
-    catalog = CATALOGS[language]
+    speaks = ui_language(language)
+    catalog = CATALOGS[speaks]
     count = values.get("count")
     if isinstance(count, int) and not isinstance(count, bool) and counted(key):
-        form = f"{key}.{plural(language, count)}"
+        form = f"{key}.{plural(speaks, count)}"
         key = form if form in catalog or form in CATALOGS["en"] else f"{key}.other"
     template = catalog.get(key) or CATALOGS["en"][key]
     return template.format(**values)

@@ -97,7 +97,7 @@ def verdict_parts(
     """The verdict's paragraphs, for a terminal that sets the first one apart."""
     parts = [
         style.bold(style.escape(verdict_line(question, post, answer, language))),
-        style.escape(question.explanation.get(language)),
+        *explanation_part(question, language, style),
     ]
     note = question.notes.get(answer.choice)
     if note is not None and not answer.correct:
@@ -114,6 +114,8 @@ def verdict_parts(
 def verdict_alert(question: Question, post: Post, answer: Answer, language: Language) -> str:
     """The verdict squeezed into a Telegram alert (≤200 chars), offering the full text."""
     line = verdict_line(question, post, answer, language)
+    if question.explanation is None:
+        return line[:ALERT_LIMIT]
     explanation = question.explanation.get(language)
     whole = f"{line}\n\n{explanation}"
     if len(whole) <= ALERT_LIMIT:
@@ -181,9 +183,16 @@ def closed_card(
             )
         ),
         vote_bars(post, answers, correct, language, style),
-        style.escape(question.explanation.get(language)),
+        *explanation_part(question, language, style),
     ]
     return Card("\n\n".join(parts))
+
+
+def explanation_part(question: Question, language: Language, style: Style) -> list[str]:
+    """The explanation as a paragraph, or none when the quiz gives none (imported cards)."""
+    if question.explanation is None:
+        return []
+    return [style.escape(question.explanation.get(language))]
 
 
 def vote_bars(
@@ -208,7 +217,8 @@ def vote_bars(
 
 
 def quiz_line(quiz: Quiz, language: Language, style: Style = PLAIN) -> str:
-    return style.escape(
+    """One quiz in a list, with its credit on a second line when it has one."""
+    line = style.escape(
         t(
             language,
             "quiz.line",
@@ -218,6 +228,18 @@ def quiz_line(quiz: Quiz, language: Language, style: Style = PLAIN) -> str:
             difficulty=t(language, f"difficulty.{quiz.difficulty}"),
         )
     )
+    credit = credit_line(quiz, language, style)
+    return line if credit is None else f"{line}\n   {credit}"
+
+
+def credit_line(quiz: Quiz, language: Language, style: Style = PLAIN) -> str | None:
+    """ "Source: Open Trivia Database (https://opentdb.com) · CC BY-SA 4.0", or None."""
+    credit = quiz.credit
+    if credit is None:
+        return None
+    name = style.link(credit.name, credit.url) if credit.url else style.escape(credit.name)
+    licence = f" · {style.escape(credit.licence)}" if credit.licence else ""
+    return f"{style.escape(t(language, 'quiz.source'))} {name}{licence}"
 
 
 def quiz_intro(quiz: Quiz, count: int, language: Language, style: Style = PLAIN) -> str:
@@ -228,9 +250,13 @@ def quiz_intro(quiz: Quiz, count: int, language: Language, style: Style = PLAIN)
         count=count,
         difficulty=t(language, f"difficulty.{quiz.difficulty}"),
     )
-    return "\n".join(
-        [style.bold(style.escape(intro)), style.escape(quiz.description.get(language))]
-    )
+    lines = [style.bold(style.escape(intro))]
+    if quiz.description is not None:
+        lines.append(style.escape(quiz.description.get(language)))
+    credit = credit_line(quiz, language, style)
+    if credit is not None:
+        lines.append(credit)
+    return "\n".join(lines)
 
 
 def help_text(language: Language) -> str:

@@ -461,4 +461,6 @@ MESSAGES: dict[str, str] = {
     "discord.name.timezone": "timezone",
     "discord.option.zone": "zone",
     "discord.option.zone.about": "IANA time zone, e.g. Europe/Paris (admins; empty: show it)",
+    # Issue 19, bring your own questions: a quiz's credit
+    "quiz.source": "Source:",
 }

@@ -499,4 +499,6 @@ MESSAGES: dict[str, str] = {
     "discord.name.timezone": "fuseau",
     "discord.option.zone": "fuseau",
     "discord.option.zone.about": "Fuseau IANA, ex. Europe/Paris (admins ; vide : l'afficher)",
+    # Issue 19, vos propres questions : la source d'un quiz
+    "quiz.source": "Source :",
 }
