@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from adapters import import_command
 from adapters.console import CHAT_ID, ConsoleGame, console_player, default_language, default_name
 from adapters.process import settle_startup_objects
 from adapters.web import commands as web_commands  # the organiser's report: serve, report
@@ -81,6 +82,7 @@ def _add_terminal_commands(commands: argparse._SubParsersAction[argparse.Argumen
     check.add_argument(
         "--strict", action="store_true", help="fail on warnings too (e.g. French typography)"
     )
+    import_command.add_parser(commands)
 
     export = commands.add_parser("export", help="write a chat's results for its organiser")
     export.add_argument(
@@ -139,6 +141,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "validate":
             return run_validate(args.paths or [settings.quizzes], args.strict)
+        if args.command == "import":
+            return import_command.run_import(args, settings)
         if args.command == "db":
             return asyncio.run(run_db_copy(args.source, args.target))
         if args.command == "doctor":

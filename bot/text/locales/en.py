@@ -461,6 +461,137 @@ MESSAGES: dict[str, str] = {
     "discord.name.timezone": "timezone",
     "discord.option.zone": "zone",
     "discord.option.zone.about": "IANA time zone, e.g. Europe/Paris (admins; empty: show it)",
-    # Issue 19, bring your own questions: a quiz's credit
+    # Issue 19, bring your own questions: a quiz's credit, and `quizbot import`
     "quiz.source": "Source:",
+    "import.done.one": "{count} question imported from {file} ({format}).",
+    "import.done.other": "{count} questions imported from {file} ({format}).",
+    "import.wrote": (
+        "Written to {path}. Check it: quizbot validate {path} · play it: quizbot play {id}"
+    ),
+    "import.skipped.one": "{count} item skipped:",
+    "import.skipped.other": "{count} items skipped:",
+    "import.at_note": "note {number}",
+    "import.note": "Note: {note}",
+    "import.more": "… and {count} more.",
+    "import.nothing": "Nothing could be imported from {file}.",
+    "import.exists": (
+        "{path} already exists and was not written by quizbot import: choose another --id or "
+        "--output."
+    ),
+    "import.id_mismatch": (
+        "The quiz id “{id}” must match the output file name ({stem}.yaml): give --id {stem}, or "
+        "another --output."
+    ),
+    "import.cannot_read": "Cannot read {file}: {reason}",
+    "import.cannot_write": "Cannot write {path}: {reason}",
+    "import.error.unknown_format": "Unknown format “{format}”: use one of {known}.",
+    "import.error.bad_id": "--id must be 1-24 lowercase letters, digits or hyphens (got “{id}”).",
+    "import.error.bad_language": (
+        "--lang takes a language code such as en, fr, de or pt-BR (got “{language}”)."
+    ),
+    "import.error.bad_title": "--title must not be blank.",
+    "import.error.unknown_source": (
+        "Cannot tell which format this file is in: give --format (one of {known})."
+    ),
+    "import.error.already_a_quiz": "This is already a quiz file: check it with quizbot validate.",
+    "import.error.no_questions": "The file holds no questions.",
+    "import.error.too_large": "The file is {size} bytes; the limit is {limit}.",
+    "import.error.not_utf8": "The file is not UTF-8 text (save it as UTF-8).",
+    "import.error.json": "Not valid JSON: {problem}.",
+    "import.error.yaml": "Not valid YAML: {problem}",
+    "import.error.csv": "Not readable as a table: {problem}.",
+    "import.error.csv_header": (
+        "The first row must name the columns, with at least question and answer (found: {found})."
+    ),
+    "import.error.opentdb_shape": (
+        "Expected Open Trivia DB questions: a list, or an object with “results”."
+    ),
+    "import.error.opentdb_no_results": (
+        "Open Trivia DB had no results for that request (response_code {code})."
+    ),
+    "import.error.opentdb_invalid_parameter": (
+        "Open Trivia DB refused the request's parameters (response_code {code})."
+    ),
+    "import.error.opentdb_token_not_found": (
+        "Open Trivia DB did not know the session token (response_code {code})."
+    ),
+    "import.error.opentdb_token_empty": (
+        "Open Trivia DB had given every question of that session (response_code {code})."
+    ),
+    "import.error.opentdb_rate_limit": (
+        "Open Trivia DB refused too many requests (response_code {code}); this file holds no "
+        "questions."
+    ),
+    "import.error.red_shape": "A trivia list maps each question to a list of answers.",
+    "import.error.zip": "Not a readable zip package: {problem}.",
+    "import.error.anki_no_collection": (
+        "No Anki collection in this package (collection.anki21b, .anki21 or .anki2)."
+    ),
+    "import.error.anki_zstd": "The package's compressed collection cannot be read: {problem}.",
+    "import.error.anki_database": "The Anki collection cannot be read: {problem}.",
+    "import.error.anki_no_notes": "The Anki collection has no notes table.",
+    "import.error.spreadsheet": "Not a readable spreadsheet (.xlsx): {problem}.",
+    "import.error.kahoot_header": (
+        "No header row with Question, Answer 1, Answer 2 and Correct answer(s) columns (as in "
+        "Kahoot's template)."
+    ),
+    "import.skip.gift_description": "a description, not a question (no answers in braces)",
+    "import.skip.gift_braces": "an answer block without its opening {{ or closing }}",
+    "import.skip.gift_essay": "an essay question: there is nothing to choose from",
+    "import.skip.gift_numeric": "a numeric question: the bot asks multiple-choice questions only",
+    "import.skip.gift_matching": (
+        "a matching question: the bot asks multiple-choice questions only"
+    ),
+    "import.skip.gift_short_answer": (
+        "a short-answer question (typed answers): the bot asks multiple-choice questions only"
+    ),
+    "import.skip.gift_partial_only": (
+        "several answers share the credit (%50%…): a question here has one right answer"
+    ),
+    "import.skip.several_right": (
+        "{count} answers are marked right: a question here has exactly one"
+    ),
+    "import.skip.no_right": "no answer is marked right (= or %100%)",
+    "import.skip.too_few_choices": "fewer than 2 choices",
+    "import.skip.too_many_choices": "{count} choices; a question holds at most {limit}",
+    "import.skip.empty_prompt": "the question has no text",
+    "import.skip.empty_choice": "a choice is empty",
+    "import.skip.same_choices": "two choices read the same (“{choice}”)",
+    "import.skip.long_prompt": "the question is {length} characters long; the limit is {limit}",
+    "import.skip.long_choice": "a choice is {length} characters long; the limit is {limit}",
+    "import.skip.long_note": "a feedback is {length} characters long; the limit is {limit}",
+    "import.skip.long_explanation": (
+        "the explanation is {length} characters long; the limit is {limit}"
+    ),
+    "import.skip.limit": "too long for a chat message: {problem}",
+    "import.skip.cap": (
+        "a quiz holds {limit} questions at most: this one and the {count} after it were left out"
+    ),
+    "import.skip.anki_cloze": "a cloze note (words to fill in): there is nothing to choose from",
+    "import.skip.anki_one_field": "the note has one field only: no answer",
+    "import.skip.empty_field": "the {field} is empty",
+    "import.skip.media_only": "the {field} is only an image or a sound: the bot shows text alone",
+    "import.skip.no_wrong_choices": "no other answer to offer as a wrong choice",
+    "import.skip.missing_field": "“{field}” is missing",
+    "import.skip.opentdb_not_question": (
+        "not a question (an object with type, question and answers)"
+    ),
+    "import.skip.opentdb_type": "unknown question type “{type}”",
+    "import.skip.kahoot_no_correct": "no correct answer is given",
+    "import.skip.kahoot_bad_correct": "the correct answer {value} is not one of the answers given",
+    "import.skip.red_not_list": "the answers must be a list",
+    "import.skip.red_no_answer": "no answer is given",
+    "import.skip.quizlet_no_separator": "no separator “{separator}” between term and definition",
+    "import.note.distractors": (
+        "wrong choices were drawn from the other cards' answers (the same ones at every import)"
+    ),
+    "import.note.gift_partial": "answers with partial credit (%50%…) became wrong choices",
+    "import.note.html": "HTML was turned into plain text",
+    "import.note.media": "images and sounds were left out (the bot shows text alone)",
+    "import.note.opentdb_credit": (
+        "Open Trivia DB questions are CC BY-SA 4.0: the quiz credits them"
+    ),
+    "import.note.red_alternatives": (
+        "other accepted spellings of answers were dropped (players choose, they do not type)"
+    ),
 }

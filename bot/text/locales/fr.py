@@ -499,6 +499,161 @@ MESSAGES: dict[str, str] = {
     "discord.name.timezone": "fuseau",
     "discord.option.zone": "fuseau",
     "discord.option.zone.about": "Fuseau IANA, ex. Europe/Paris (admins ; vide : l'afficher)",
-    # Issue 19, vos propres questions : la source d'un quiz
+    # Issue 19, vos propres questions : la source d'un quiz, et `quizbot import`
     "quiz.source": "Source :",
+    "import.done.one": "{count} question importée de {file} ({format}).",
+    "import.done.other": "{count} questions importées de {file} ({format}).",
+    "import.wrote": (
+        "Écrit dans {path}. Vérifiez-le : quizbot validate {path} · jouez-le : quizbot play {id}"
+    ),
+    "import.skipped.one": "{count} élément ignoré :",
+    "import.skipped.other": "{count} éléments ignorés :",
+    "import.at_note": "note {number}",
+    "import.note": "À noter : {note}",
+    "import.more": "… et {count} de plus.",
+    "import.nothing": "Rien n'a pu être importé de {file}.",
+    "import.exists": (
+        "{path} existe déjà et n'a pas été écrit par quizbot import : choisissez un autre --id "
+        "ou --output."
+    ),
+    "import.id_mismatch": (
+        "L'identifiant du quiz « {id} » doit être le nom du fichier écrit ({stem}.yaml) : "
+        "donnez --id {stem}, ou un autre --output."
+    ),
+    "import.cannot_read": "Impossible de lire {file} : {reason}",
+    "import.cannot_write": "Impossible d'écrire {path} : {reason}",
+    "import.error.unknown_format": "Format inconnu « {format} » : utilisez l'un de {known}.",
+    "import.error.bad_id": "--id prend 1 à 24 minuscules, chiffres ou tirets (reçu « {id} »).",
+    "import.error.bad_language": (
+        "--lang prend un code de langue comme en, fr, de ou pt-BR (reçu « {language} »)."
+    ),
+    "import.error.bad_title": "--title ne doit pas être vide.",
+    "import.error.unknown_source": (
+        "Impossible de savoir dans quel format est ce fichier : donnez --format (l'un de {known})."
+    ),
+    "import.error.already_a_quiz": (
+        "C'est déjà un fichier de quiz : vérifiez-le avec quizbot validate."
+    ),
+    "import.error.no_questions": "Le fichier ne contient aucune question.",
+    "import.error.too_large": "Le fichier fait {size} octets ; la limite est de {limit}.",
+    "import.error.not_utf8": "Le fichier n'est pas du texte UTF-8 (enregistrez-le en UTF-8).",
+    "import.error.json": "JSON invalide : {problem}.",
+    "import.error.yaml": "YAML invalide : {problem}",
+    "import.error.csv": "Illisible comme tableau : {problem}.",
+    "import.error.csv_header": (
+        "La première ligne doit nommer les colonnes, au moins question et answer (trouvé : "
+        "{found})."
+    ),
+    "import.error.opentdb_shape": (
+        "Des questions d'Open Trivia DB étaient attendues : une liste, ou un objet avec « "
+        "results »."
+    ),
+    "import.error.opentdb_no_results": (
+        "Open Trivia DB n'avait aucun résultat pour cette requête (response_code {code})."
+    ),
+    "import.error.opentdb_invalid_parameter": (
+        "Open Trivia DB a refusé les paramètres de la requête (response_code {code})."
+    ),
+    "import.error.opentdb_token_not_found": (
+        "Open Trivia DB ne connaissait pas le jeton de session (response_code {code})."
+    ),
+    "import.error.opentdb_token_empty": (
+        "Open Trivia DB avait déjà donné toutes les questions de cette session (response_code "
+        "{code})."
+    ),
+    "import.error.opentdb_rate_limit": (
+        "Open Trivia DB a refusé trop de requêtes (response_code {code}) ; ce fichier ne "
+        "contient aucune question."
+    ),
+    "import.error.red_shape": (
+        "Une liste de trivia associe chaque question à une liste de réponses."
+    ),
+    "import.error.zip": "Pas un paquet zip lisible : {problem}.",
+    "import.error.anki_no_collection": (
+        "Aucune collection Anki dans ce paquet (collection.anki21b, .anki21 ou .anki2)."
+    ),
+    "import.error.anki_zstd": "La collection compressée du paquet est illisible : {problem}.",
+    "import.error.anki_database": "La collection Anki est illisible : {problem}.",
+    "import.error.anki_no_notes": "La collection Anki n'a pas de table de notes.",
+    "import.error.spreadsheet": "Pas un tableur lisible (.xlsx) : {problem}.",
+    "import.error.kahoot_header": (
+        "Aucune ligne d'en-tête avec les colonnes Question, Answer 1, Answer 2 et Correct "
+        "answer(s) (comme dans le modèle de Kahoot)."
+    ),
+    "import.skip.gift_description": (
+        "une description, pas une question (pas de réponses entre accolades)"
+    ),
+    "import.skip.gift_braces": "un bloc de réponses sans son {{ ouvrante ou son }} fermante",
+    "import.skip.gift_essay": "une question à développement : rien à choisir",
+    "import.skip.gift_numeric": (
+        "une question numérique : le bot ne pose que des questions à choix"
+    ),
+    "import.skip.gift_matching": (
+        "une question d'appariement : le bot ne pose que des questions à choix"
+    ),
+    "import.skip.gift_short_answer": (
+        "une question à réponse courte (à taper) : le bot ne pose que des questions à choix"
+    ),
+    "import.skip.gift_partial_only": (
+        "plusieurs réponses se partagent les points (%50%…) : ici une question a une seule "
+        "bonne réponse"
+    ),
+    "import.skip.several_right": (
+        "{count} réponses sont marquées justes : ici une question en a exactement une"
+    ),
+    "import.skip.no_right": "aucune réponse n'est marquée juste (= ou %100%)",
+    "import.skip.too_few_choices": "moins de 2 choix",
+    "import.skip.too_many_choices": "{count} choix ; une question en a {limit} au plus",
+    "import.skip.empty_prompt": "la question n'a pas de texte",
+    "import.skip.empty_choice": "un choix est vide",
+    "import.skip.same_choices": "deux choix se lisent pareil (« {choice} »)",
+    "import.skip.long_prompt": "la question fait {length} caractères ; la limite est de {limit}",
+    "import.skip.long_choice": "un choix fait {length} caractères ; la limite est de {limit}",
+    "import.skip.long_note": "un commentaire fait {length} caractères ; la limite est de {limit}",
+    "import.skip.long_explanation": (
+        "l'explication fait {length} caractères ; la limite est de {limit}"
+    ),
+    "import.skip.limit": "trop long pour un message : {problem}",
+    "import.skip.cap": (
+        "un quiz a {limit} questions au plus : celle-ci et les {count} suivantes ont été "
+        "laissées de côté"
+    ),
+    "import.skip.anki_cloze": "une note à trous (mots à compléter) : rien à choisir",
+    "import.skip.anki_one_field": "la note n'a qu'un champ : pas de réponse",
+    "import.skip.empty_field": "le champ {field} est vide",
+    "import.skip.media_only": (
+        "le champ {field} n'est qu'une image ou un son : le bot n'affiche que du texte"
+    ),
+    "import.skip.no_wrong_choices": "aucune autre réponse à proposer comme mauvais choix",
+    "import.skip.missing_field": "« {field} » manque",
+    "import.skip.opentdb_not_question": (
+        "pas une question (un objet avec type, question et réponses)"
+    ),
+    "import.skip.opentdb_type": "type de question inconnu « {type} »",
+    "import.skip.kahoot_no_correct": "aucune bonne réponse n'est indiquée",
+    "import.skip.kahoot_bad_correct": (
+        "la bonne réponse {value} n'est pas l'une des réponses données"
+    ),
+    "import.skip.red_not_list": "les réponses doivent former une liste",
+    "import.skip.red_no_answer": "aucune réponse n'est donnée",
+    "import.skip.quizlet_no_separator": (
+        "pas de séparateur « {separator} » entre le terme et la définition"
+    ),
+    "import.note.distractors": (
+        "les mauvais choix viennent des réponses des autres cartes (les mêmes à chaque import)"
+    ),
+    "import.note.gift_partial": (
+        "les réponses à points partiels (%50%…) sont devenues de mauvais choix"
+    ),
+    "import.note.html": "le HTML a été converti en texte brut",
+    "import.note.media": (
+        "les images et les sons ont été laissés de côté (le bot n'affiche que du texte)"
+    ),
+    "import.note.opentdb_credit": (
+        "les questions d'Open Trivia DB sont sous CC BY-SA 4.0 : le quiz les crédite"
+    ),
+    "import.note.red_alternatives": (
+        "les autres orthographes acceptées des réponses ont été retirées (on choisit, on ne "
+        "tape pas)"
+    ),
 }
