@@ -200,3 +200,13 @@ def test_format_1_files_are_still_english_and_french(quizzes: dict[str, Quiz]) -
     assert quiz.languages == ("en", "fr")
     assert quiz.credit is None
     assert limits.check_quiz(quiz) == []
+
+
+def test_every_round_ends_with_the_credit_on_both_platforms(tmp_path: Path) -> None:
+    from bot.text import boards
+
+    quiz = load_quiz(write(tmp_path, GERMAN, "erdkunde"))
+    summary = boards.round_summary(quiz, [], 2, "fr", markup.HtmlStyle())
+    assert summary.splitlines()[-1] == (
+        'Source : <a href="https://opentdb.com">Open Trivia Database</a> · CC BY-SA 4.0'
+    )

@@ -12,6 +12,7 @@ from bot.domain.entities import Stats
 from bot.domain.models import Language, Quiz
 from bot.domain.platform_limits import DISCORD_EMBED_DESCRIPTION, TELEGRAM_MESSAGE
 from bot.domain.rules import Leaderboard, Ranked
+from bot.text import render
 from bot.text.i18n import t
 from bot.text.markup import PLAIN, Style, clean_name
 
@@ -41,7 +42,10 @@ def round_summary(
     if not ranking:
         head.append(style.escape(t(language, "summary.nobody")))
     lines = [_summary_line(entry, total, language, style) for entry in ranking]
-    return "\n".join(head + _fitting(head, lines, language, style, limit))
+    credit = render.credit_line(quiz, language, style)  # attribution, e.g. CC BY-SA content
+    tail = [] if credit is None else [credit]
+    room = limit - sum(len(line) + 1 for line in tail)
+    return "\n".join(head + _fitting(head, lines, language, style, room) + tail)
 
 
 def _summary_line(entry: Ranked, total: int, language: Language, style: Style) -> str:
