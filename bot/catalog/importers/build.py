@@ -30,6 +30,8 @@ MARKER = "# Written by quizbot import"
 TITLE_LENGTH = 70
 """Titles are cut to fit the start button (\"▶ \" + title ≤ 80)."""
 LIMITS = {"prompt": 500, "choice": 200, "explanation": 700, "note": 300}
+_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+"""libyaml's emitter when PyYAML has it: the same safe output, ten times faster."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,7 +177,7 @@ def to_yaml(quiz: Quiz, source_name: str, format_name: str) -> str:
         credit = {"name": quiz.credit.name, "url": quiz.credit.url, "licence": quiz.credit.licence}
         document["source"] = {key: value for key, value in credit.items() if value}
     document["questions"] = [_question_document(question) for question in quiz.questions]
-    body = yaml.safe_dump(document, allow_unicode=True, sort_keys=False, width=99)
+    body = yaml.dump(document, Dumper=_DUMPER, allow_unicode=True, sort_keys=False, width=99)
     header = f"{MARKER} from {_one_line(source_name)} ({format_name}); edit it freely.\n"
     return header + "# yaml-language-server: $schema=quiz.schema.json\n" + body
 

@@ -17,6 +17,9 @@ _MEDIA_TAG = re.compile(r"<(?:img|audio|video|source)\b[^<>]*>", re.IGNORECASE)
 _SOUND = re.compile(r"\[sound:[^\]\n]*\]")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 _SPACES = re.compile(r"[ \t\u00a0]+")
+_BLANK_LINES = re.compile(r"\n{3,}")
+_UNTIDY = re.compile(r"[\x00-\x1f\x7f\u00a0]|  |^\s|\s$")
+"""What plain() would change: most texts have none of it and are returned as they are."""
 _SLUG_GAPS = re.compile(r"[^a-z0-9]+")
 
 
@@ -39,9 +42,11 @@ def without_media(text: str) -> str:
 
 def plain(text: str) -> str:
     """Control characters removed, spaces collapsed, each line and the whole trimmed."""
+    if not _UNTIDY.search(text):
+        return text
     text = _CONTROL.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
     lines = (_SPACES.sub(" ", line).strip() for line in text.split("\n"))
-    return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip()
+    return _BLANK_LINES.sub("\n\n", "\n".join(lines)).strip()
 
 
 def slug(text: str, limit: int) -> str:

@@ -132,6 +132,8 @@ def _read_question(result: ImportResult, line: int, text: str, language: str) ->
 
 def _with_format(text: str, default: str) -> tuple[str, str]:
     """(format, plain text) of a text that may start with [html], [markdown], …"""
+    if not text:
+        return default, ""
     kind = default
     if text.startswith("[") and "]" in text:
         named = text[1 : text.index("]")]
