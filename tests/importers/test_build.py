@@ -131,3 +131,18 @@ def test_an_unknown_format_and_a_quiz_file_are_said_so() -> None:
     with pytest.raises(ImportFailedError) as quiz:
         import_file("parallelism.yaml", b"format: 1\nid: parallelism\n")
     assert quiz.value.problems[0].reason.key == "error.already_a_quiz"
+
+
+def test_a_quiz_file_stays_under_the_loaders_size_limit() -> None:
+    """500 questions with texts near every limit would make a 1.3 MB file: the last ones
+    are left out, said on one line, and the rest loads."""
+    wrong = " ".join(f"~{letter * 150} #{'n' * 290}" for letter in "bcd")
+    text = "\n\n".join(
+        f"{'p' * 440} {n}? {{={'a' * 140}{n} {wrong} ####{'e' * 690}}}" for n in range(500)
+    )
+    result = import_file("long.gift", text.encode())
+    assert len(result.yaml.encode()) <= 1_000_000
+    kept = len(result.quiz.questions)
+    assert 300 < kept < 500
+    assert skipped(result) == [(2 * kept + 1, "skip.file_size")]
+    assert result.skipped[0].reason.arguments() == {"limit": 1_000_000, "count": 499 - kept}

@@ -36,6 +36,7 @@ from bot.catalog.importers.common import (
     Unit,
 )
 from bot.catalog.importers.detect import detect, is_quiz_file
+from bot.catalog.loader import QuizError
 from bot.domain.models import Quiz
 
 Importer = Callable[[bytes, Options], ImportResult]
@@ -122,7 +123,11 @@ def import_file(filename: str, data: bytes, options: Options | None = None) -> I
     except MalformedFileError as error:
         raise ImportFailedError([Skipped(error.line, error.reason)], format_name, "line") from None
     identity = _identity(filename, result, options)
-    built = build(result, identity, PurePath(filename).name, FORMATS[format_name])
+    try:
+        built = build(result, identity, PurePath(filename).name, FORMATS[format_name])
+    except QuizError as error:  # never expected: every draft was checked against the rules
+        first = str(error.problems[0]) if error.problems else ""
+        raise _failed(1, "error.not_valid", format_name, problem=first[:300]) from None
     if built.quiz is None:
         problems = built.skipped or [Skipped(1, Reason.of("error.no_questions"))]
         raise ImportFailedError(problems, format_name, result.unit)

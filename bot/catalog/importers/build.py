@@ -21,7 +21,7 @@ from bot.catalog.importers.common import (
     Reason,
     Skipped,
 )
-from bot.catalog.loader import QUIZ_ID, QuizError, check_source
+from bot.catalog.loader import MAX_FILE_BYTES, QUIZ_ID, QuizError, check_source
 from bot.catalog.question_reader import QUESTION_ID
 from bot.domain.models import LETTERS, MAX_CHOICES, Question, Quiz, Text
 
@@ -54,24 +54,44 @@ def build(result: ImportResult, identity: Identity, source_name: str, format_nam
     raises QuizError only on a bug of ours."""
     skipped = list(result.skipped)
     questions, lines = _questions(result.questions, identity.language, skipped)
-    quiz = _quiz(result, identity, questions)
+    failing = {
+        question_id: message
+        for question_id, message in limits.check_quiz(_quiz(result, identity, questions))
+        if question_id is not None
+    }
+    for question_id, message in failing.items():
+        skipped.append(Skipped(lines[question_id], Reason.of("skip.limit", problem=message)))
+    kept = tuple(question for question in questions if question.id not in failing)
+    quiz, text = _fitting(result, identity, kept, lines, skipped, (source_name, format_name))
     skipped.sort(key=lambda item: item.line)
-    if not questions:
+    if quiz is None:
         return Built(None, "", skipped)
-    failing = {question_id: message for question_id, message in limits.check_quiz(quiz)}
-    if failing:
-        for question_id, message in failing.items():
-            if question_id is not None:
-                reason = Reason.of("skip.limit", problem=message)
-                skipped.append(Skipped(lines[question_id], reason))
-        skipped.sort(key=lambda item: item.line)
-        kept = tuple(question for question in questions if question.id not in failing)
-        if not kept:
-            return Built(None, "", skipped)
-        quiz = _quiz(result, identity, kept)
-    text = to_yaml(quiz, source_name, format_name)
     checked = check_source(f"{identity.quiz_id}.yaml", identity.quiz_id, text.encode())
     return Built(checked.quiz, text, skipped)
+
+
+def _fitting(
+    result: ImportResult,
+    identity: Identity,
+    questions: tuple[Question, ...],
+    lines: dict[str, int],
+    skipped: list[Skipped],
+    names: tuple[str, str],
+) -> tuple[Quiz | None, str]:
+    """The quiz and its file, the last questions left out while the file is over the
+    loader's size limit (only long texts in hundreds of questions get there)."""
+    while questions:
+        quiz = _quiz(result, identity, questions)
+        text = to_yaml(quiz, *names)
+        size = len(text.encode())
+        if size <= MAX_FILE_BYTES:
+            return quiz, text
+        keep = min(len(questions) - 1, int(len(questions) * MAX_FILE_BYTES / size * 0.98))
+        left = questions[keep:]
+        reason = Reason.of("skip.file_size", limit=MAX_FILE_BYTES, count=len(left) - 1)
+        skipped.append(Skipped(lines[left[0].id], reason))
+        questions = questions[:keep]
+    return None, ""
 
 
 def _quiz(result: ImportResult, identity: Identity, questions: tuple[Question, ...]) -> Quiz:
@@ -142,7 +162,8 @@ def _unique_id(draft: Draft, taken: dict[str, int]) -> str:
     question_id, number = base, 1
     while question_id in taken:
         number += 1
-        question_id = f"{base}-{number}"
+        suffix = f"-{number}"
+        question_id = base[: 32 - len(suffix)].rstrip("-") + suffix
     return question_id
 
 

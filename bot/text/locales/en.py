@@ -535,6 +535,11 @@ MESSAGES: dict[str, str] = {
         "No header row with Question, Answer 1, Answer 2 and Correct answer(s) columns (as in "
         "Kahoot's template)."
     ),
+    "import.error.not_valid": "The quiz made of this file does not validate: {problem}",
+    "import.skip.file_size": (
+        "the quiz file would be over {limit} bytes: this question and the {count} after it were "
+        "left out"
+    ),
     "import.skip.gift_description": "a description, not a question (no answers in braces)",
     "import.skip.gift_braces": "an answer block without its opening {{ or closing }}",
     "import.skip.gift_essay": "an essay question: there is nothing to choose from",
