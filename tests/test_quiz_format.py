@@ -10,6 +10,8 @@ import textwrap
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
+
 from bot.catalog import cache as quiz_cache
 from bot.catalog import limits
 from bot.catalog.field_reader import Problem
@@ -210,3 +212,25 @@ def test_every_round_ends_with_the_credit_on_both_platforms(tmp_path: Path) -> N
     assert summary.splitlines()[-1] == (
         'Source : <a href="https://opentdb.com">Open Trivia Database</a> · CC BY-SA 4.0'
     )
+
+
+def test_the_editor_schema_knows_format_2_and_what_imports_write() -> None:
+    import json
+
+    import jsonschema
+    import yaml
+
+    from bot.catalog.importers import import_file
+    from tests.conftest import QUIZZES, ROOT
+
+    schema = json.loads((QUIZZES / "quiz.schema.json").read_text(encoding="utf-8"))
+    for text in (GERMAN, BILINGUAL):
+        jsonschema.validate(yaml.safe_load(text), schema)
+    for path in sorted((ROOT / "tests" / "corpus" / "imports").iterdir()):
+        if path.name in ("opentdb-errors.json", "quizlet-custom.txt"):
+            continue
+        written = import_file(path.name, path.read_bytes()).yaml
+        jsonschema.validate(yaml.safe_load(written), schema)
+    format_1 = yaml.safe_load(GERMAN) | {"format": 1}
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(format_1, schema)
