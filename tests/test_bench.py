@@ -15,6 +15,7 @@ BENCH = ROOT / "bench"
 SCRIPTS = [
     "answers.py", "leaderboard.py", "startup.py", "memory.py", "telegram_burst.py", "report.py",
 ]  # fmt: skip
+SCRIPTS += ["import.py"]  # issue 19: quizbot import
 if POSTGRES_URL:  # it needs a server; .ci/run starts one
     SCRIPTS += ["answers_postgres.py", "answers_workers.py"]
 
