@@ -580,9 +580,9 @@ MESSAGES: dict[str, str] = {
         "Aucune ligne d'en-tête avec les colonnes Question, Answer 1, Answer 2 et Correct "
         "answer(s) (comme dans le modèle de Kahoot)."
     ),
-    "import.error.not_valid": "Le quiz tiré de ce fichier n'est pas valide : {problem}",
+    "import.error.not_valid": "Le quiz tiré de ce fichier n'est pas valide : {problem}",
     "import.skip.file_size": (
-        "le fichier du quiz dépasserait {limit} octets : cette question et les {count} suivantes "
+        "le fichier du quiz dépasserait {limit} octets : cette question et les {count} suivantes "
         "ont été laissées de côté"
     ),
     "import.skip.gift_description": (
