@@ -210,7 +210,7 @@ def test_every_round_ends_with_the_credit_on_both_platforms(tmp_path: Path) -> N
     quiz = load_quiz(write(tmp_path, GERMAN, "erdkunde"))
     summary = boards.round_summary(quiz, [], 2, "fr", markup.HtmlStyle())
     assert summary.splitlines()[-1] == (
-        'Source : <a href="https://opentdb.com">Open Trivia Database</a> · CC BY-SA 4.0'
+        'Source\u00a0: <a href="https://opentdb.com">Open Trivia Database</a> · CC BY-SA 4.0'
     )
 
 
@@ -221,7 +221,7 @@ def test_the_editor_schema_knows_format_2_and_what_imports_write() -> None:
     import yaml
 
     from bot.catalog.importers import import_file
-    from tests.conftest import QUIZZES, ROOT
+    from tests.support.paths import QUIZZES, ROOT
 
     schema = json.loads((QUIZZES / "quiz.schema.json").read_text(encoding="utf-8"))
     for text in (GERMAN, BILINGUAL):

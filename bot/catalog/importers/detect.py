@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import PurePath
 
-from bot.catalog.importers import anki_package
+from bot.catalog.importers.anki_package import is_package
 from bot.catalog.importers.anki_text import read_headers
 from bot.catalog.importers.common import Options
 from bot.catalog.importers.table import read_header
@@ -49,7 +49,7 @@ def is_quiz_file(data: bytes) -> bool:
 
 
 def _zip_format(data: bytes) -> str | None:
-    if anki_package.is_package(data):
+    if is_package(data):
         return "anki"
     if b"xl/workbook.xml" in data or b"xl/worksheets" in data:
         return "kahoot"

@@ -472,11 +472,12 @@ MESSAGES: dict[str, str] = {
     "import.skipped.other": "{count} items skipped:",
     "import.at_note": "note {number}",
     "import.note": "Note: {note}",
-    "import.more": "… and {count} more.",
+    "import.more.one": "… and {count} more.",
+    "import.more.other": "… and {count} more.",
     "import.nothing": "Nothing could be imported from {file}.",
     "import.exists": (
-        "{path} already exists and was not written by quizbot import: choose another --id or "
-        "--output."
+        "This file already exists and was not written by quizbot import: {path}. Choose another "
+        "--id or --output."
     ),
     "import.id_mismatch": (
         "The quiz id “{id}” must match the output file name ({stem}.yaml): give --id {stem}, or "
@@ -495,7 +496,7 @@ MESSAGES: dict[str, str] = {
     ),
     "import.error.already_a_quiz": "This is already a quiz file: check it with quizbot validate.",
     "import.error.no_questions": "The file holds no questions.",
-    "import.error.too_large": "The file is {size} bytes; the limit is {limit}.",
+    "import.error.too_large": "The file is too large (in bytes: {size}; the limit is {limit}).",
     "import.error.not_utf8": "The file is not UTF-8 text (save it as UTF-8).",
     "import.error.json": "Not valid JSON: {problem}.",
     "import.error.yaml": "Not valid YAML: {problem}",
@@ -537,8 +538,8 @@ MESSAGES: dict[str, str] = {
     ),
     "import.error.not_valid": "The quiz made of this file does not validate: {problem}",
     "import.skip.file_size": (
-        "the quiz file would be over {limit} bytes: this question and the {count} after it were "
-        "left out"
+        "the quiz file would be too large (in bytes, over {limit}): left out, this question and "
+        "the next ones ({count})"
     ),
     "import.skip.gift_description": "a description, not a question (no answers in braces)",
     "import.skip.gift_braces": "an answer block without its opening {{ or closing }}",
@@ -554,28 +555,37 @@ MESSAGES: dict[str, str] = {
         "several answers share the credit (%50%…): a question here has one right answer"
     ),
     "import.skip.several_right": (
-        "{count} answers are marked right: a question here has exactly one"
+        "several answers are marked right ({count}): a question here has exactly one"
     ),
     "import.skip.no_right": "no answer is marked right (= or %100%)",
     "import.skip.too_few_choices": "fewer than 2 choices",
-    "import.skip.too_many_choices": "{count} choices; a question holds at most {limit}",
+    "import.skip.too_many_choices": "too many choices ({count}): a question holds at most {limit}",
     "import.skip.empty_prompt": "the question has no text",
     "import.skip.empty_choice": "a choice is empty",
     "import.skip.same_choices": "two choices read the same (“{choice}”)",
-    "import.skip.long_prompt": "the question is {length} characters long; the limit is {limit}",
-    "import.skip.long_choice": "a choice is {length} characters long; the limit is {limit}",
-    "import.skip.long_note": "a feedback is {length} characters long; the limit is {limit}",
+    "import.skip.long_prompt": (
+        "the question is too long (in characters: {length}; the limit is {limit})"
+    ),
+    "import.skip.long_choice": (
+        "a choice is too long (in characters: {length}; the limit is {limit})"
+    ),
+    "import.skip.long_note": (
+        "a feedback is too long (in characters: {length}; the limit is {limit})"
+    ),
     "import.skip.long_explanation": (
-        "the explanation is {length} characters long; the limit is {limit}"
+        "the explanation is too long (in characters: {length}; the limit is {limit})"
     ),
     "import.skip.limit": "too long for a chat message: {problem}",
     "import.skip.cap": (
-        "a quiz holds {limit} questions at most: this one and the {count} after it were left out"
+        "past the most questions a quiz holds ({limit}): left out, this one and the next ones "
+        "({count})"
     ),
     "import.skip.anki_cloze": "a cloze note (words to fill in): there is nothing to choose from",
     "import.skip.anki_one_field": "the note has one field only: no answer",
-    "import.skip.empty_field": "the {field} is empty",
-    "import.skip.media_only": "the {field} is only an image or a sound: the bot shows text alone",
+    "import.skip.empty_field": "empty field: {field}",
+    "import.skip.media_only": (
+        "only an image or a sound in the field {field}: the bot shows text alone"
+    ),
     "import.skip.no_wrong_choices": "no other answer to offer as a wrong choice",
     "import.skip.missing_field": "“{field}” is missing",
     "import.skip.opentdb_not_question": (
@@ -583,7 +593,9 @@ MESSAGES: dict[str, str] = {
     ),
     "import.skip.opentdb_type": "unknown question type “{type}”",
     "import.skip.kahoot_no_correct": "no correct answer is given",
-    "import.skip.kahoot_bad_correct": "the correct answer {value} is not one of the answers given",
+    "import.skip.kahoot_bad_correct": (
+        "the correct answer given ({value}) is not one of the answers"
+    ),
     "import.skip.red_not_list": "the answers must be a list",
     "import.skip.red_no_answer": "no answer is given",
     "import.skip.quizlet_no_separator": "no separator “{separator}” between term and definition",

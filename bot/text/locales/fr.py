@@ -510,11 +510,12 @@ MESSAGES: dict[str, str] = {
     "import.skipped.other": "{count} éléments ignorés :",
     "import.at_note": "note {number}",
     "import.note": "À noter : {note}",
-    "import.more": "… et {count} de plus.",
+    "import.more.one": "… et {count} autre.",
+    "import.more.other": "… et {count} autres.",
     "import.nothing": "Rien n'a pu être importé de {file}.",
     "import.exists": (
-        "{path} existe déjà et n'a pas été écrit par quizbot import : choisissez un autre --id "
-        "ou --output."
+        "Ce fichier existe déjà et n'a pas été écrit par quizbot import : {path}. Choisissez un "
+        "autre --id ou --output."
     ),
     "import.id_mismatch": (
         "L'identifiant du quiz « {id} » doit être le nom du fichier écrit ({stem}.yaml) : "
@@ -535,7 +536,9 @@ MESSAGES: dict[str, str] = {
         "C'est déjà un fichier de quiz : vérifiez-le avec quizbot validate."
     ),
     "import.error.no_questions": "Le fichier ne contient aucune question.",
-    "import.error.too_large": "Le fichier fait {size} octets ; la limite est de {limit}.",
+    "import.error.too_large": (
+        "Le fichier est trop gros (en octets : {size} ; la limite est de {limit})."
+    ),
     "import.error.not_utf8": "Le fichier n'est pas du texte UTF-8 (enregistrez-le en UTF-8).",
     "import.error.json": "JSON invalide : {problem}.",
     "import.error.yaml": "YAML invalide : {problem}",
@@ -582,8 +585,8 @@ MESSAGES: dict[str, str] = {
     ),
     "import.error.not_valid": "Le quiz tiré de ce fichier n'est pas valide : {problem}",
     "import.skip.file_size": (
-        "le fichier du quiz dépasserait {limit} octets : cette question et les {count} suivantes "
-        "ont été laissées de côté"
+        "le fichier du quiz serait trop gros (en octets, plus de {limit}) : laissées de côté, "
+        "cette question et les suivantes ({count})"
     ),
     "import.skip.gift_description": (
         "une description, pas une question (pas de réponses entre accolades)"
@@ -604,30 +607,36 @@ MESSAGES: dict[str, str] = {
         "bonne réponse"
     ),
     "import.skip.several_right": (
-        "{count} réponses sont marquées justes : ici une question en a exactement une"
+        "plusieurs réponses sont marquées justes ({count}) : ici une question en a exactement une"
     ),
     "import.skip.no_right": "aucune réponse n'est marquée juste (= ou %100%)",
     "import.skip.too_few_choices": "moins de 2 choix",
-    "import.skip.too_many_choices": "{count} choix ; une question en a {limit} au plus",
+    "import.skip.too_many_choices": "trop de choix ({count}) : une question en a au plus {limit}",
     "import.skip.empty_prompt": "la question n'a pas de texte",
     "import.skip.empty_choice": "un choix est vide",
     "import.skip.same_choices": "deux choix se lisent pareil (« {choice} »)",
-    "import.skip.long_prompt": "la question fait {length} caractères ; la limite est de {limit}",
-    "import.skip.long_choice": "un choix fait {length} caractères ; la limite est de {limit}",
-    "import.skip.long_note": "un commentaire fait {length} caractères ; la limite est de {limit}",
+    "import.skip.long_prompt": (
+        "la question est trop longue (en caractères : {length} ; la limite est de {limit})"
+    ),
+    "import.skip.long_choice": (
+        "un choix est trop long (en caractères : {length} ; la limite est de {limit})"
+    ),
+    "import.skip.long_note": (
+        "un commentaire est trop long (en caractères : {length} ; la limite est de {limit})"
+    ),
     "import.skip.long_explanation": (
-        "l'explication fait {length} caractères ; la limite est de {limit}"
+        "l'explication est trop longue (en caractères : {length} ; la limite est de {limit})"
     ),
     "import.skip.limit": "trop long pour un message : {problem}",
     "import.skip.cap": (
-        "un quiz a {limit} questions au plus : celle-ci et les {count} suivantes ont été "
-        "laissées de côté"
+        "au-delà du nombre de questions d'un quiz ({limit}) : laissées de côté, celle-ci et les "
+        "suivantes ({count})"
     ),
     "import.skip.anki_cloze": "une note à trous (mots à compléter) : rien à choisir",
     "import.skip.anki_one_field": "la note n'a qu'un champ : pas de réponse",
-    "import.skip.empty_field": "le champ {field} est vide",
+    "import.skip.empty_field": "champ vide : {field}",
     "import.skip.media_only": (
-        "le champ {field} n'est qu'une image ou un son : le bot n'affiche que du texte"
+        "seulement une image ou un son dans le champ {field} : le bot n'affiche que du texte"
     ),
     "import.skip.no_wrong_choices": "aucune autre réponse à proposer comme mauvais choix",
     "import.skip.missing_field": "« {field} » manque",
@@ -637,7 +646,7 @@ MESSAGES: dict[str, str] = {
     "import.skip.opentdb_type": "type de question inconnu « {type} »",
     "import.skip.kahoot_no_correct": "aucune bonne réponse n'est indiquée",
     "import.skip.kahoot_bad_correct": (
-        "la bonne réponse {value} n'est pas l'une des réponses données"
+        "la bonne réponse indiquée ({value}) n'est pas l'une des réponses"
     ),
     "import.skip.red_not_list": "les réponses doivent former une liste",
     "import.skip.red_no_answer": "aucune réponse n'est donnée",
