@@ -139,8 +139,8 @@ def test_an_import_replaces_its_own_file_but_never_one_written_by_hand(tmp_path:
     refused = quizbot(tmp_path, "import", IMPORTS / "red.yaml", "--id", "parallelism")
     assert refused.returncode == 1
     assert refused.stderr.strip() == (
-        f"{hand} already exists and was not written by quizbot import: "
-        "choose another --id or --output."
+        f"This file already exists and was not written by quizbot import: {hand}. "
+        "Choose another --id or --output."
     )
     assert hand.read_text(encoding="utf-8") == "format: 1\n"
 
