@@ -234,3 +234,16 @@ def test_the_editor_schema_knows_format_2_and_what_imports_write() -> None:
     format_1 = yaml.safe_load(GERMAN) | {"format": 1}
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(format_1, schema)
+
+
+def test_a_quiz_in_french_alone_is_checked_for_french_typography(tmp_path: Path) -> None:
+    """An import with --lang fr writes plain strings: they are French texts all the same."""
+    text = GERMAN.replace("languages: [de]", "languages: [fr]").replace(
+        '"Was ist die Hauptstadt Frankreichs?"', '"Quelle est la capitale de la France ?"'
+    )
+    path = write(tmp_path, text, "erdkunde")
+    warnings: list[Problem] = []
+    validate([path], warnings)
+    assert str(warnings[0]).startswith(
+        f"{path}:12: question 'frankreich': prompt (fr): no-break space missing before '?'"
+    )

@@ -101,25 +101,35 @@ def typography_warnings(file: str, root: Node) -> list[Problem]:
 def _french_texts(root: Node) -> Iterator[tuple[str | None, str, Node]]:
     """(question id, field name, French node) for each text of the file, in file order."""
     top = _mapping(root)
+    plain = _only_french(top)
     for key in ("title", "description"):
-        yield from _french(None, key, top.get(key))
+        yield from _french(None, key, top.get(key), plain)
     questions = top.get("questions")
     for item in questions.value if questions and isinstance(questions.value, list) else []:
         fields = _mapping(item)
         named = fields.get("id")
         question_id = named.value if named and isinstance(named.value, str) else None
-        yield from _french(question_id, "prompt", fields.get("prompt"))
+        yield from _french(question_id, "prompt", fields.get("prompt"), plain)
         choices = fields.get("choices")
         for index, choice in enumerate(_list(choices)[: len(LETTERS)]):
-            yield from _french(question_id, f"choice {LETTERS[index]}", choice)
-        yield from _french(question_id, "explanation", fields.get("explanation"))
+            yield from _french(question_id, f"choice {LETTERS[index]}", choice, plain)
+        yield from _french(question_id, "explanation", fields.get("explanation"), plain)
         for letter, note in _mapping(fields.get("notes")).items():
-            yield from _french(question_id, f"note {letter}", note)
+            yield from _french(question_id, f"note {letter}", note, plain)
+
+
+def _only_french(top: dict[str, Node]) -> bool:
+    """A format 2 quiz in French alone (`languages: [fr]`), whose texts are plain strings."""
+    languages = _list(top.get("languages"))
+    return len(languages) == 1 and str(languages[0].value).split("-")[0] == "fr"
 
 
 def _french(
-    question_id: str | None, what: str, node: Node | None
+    question_id: str | None, what: str, node: Node | None, plain: bool = False
 ) -> Iterator[tuple[str | None, str, Node]]:
+    if plain and node is not None and isinstance(node.value, str):
+        yield question_id, what, node
+        return
     french = _mapping(node).get("fr")
     if french is not None and isinstance(french.value, str):
         yield question_id, what, french
