@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from bot.catalog.importers.cleaning import has_media, html_to_text, tag, without_media
 from bot.catalog.importers.common import Draft, ImportResult
-from bot.catalog.importers.distractors import add_wrong_choices
+from bot.catalog.importers.distractors import keep_flashcards
 
 _CLOZE = re.compile(r"\{\{c\d+::")
 
@@ -44,15 +44,7 @@ def add_notes(result: ImportResult, notes: Iterable[Note], html: bool) -> None:
         draft = _draft(result, note, html)
         if draft is not None:
             drafts.append(draft)
-    pool = [draft.choices[0] for draft in drafts]
-    lonely = {id(draft) for draft in add_wrong_choices(drafts, pool)}
-    for draft in drafts:
-        if id(draft) in lonely:
-            result.skip(draft.line, "skip.no_wrong_choices")
-        else:
-            result.questions.append(draft)
-    if result.questions:
-        result.note("note.distractors")
+    keep_flashcards(result, drafts)
     if decks:
         result.title = result.title or decks.most_common(1)[0][0].split("::")[-1].strip()
     for name, _ in tags.most_common(10):

@@ -13,7 +13,7 @@ import re
 import zlib
 from collections.abc import Iterator
 
-from bot.catalog.importers.common import Draft
+from bot.catalog.importers.common import Draft, ImportResult
 
 WRONG_CHOICES = 3
 _NUMBER = re.compile(r"[-+]?\d[\d.,' ]*%?")
@@ -42,6 +42,19 @@ def add_wrong_choices(drafts: list[Draft], pool: list[str]) -> list[Draft]:
         draft.choices = [right, *found]
         draft.answer = 0
     return lonely
+
+
+def keep_flashcards(result: ImportResult, drafts: list[Draft]) -> None:
+    """Add the drafts to `result` with wrong choices drawn from each other's answers; a card
+    for which none can be found is skipped by line, and the summary says how choices came."""
+    lonely = {id(draft) for draft in add_wrong_choices(drafts, [d.choices[0] for d in drafts])}
+    for draft in drafts:
+        if id(draft) in lonely:
+            result.skip(draft.line, "skip.no_wrong_choices")
+        else:
+            result.questions.append(draft)
+    if result.questions:
+        result.note("note.distractors")
 
 
 def _nearest(ordered: list[str], keys: list[_Key], right: str) -> list[str]:

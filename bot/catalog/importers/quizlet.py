@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from bot.catalog.importers.cleaning import plain
 from bot.catalog.importers.common import Draft, ImportResult, Options, read_text
-from bot.catalog.importers.distractors import add_wrong_choices
+from bot.catalog.importers.distractors import keep_flashcards
 
 FORMAT = "quizlet"
 NAMED = {
@@ -58,14 +58,7 @@ def parse(data: bytes, options: Options) -> ImportResult:
         if not draft.prompt or not draft.choices[0]:
             field = "term" if not draft.prompt else "definition"
             result.skip(draft.line, "skip.empty_field", field=field)
-    lonely = {id(draft) for draft in add_wrong_choices(keep, [d.choices[0] for d in keep])}
-    for draft in keep:
-        if id(draft) in lonely:
-            result.skip(draft.line, "skip.no_wrong_choices")
-        else:
-            result.questions.append(draft)
-    if result.questions:
-        result.note("note.distractors")
+    keep_flashcards(result, keep)
     return result
 
 

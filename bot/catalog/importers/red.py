@@ -23,7 +23,7 @@ from bot.catalog.importers.common import (
     Options,
     read_text,
 )
-from bot.catalog.importers.distractors import add_wrong_choices
+from bot.catalog.importers.distractors import keep_flashcards
 from bot.catalog.yaml_nodes import Node, YamlError, parse_document
 from bot.domain.models import Credit
 
@@ -51,14 +51,7 @@ def parse(data: bytes, options: Options) -> ImportResult:
         draft = _draft(result, key_lines.get(question, node.line), question, node)
         if draft is not None:
             drafts.append(draft)
-    lonely = {id(draft) for draft in add_wrong_choices(drafts, [d.choices[0] for d in drafts])}
-    for draft in drafts:
-        if id(draft) in lonely:
-            result.skip(draft.line, "skip.no_wrong_choices")
-        else:
-            result.questions.append(draft)
-    if result.questions:
-        result.note("note.distractors")
+    keep_flashcards(result, drafts)
     return result
 
 
