@@ -36,6 +36,17 @@ def choice_lines(question: Question, post: Post, language: Language, style: Styl
     ]
 
 
+def question_header(quiz: Quiz, post: Post, language: Language) -> str:
+    """ "<quiz title> · Question 3/8": the first line of every posted question, open or closed."""
+    return t(
+        language,
+        "question.header",
+        title=quiz.title.get(language),
+        number=post.number,
+        total=post.total,
+    )
+
+
 def question_card(
     quiz: Quiz,
     question: Question,
@@ -46,13 +57,7 @@ def question_card(
     closes: str | None = None,
 ) -> Card:
     """The posted question: header, prompt, lettered choices, one button a letter."""
-    header = t(
-        language,
-        "question.header",
-        title=quiz.title.get(language),
-        number=post.number,
-        total=post.total,
-    )
+    header = question_header(quiz, post, language)
     parts = [
         style.bold(style.escape(header)),
         style.escape(question.prompt.get(language)),
@@ -161,13 +166,7 @@ def closed_card(
     style: Style = PLAIN,
 ) -> Card:
     """The question once closed: correct answer, how the group voted, the explanation."""
-    header = t(
-        language,
-        "question.header",
-        title=quiz.title.get(language),
-        number=post.number,
-        total=post.total,
-    )
+    header = question_header(quiz, post, language)
     correct = post.correct_letter_index(question)
     parts = [
         style.bold(style.escape(header)),
