@@ -433,7 +433,7 @@ async def test_forgetme_deletes_only_the_confirming_users_data(
     assert "reply_markup" not in done
     store = bot.quiz.service.store
     assert await store.player_footprint("tg:3") == PlayerFootprint(0, 0, 0)
-    assert await store.player_footprint("tg:1") == PlayerFootprint(9, 2, 2)
+    assert await store.player_footprint("tg:1") == PlayerFootprint(11, 2, 2)  # + 2 review cards
     for chat in (group, other):
         board = await bot.command(chat, amelie, "/leaderboard")
         assert "Chris" not in board["text"]

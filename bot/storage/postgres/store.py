@@ -31,6 +31,7 @@ from bot.storage.schema import (
 from bot.storage.sql.daily import DailyQueries
 from bot.storage.sql.players import PlayerQueries
 from bot.storage.sql.queries import TableRows, Transaction
+from bot.storage.sql.review import ReviewQueries
 
 _CONNECT_FAILURES: tuple[type[BaseException], ...] = (*FAILURES, ValueError)  # a bad URL
 
@@ -64,7 +65,7 @@ class _PostgresTransaction:
 
 
 @translate_errors
-class PostgresStore(DailyQueries, PlayerQueries):
+class PostgresStore(DailyQueries, PlayerQueries, ReviewQueries):
     """Open with `await PostgresStore.open("postgresql://user:password@host/db")`."""
 
     def __init__(self, pool: Any, url: str) -> None:
@@ -169,4 +170,6 @@ class PostgresStore(DailyQueries, PlayerQueries):
         self, answer: Answer, post: Post, player: Player | None = None
     ) -> Awaitable[tuple[Answer, bool]]:
         """Group commit, as in the SQLite store; the writer translates its own failures."""
-        return self.writer.submit(PendingAnswer(answer, post.chat_id, post.quiz_id, player))
+        return self.writer.submit(
+            PendingAnswer(answer, post.chat_id, post.quiz_id, player, post.question_id)
+        )

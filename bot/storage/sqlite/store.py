@@ -17,6 +17,7 @@ from bot.storage.schema import MIGRATIONS, SCHEMA_VERSION
 from bot.storage.sql.daily import DailyQueries
 from bot.storage.sql.players import PLAYER_TABLES, PlayerQueries
 from bot.storage.sql.queries import TableRows, Transaction
+from bot.storage.sql.review import ReviewQueries
 from bot.storage.sqlite.answer_writer import AnswerWriter
 from bot.storage.sqlite.errors import translate_errors
 
@@ -49,7 +50,7 @@ def _constraints() -> Iterator[None]:
 
 
 @translate_errors
-class SQLiteStore(DailyQueries, PlayerQueries):
+class SQLiteStore(DailyQueries, PlayerQueries, ReviewQueries):
     """The default store. Open with `await SQLiteStore.open(path)`; queries: SqlQueries."""
 
     def __init__(self, connection: aiosqlite.Connection, path: Path) -> None:
@@ -159,4 +160,6 @@ class SQLiteStore(DailyQueries, PlayerQueries):
 
         Not a coroutine, so `translate_errors` leaves it alone: the writer turns a failed
         batch into StoreError itself, and a press pays no wrapper frame."""
-        return self.writer.submit(PendingAnswer(answer, post.chat_id, post.quiz_id, player))
+        return self.writer.submit(
+            PendingAnswer(answer, post.chat_id, post.quiz_id, player, post.question_id)
+        )
