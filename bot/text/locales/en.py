@@ -210,4 +210,45 @@ MESSAGES: dict[str, str] = {
     "discord.option.channel.about": "Where to post (default: this channel)",
     "discord.option.days": "days",
     "discord.option.days.about": "Days of the week, e.g. mon-fri (default: every day)",
+    # Spaced review (issue 20): misses come back, scheduled by FSRS
+    "review.intro.one": "🔁 Review: {count} question you missed, now due.",
+    "review.intro.other": "🔁 Review: {count} questions you missed, most overdue first.",
+    "review.nothing_due": "Nothing to review right now.",
+    "review.next_due": "Your next review is due {when}.",
+    "review.no_deck": "No missed questions to review: the ones you get wrong come back here.",
+    "review.now": "now",
+    "review.at": "on {date} at {time} UTC",
+    "review.summary": "🔁 Review done: {correct}/{asked} right.",
+    "review.in_private.one": "You have {count} question to review, in our private chat: {link}",
+    "review.in_private.other": (
+        "You have {count} questions to review, in our private chat: {link}"
+    ),
+    "review.button": "🔁 Review my misses",
+    "review.remind_set": (
+        "I will remind you at {time} ({zone}) on the days questions are due for review."
+    ),
+    "review.remind_off": "Review reminders are off.",
+    "review.remind_none": "You had no review reminder.",
+    "review.remind_usage": (
+        "Use /review remind HH:MM [ZONE], e.g. /review remind 08:30 Europe/Paris, "
+        "or /review remind off."
+    ),
+    "review.remind_status": "Your review reminder: {time} ({zone}).",
+    "review.reminder.one": "🔁 {count} question is due for review. Send /review to start.",
+    "review.reminder.other": "🔁 {count} questions are due for review. Send /review to start.",
+    "review.stats": (
+        "🔁 Review: {due_now} due now, {due_week} within 7 days, {learned} learned, "
+        "predicted recall {recall}%"
+    ),
+    "review.stats_empty": "🔁 Review: no missed question yet.",
+    "command.review": "Review the questions you missed",
+    "discord.name.review": "review",
+    "discord.name.review_start": "start",
+    "discord.name.review_remind": "remind",
+    "discord.name.review_remind_off": "remind-off",
+    "command.review_start": "Review the questions you missed, privately",
+    "command.review_remind": "A private reminder on days questions are due",
+    "command.review_remind_off": "Stop the review reminders",
+    "discord.option.remind_timezone.about": "IANA time zone, e.g. Europe/Paris (default: UTC)",
+    "discord.review_dm_only": "Reminders come by direct message; allow DMs from this server.",
 }

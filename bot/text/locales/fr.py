@@ -233,4 +233,57 @@ MESSAGES: dict[str, str] = {
     "discord.option.channel.about": "Où poster (par défaut : ce salon)",
     "discord.option.days": "jours",
     "discord.option.days.about": "Jours de la semaine, ex. lun-ven (par défaut : tous les jours)",
+    # Révision espacée (issue 20) : les erreurs reviennent, planifiées par FSRS
+    "review.intro.one": "🔁 Révision : {count} question manquée, à revoir maintenant.",
+    "review.intro.other": (
+        "🔁 Révision : {count} questions manquées, les plus en retard d'abord."
+    ),
+    "review.nothing_due": "Rien à réviser pour l'instant.",
+    "review.next_due": "Prochaine révision {when}.",
+    "review.no_deck": "Aucune question manquée à réviser : celles que vous ratez reviennent ici.",
+    "review.now": "maintenant",
+    "review.at": "le {date} à {time} UTC",
+    "review.summary": "🔁 Révision terminée : {correct}/{asked} juste(s).",
+    "review.in_private.one": (
+        "Vous avez {count} question à réviser, dans notre conversation privée : {link}"
+    ),
+    "review.in_private.other": (
+        "Vous avez {count} questions à réviser, dans notre conversation privée : {link}"
+    ),
+    "review.button": "🔁 Réviser mes erreurs",
+    "review.remind_set": (
+        "Je vous le rappellerai à {time} ({zone}) les jours où des questions sont à réviser."
+    ),
+    "review.remind_off": "Rappels de révision désactivés.",
+    "review.remind_none": "Vous n'aviez pas de rappel de révision.",
+    "review.remind_usage": (
+        "Utilisez /review remind HH:MM [FUSEAU], ex. /review remind 08:30 Europe/Paris, "
+        "ou /review remind off."
+    ),
+    "review.remind_status": "Votre rappel de révision : {time} ({zone}).",
+    "review.reminder.one": (
+        "🔁 {count} question est à réviser. Envoyez /review pour commencer."
+    ),
+    "review.reminder.other": (
+        "🔁 {count} questions sont à réviser. Envoyez /review pour commencer."
+    ),
+    "review.stats": (
+        "🔁 Révision : {due_now} à revoir maintenant, {due_week} sous 7 jours, "
+        "{learned} apprise(s), rappel prédit {recall} %"
+    ),
+    "review.stats_empty": "🔁 Révision : aucune question manquée pour l'instant.",
+    "command.review": "Réviser les questions manquées",
+    "discord.name.review": "revision",
+    "discord.name.review_start": "commencer",
+    "discord.name.review_remind": "rappel",
+    "discord.name.review_remind_off": "rappel-off",
+    "command.review_start": "Réviser en privé les questions manquées",
+    "command.review_remind": "Un rappel privé les jours où des questions sont à réviser",
+    "command.review_remind_off": "Arrêter les rappels de révision",
+    "discord.option.remind_timezone.about": (
+        "Fuseau horaire IANA, ex. Europe/Paris (UTC par défaut)"
+    ),
+    "discord.review_dm_only": (
+        "Les rappels arrivent en message privé : autorisez les MP de ce serveur."
+    ),
 }
