@@ -24,6 +24,7 @@ from telegram.ext import (
     CallbackQueryHandler,
     CommandHandler,
     ContextTypes,
+    filters,
 )
 
 from adapters.logs import redact_secrets
@@ -32,11 +33,13 @@ from adapters.telegram_bot import presses
 from adapters.telegram_bot.daily import TelegramDailyPublisher, daily_command
 from adapters.telegram_bot.http_client import AiohttpRequest
 from adapters.telegram_bot.publisher import TelegramPublisher
+from adapters.telegram_bot.review import START_ARGUMENT, TelegramReviewPublisher, review_command
 from adapters.telegram_bot.updates import PressesConcurrently
 from bot.domain.clock import Clock, SystemClock
 from bot.domain.models import LANGUAGES, Quiz
 from bot.domain.pacer import TELEGRAM_RATE, Pacer
 from bot.play.daily_runner import DailyRunner
+from bot.play.review import ReviewRunner
 from bot.play.rounds import RoundRunner
 from bot.play.service import QuizService
 from bot.play.timers import AsyncioTimers, Timers
@@ -53,6 +56,7 @@ COMMANDS = (
     "stats",
     "practice",
     "daily",
+    "review",
     "help",
     "forgetme",
 )
@@ -95,7 +99,8 @@ def build_application(setup: TelegramSetup) -> TelegramApp:
         runner = RoundRunner(service, TelegramPublisher(application.bot), timers)
         pacer = Pacer(TELEGRAM_RATE, burst=5)
         daily = DailyRunner(service, TelegramDailyPublisher(application.bot), timers, pacer)
-        application.bot_data["quiz"] = handlers.QuizApp(service, runner, daily)
+        review = ReviewRunner(service, TelegramReviewPublisher(application.bot, setup.clock))
+        application.bot_data["quiz"] = handlers.QuizApp(service, runner, daily, review)
         await register_commands(application)
         await runner.resume()
         await daily.resume()
@@ -114,9 +119,12 @@ def build_application(setup: TelegramSetup) -> TelegramApp:
     builder = builder.post_init(post_init).post_stop(post_stop).post_shutdown(post_shutdown)
     application = builder.build()
     application.add_handler(CallbackQueryHandler(presses.button))  # first: the hot path
+    review_link = filters.Regex(rf"^/start {START_ARGUMENT}$")  # before /start's own handler
+    application.add_handler(CommandHandler("start", review_command, filters=review_link))
     for name, callback in handlers.handler_names().items():
         application.add_handler(CommandHandler(name, callback))
     application.add_handler(CommandHandler("daily", daily_command))
+    application.add_handler(CommandHandler("review", review_command))
     application.add_error_handler(_error_handler(setup.on_error))
     return application
 

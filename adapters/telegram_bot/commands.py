@@ -16,6 +16,7 @@ from bot.domain.entities import PERIODS, Period, Player
 from bot.domain.models import Language, pick_language
 from bot.domain.rules import DEFAULT_SECONDS, MAX_SECONDS, MIN_SECONDS
 from bot.play.daily_runner import DailyRunner
+from bot.play.review import ReviewRunner
 from bot.play.rounds import Control, RoundRunner
 from bot.play.service import QuizService, UnknownQuizError
 from bot.storage.interface import RoundConflictError
@@ -34,6 +35,7 @@ class QuizApp:
     service: QuizService
     runner: RoundRunner
     daily: DailyRunner | None = None
+    review: ReviewRunner | None = None
 
 
 def quiz_app(context: Context) -> QuizApp:

@@ -78,6 +78,8 @@ async def on_answer(update: Update, context: Context, post_id: int, letter_index
         await answer_query(update, text, alert=not solo)
         if solo:
             await app.runner.next_solo(result)
+            if app.review is not None:
+                await app.review.after_answer(result)
     elif isinstance(outcome, AlreadyAnswered) and view is not None:
         await answer_query(
             update, render.already_answered(view.post, outcome.first, language), alert=True

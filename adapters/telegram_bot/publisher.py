@@ -13,6 +13,7 @@ from telegram.error import BadRequest
 from bot.domain import payload
 from bot.domain.entities import Round
 from bot.domain.models import Language, pick_language
+from bot.play.review import someone_missed
 from bot.play.service import ClosedView, QuestionView, RoundSummary
 from bot.text import boards as board_render
 from bot.text import markup, render
@@ -34,6 +35,14 @@ def message_number(message_ref: str) -> int:
 def explanation_link(bot_username: str, post_id: int) -> str:
     """Deep link that opens the private chat and shows the full explanation of a post."""
     return f"https://t.me/{bot_username}?start=ex_{post_id}"
+
+
+REVIEW_START = "review"
+
+
+def review_link(bot_username: str) -> str:
+    """Deep link that opens the private chat on a review of the user's misses."""
+    return f"https://t.me/{bot_username}?start={REVIEW_START}"
 
 
 def keyboard(
@@ -135,7 +144,14 @@ class TelegramPublisher:
             STYLE,
             stopped=summary.stopped,
         )
-        await self.bot.send_message(chat_number(round_.chat_id), text, parse_mode=ParseMode.HTML)
+        missed = round_.mode == "group" and someone_missed(summary)
+        links = [(t(language, "review.button"), review_link(self.bot.username))] if missed else []
+        await self.bot.send_message(
+            chat_number(round_.chat_id),
+            text,
+            parse_mode=ParseMode.HTML,
+            reply_markup=keyboard([], links) if links else None,
+        )
 
     async def _edit(
         self, round_: Round, message_ref: str, text: str, markup: InlineKeyboardMarkup | None

@@ -21,7 +21,7 @@ from bot.domain.entities import Answer, NewPost, Player
 from bot.domain.review import SESSION_SIZE, DueCard, Reviewer, ReviewSession, ReviewStats
 from bot.domain.review import deck_stats as _deck_stats
 from bot.domain.rules import Accepted
-from bot.play.service import PressResult, QuestionView, QuizService
+from bot.play.service import PressResult, QuestionView, QuizService, RoundSummary
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +34,11 @@ class ReviewSummary:
 @dataclass(frozen=True, slots=True)
 class NothingDue:
     next_due: datetime | None
+
+
+def someone_missed(summary: RoundSummary) -> bool:
+    """Whether a round's summary should offer "Review my misses": someone answered wrong."""
+    return any(entry.line.points < entry.line.answered for entry in summary.ranking)
 
 
 class ReviewPublisher(Protocol):

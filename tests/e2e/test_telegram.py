@@ -288,6 +288,7 @@ async def test_commands_are_registered_in_both_languages(
         "stats",
         "practice",
         "daily",
+        "review",
         "help",
         "forgetme",
     }
