@@ -29,11 +29,19 @@ from adapters.discord_bot.interactions import (
     send_private,
 )
 from adapters.discord_bot.publisher import DiscordPublisher
+from adapters.discord_bot.review import (
+    DiscordReminderSender,
+    DiscordReviewPublisher,
+    register_review,
+    start_review,
+)
 from adapters.discord_bot.sync import sync_if_changed
 from bot.domain.models import Language, Quiz
 from bot.domain.pacer import DISCORD_RATE, Pacer
 from bot.domain.rules import Accepted, AlreadyAnswered, Refusal, Refused
 from bot.play.daily_runner import DailyRunner
+from bot.play.review import ReviewRunner
+from bot.play.review_reminders import ReminderRunner
 from bot.play.rounds import Control, RoundRunner
 from bot.play.service import PressResult, QuizService
 from bot.play.timers import AsyncioTimers
@@ -102,12 +110,19 @@ class QuizBot(discord.AutoShardedClient):
         self.runner = RoundRunner(self.service, self.publisher, self.timers)
         pacer = Pacer(DISCORD_RATE, burst=5)
         self.daily = DailyRunner(self.service, DiscordDailyPublisher(self), self.timers, pacer)
+        self.review = ReviewRunner(
+            self.service, DiscordReviewPublisher(self.publisher, self.clock)
+        )
+        self.reminders = ReminderRunner(
+            self.service, DiscordReminderSender(self), self.timers, Pacer(DISCORD_RATE), "dc"
+        )
         register_commands(self.tree)
         register_daily(self.tree)
+        register_review(self.tree)
 
     async def setup_hook(self) -> None:
         """Runs after login, before the gateway: buttons, translations, sync, open rounds."""
-        self.add_dynamic_items(ui.AnswerButton, ui.RevealButton, ui.ForgetButton)
+        self.add_dynamic_items(ui.AnswerButton, ui.RevealButton, ui.ForgetButton, ui.ReviewButton)
         await self.tree.set_translator(CatalogTranslator())
         if not self.start_rounds:
             return
@@ -120,6 +135,10 @@ class QuizBot(discord.AutoShardedClient):
             await self.daily.resume()
         except Exception:  # nor one broken daily schedule
             log.exception("could not resume the daily questions")
+        try:
+            await self.reminders.resume()
+        except Exception:  # nor the review reminders
+            log.exception("could not resume the review reminders")
 
     async def close(self) -> None:
         await self.timers.close()
@@ -147,6 +166,12 @@ class QuizBot(discord.AutoShardedClient):
     ) -> None:
         try:
             await self._forget(interaction, owner, confirm)
+        except Exception as error:
+            await report_error(interaction, error)
+
+    async def on_review(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await start_review(interaction)
         except Exception as error:
             await report_error(interaction, error)
 
@@ -186,6 +211,7 @@ class QuizBot(discord.AutoShardedClient):
             await interaction.edit_original_response(view=ui.closed_buttons(result.view, chosen))
             self.publisher.remember(chat_id, player.user_id, interaction)
             await self.runner.next_solo(result)
+            await self.review.after_answer(result)
 
     async def _reveal(self, interaction: discord.Interaction[Any], post_id: int) -> None:
         await interaction.response.defer()

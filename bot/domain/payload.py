@@ -20,6 +20,10 @@ ANSWER_PATTERN = r"v1:a:(?P<post>[1-9][0-9]{0,17}):(?P<letter>[A-J])"
 REVEAL_PATTERN = r"v1:r:(?P<post>[1-9][0-9]{0,17})"
 START_PATTERN = r"v1:s:(?P<quiz>[a-z0-9][a-z0-9-]{0,23})"
 FORGET_PATTERN = r"v1:f:(?P<owner>[1-9][0-9]{0,19}):(?P<choice>[yn])"
+REVIEW_BUTTON = "v1:v"
+"""Discord's "Review my misses" (Telegram links to the private chat instead): it carries
+nothing, whoever clicks reviews their own misses."""
+REVIEW_PATTERN = "v1:v"
 
 
 class PayloadError(ValueError):

@@ -274,16 +274,11 @@ MESSAGES: dict[str, str] = {
     "review.stats_empty": "🔁 Révision : aucune question manquée pour l'instant.",
     "command.review": "Réviser les questions manquées",
     "discord.name.review": "revision",
-    "discord.name.review_start": "commencer",
-    "discord.name.review_remind": "rappel",
-    "discord.name.review_remind_off": "rappel-off",
-    "command.review_start": "Réviser en privé les questions manquées",
-    "command.review_remind": "Un rappel privé les jours où des questions sont à réviser",
-    "command.review_remind_off": "Arrêter les rappels de révision",
+    "discord.option.remind": "rappel",
+    "discord.option.remind.about": (
+        "HH:MM : un rappel privé les jours où des questions sont à revoir ; off : arrêter"
+    ),
     "discord.option.remind_timezone.about": (
         "Fuseau horaire IANA, ex. Europe/Paris (UTC par défaut)"
-    ),
-    "discord.review_dm_only": (
-        "Les rappels arrivent en message privé : autorisez les MP de ce serveur."
     ),
 }
