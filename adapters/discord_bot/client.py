@@ -114,7 +114,7 @@ class QuizBot(discord.AutoShardedClient):
             self.service, DiscordReviewPublisher(self.publisher, self.clock)
         )
         self.reminders = ReminderRunner(
-            self.service, DiscordReminderSender(self), self.timers, Pacer(DISCORD_RATE), "dc"
+            self.service, DiscordReminderSender(self), self.timers, pacer, "dc"
         )
         register_commands(self.tree)
         register_daily(self.tree)

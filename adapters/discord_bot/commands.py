@@ -26,7 +26,7 @@ from bot.domain.rules import DEFAULT_SECONDS, MAX_SECONDS, MIN_SECONDS
 from bot.play.service import UnknownQuizError
 from bot.storage.interface import RoundConflictError
 from bot.text import boards as board_render
-from bot.text import markup, render
+from bot.text import markup, render, review_texts
 from bot.text.i18n import t
 
 if TYPE_CHECKING:
@@ -262,8 +262,11 @@ async def stats_command(
     bot, language = quiz_bot(interaction), language_of(interaction)
     who: discord.User | discord.Member = user or interaction.user
     found = await bot.service.stats(chat_of(interaction), f"dc:{who.id}")
+    text = board_render.stats(who.display_name, found, language, ui.STYLE)
+    deck = await bot.review.stats(f"dc:{who.id}")  # spaced review: due, learned, recall
+    text = f"{text}\n{review_texts.stats_line(deck, language, ui.STYLE)}"
     await interaction.response.send_message(
-        embed=ui.text_embed(board_render.stats(who.display_name, found, language, ui.STYLE)),
+        embed=ui.text_embed(text),
         allowed_mentions=ui.NO_MENTIONS,
     )
 

@@ -33,13 +33,19 @@ from adapters.telegram_bot import presses
 from adapters.telegram_bot.daily import TelegramDailyPublisher, daily_command
 from adapters.telegram_bot.http_client import AiohttpRequest
 from adapters.telegram_bot.publisher import TelegramPublisher
-from adapters.telegram_bot.review import START_ARGUMENT, TelegramReviewPublisher, review_command
+from adapters.telegram_bot.review import (
+    START_ARGUMENT,
+    TelegramReminderSender,
+    TelegramReviewPublisher,
+    review_command,
+)
 from adapters.telegram_bot.updates import PressesConcurrently
 from bot.domain.clock import Clock, SystemClock
 from bot.domain.models import LANGUAGES, Quiz
 from bot.domain.pacer import TELEGRAM_RATE, Pacer
 from bot.play.daily_runner import DailyRunner
 from bot.play.review import ReviewRunner
+from bot.play.review_reminders import ReminderRunner
 from bot.play.rounds import RoundRunner
 from bot.play.service import QuizService
 from bot.play.timers import AsyncioTimers, Timers
@@ -100,10 +106,13 @@ def build_application(setup: TelegramSetup) -> TelegramApp:
         pacer = Pacer(TELEGRAM_RATE, burst=5)
         daily = DailyRunner(service, TelegramDailyPublisher(application.bot), timers, pacer)
         review = ReviewRunner(service, TelegramReviewPublisher(application.bot, setup.clock))
-        application.bot_data["quiz"] = handlers.QuizApp(service, runner, daily, review)
+        sender = TelegramReminderSender(application.bot)
+        reminders = ReminderRunner(service, sender, timers, pacer, "tg")  # daily's pacer
+        application.bot_data["quiz"] = handlers.QuizApp(service, runner, daily, review, reminders)
         await register_commands(application)
         await runner.resume()
         await daily.resume()
+        await reminders.resume()
 
     async def post_stop(application: TelegramApp) -> None:
         """No deadline may fire once the bot can no longer send."""

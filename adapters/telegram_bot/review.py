@@ -22,7 +22,7 @@ from adapters.telegram_bot.publisher import (
 from bot.domain.clock import Clock
 from bot.domain.entities import Answer
 from bot.domain.models import pick_language
-from bot.domain.review import ReviewSession
+from bot.domain.review import Reminder, ReviewSession
 from bot.play.review import NothingDue, ReviewSummary
 from bot.play.service import QuestionView
 from bot.text import render, review_texts
@@ -80,11 +80,30 @@ class TelegramReviewPublisher:
 
 
 async def review_command(update: Update, context: Context) -> None:
-    """`/review`: a session in the private chat; in a group, the link there and the count."""
-    chat, user = update.effective_chat, update.effective_user
+    """`/review`: a session in the private chat; in a group, the link there and the count.
+    `/review remind HH:MM [ZONE]` and `/review remind off`: the opt-in reminder."""
+    app, chat, user = quiz_app(context), update.effective_chat, update.effective_user
+    args = context.args or []
     if chat is None or user is None:
         return
+    if args and args[0].lower() in ("remind", "rappel") and app.reminders is not None:
+        language = language_of(update)
+        text = await app.reminders.command(args[1:], f"tg:{user.id}", chat_key(chat), language)
+        await _reply(update, STYLE.escape(text))
+        return
     await start_review(update, context)
+
+
+class TelegramReminderSender:
+    """Review reminders in the private chat: only users who started the bot can get them
+    (Telegram refuses the others with Forbidden, which the runner logs and skips)."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+
+    async def send_reminder(self, reminder: Reminder, text: str) -> None:
+        chat = int(reminder.user_id.removeprefix("tg:"))
+        await self.bot.send_message(chat, STYLE.escape(text), parse_mode=ParseMode.HTML)
 
 
 async def start_review(update: Update, context: Context) -> None:

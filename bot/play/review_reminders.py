@@ -69,6 +69,7 @@ class ReminderRunner:
             return t(language, "review.remind_status", time=shown, zone=found.zone)
         if words[0].lower() in ("off", "stop", "non"):
             deleted = await self.store.delete_reminder(user_id)
+            await self.arm()
             return t(language, "review.remind_off" if deleted else "review.remind_none")
         at = daily.parse_time(words[0])
         zone = daily.parse_zone(words[1]) if len(words) > 1 else await self._chat_zone(chat_id)

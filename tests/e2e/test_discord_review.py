@@ -70,6 +70,9 @@ async def test_a_members_two_misses_come_back_privately_and_leave_once_right(
     assert world.channel.history()[-1].id == summary.id  # nothing public
     store = world.bot.store
     assert await store.count_due(f"dc:{ana.id}", world.bot.clock.now()) == 0
+    stats = await ana.slash(world.channel, "stats")
+    shown = stats.response.embeds[0].description
+    assert "🔁 Review\\: 0 due now, 2 within 7 days, 2 learned" in shown
     again = await ana.slash(world.channel, "review")
     assert again.ephemeral
     text = again.followups[0].content if again.followups else again.response.content

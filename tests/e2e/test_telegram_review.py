@@ -92,3 +92,28 @@ async def test_a_member_who_missed_nothing_has_nothing_to_review(
     assert answer["text"] == (
         "Aucune question manquée à réviser : celles que vous ratez reviennent ici."
     )
+
+
+async def test_stats_show_the_review_deck_and_a_reminder_comes_privately(
+    bot: Harness, fake: FakeTelegramAPI, group: dict[str, Any]
+) -> None:
+    chris = fake.user(3, "Chris", "en")
+    await group_round_missing_two(bot, group, chris)
+    stats = await bot.command(group, chris, "/stats")
+    assert stats["text"].splitlines()[-1] == (
+        "🔁 Review: 2 due now, 2 within 7 days, 0 learned, predicted recall 100%"
+    )
+    private = fake.private_chat(chris)
+    set_it = await bot.command(private, chris, "/review remind 10:00 UTC")
+    assert (
+        set_it["text"]
+        == "I will remind you at 10:00 (UTC) on the days questions are due for review."
+    )
+    since = len(fake.calls)
+    await bot.advance(3600)
+    reminder = await fake.wait_for(
+        "sendMessage", lambda p: p["chat_id"] == private["id"], since=since
+    )
+    assert reminder.params["text"] == "🔁 2 questions are due for review. Send /review to start."
+    off = await bot.command(private, chris, "/review remind off")
+    assert off["text"] == "Review reminders are off."
