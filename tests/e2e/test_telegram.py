@@ -229,7 +229,9 @@ async def test_leaderboard_and_stats_arguments(
     wrong = await bot.command(group, chris, "/leaderboard chemistry")
     assert wrong["text"].startswith("I don't know a quiz called “chemistry”.")
     stats = await bot.command(group, chris, "/stats")
-    assert stats["text"] == "Chris has not answered any question yet."
+    assert stats["text"] == (
+        "Chris has not answered any question yet.\n🔁 Review: no missed question yet."
+    )
     bad = await bot.command(group, chris, "/quiz parallelism 99")
     assert bad["text"] == "The number of questions must be a whole number from 1 to 8."
 
