@@ -153,3 +153,29 @@ async def test_sessions_and_reminders_round_trip(store: Store) -> None:
     assert await store.next_reminder_at("dc") == NOW + timedelta(days=1)
     assert await store.delete_reminder("dc:5")
     assert not await store.delete_reminder("dc:5")
+
+
+def test_sqlite_answers_both_card_queries_from_indexes(tmp_path: Path) -> None:
+    """Reading a batch's cards and what is due never scans the table (it may hold 1M cards)."""
+    import sqlite3
+
+    from bot.storage.schema import MIGRATIONS
+    from bot.storage.sql.review import DUE_CARDS, REVIEW_MIGRATION, select_cards_sql
+
+    assert REVIEW_MIGRATION in MIGRATIONS
+    with sqlite3.connect(tmp_path / "plans.db") as connection:
+        connection.executescript(REVIEW_MIGRATION)
+        plans = {
+            "batch": connection.execute(
+                "EXPLAIN QUERY PLAN " + select_cards_sql(2), list("abcdef")
+            ).fetchall(),
+            "due": connection.execute(
+                "EXPLAIN QUERY PLAN " + DUE_CARDS, ("u", 1, 2, 20)
+            ).fetchall(),
+        }
+    details = {name: " / ".join(row[3] for row in plan) for name, plan in plans.items()}
+    assert "SCAN review_cards" not in details["batch"]
+    assert "SCAN c" not in details["batch"]
+    assert "USING PRIMARY KEY" in details["batch"]
+    assert "USING INDEX review_cards_due" in details["due"]
+    assert "TEMP B-TREE" not in details["due"]  # already in due order

@@ -54,16 +54,23 @@ class Reviewer:
         self.scheduler = scheduler or make_scheduler()
         self._fresh = {rating: self._fresh_template(rating) for rating in Rating}
 
-    def _fresh_template(self, rating: Rating) -> Card | None:
-        """A new card's first review at a reference instant, to shift to any other instant.
-
-        A first review depends on the rating only, plus the instant it happened, unless it
-        was fuzzed (a random interval): then there is no template and the library is asked
-        each time. Saves most of the cost of the first answer to a question, a burst's case.
-        """
+    def _fresh_template(self, rating: Rating) -> _Template | None:
+        """A new card's first review, computed once at a reference instant, to shift to any
+        other: a first review depends on the rating only, plus the instant it happened, unless
+        it was fuzzed (a random interval), and then there is no template. The first answer to
+        a question, a burst's case, then costs two `isoformat` calls instead of a review and a
+        `json.dumps` (tested equal to what the library computes and writes)."""
         card, _ = self.scheduler.review_card(new_card(_REFERENCE), rating, _REFERENCE)
         fuzzable = card.state == State.Review and card.due - _REFERENCE >= timedelta(days=2.5)
-        return None if fuzzable and self.scheduler.enable_fuzzing else card
+        if fuzzable and self.scheduler.enable_fuzzing:
+            return None
+        text, due, last = card.to_json(), card.due.isoformat(), _REFERENCE.isoformat()
+        prefix, found, rest = text.partition(f'"due": "{due}"')
+        middle, found_last, suffix = rest.partition(f'"last_review": "{last}"')
+        if not found or not found_last:  # the library changed its format: ask it each time
+            return None
+        parts = (prefix + '"due": "', '"' + middle + '"last_review": "', '"' + suffix)
+        return _Template(card.due - _REFERENCE, int(card.state), parts)
 
     def review(
         self,
@@ -75,15 +82,18 @@ class Reviewer:
     ) -> ReviewedCard:
         """The card after this answer; `previous` is its stored state (None: a new card)."""
         rating = Rating.Good if correct else Rating.Again
+        missed = missed_before or not correct
         template = self._fresh[rating] if previous is None else None
         if template is not None:
-            card = _shifted(template, at - _REFERENCE)
-        else:
-            start = new_card(at) if previous is None else Card.from_json(previous)
-            card, _ = self.scheduler.review_card(start, rating, at, elapsed_ms)
-        return ReviewedCard(
-            card.to_json(), int(card.state), missed_before or not correct, card.due, at
-        )
+            due, at_text = at + template.interval, at.isoformat()
+            prefix, middle, suffix = template.parts
+            text = (
+                f"{prefix}{_iso_shifted(due, at_text, template.interval)}{middle}{at_text}{suffix}"
+            )
+            return ReviewedCard(text, template.state, missed, due, at)
+        start = new_card(at) if previous is None else Card.from_json(previous)
+        card, _ = self.scheduler.review_card(start, rating, at, elapsed_ms)
+        return ReviewedCard(card.to_json(), int(card.state), missed, card.due, at)
 
     def recall(self, card: str, now: datetime) -> float:
         """The probability, as FSRS predicts it, that the question is answered right now."""
@@ -95,11 +105,24 @@ def new_card(at: datetime) -> Card:
     return Card(card_id=1, due=at)
 
 
-def _shifted(template: Card, by: timedelta) -> Card:
-    due = template.due + by
-    last = template.last_review + by if template.last_review else None
-    return Card(1, template.state, template.step, template.stability, template.difficulty,
-                due, last)  # fmt: skip
+def _iso_shifted(moment: datetime, base_text: str, by: timedelta) -> str:
+    """`moment.isoformat()`, `moment` being `by` after the instant `base_text` shows: whole
+    days move only the date (UTC has no daylight saving), half the cost of a full format."""
+    if not by:
+        return base_text
+    if by.seconds or by.microseconds:
+        return moment.isoformat()
+    return moment.date().isoformat() + base_text[10:]
+
+
+@dataclass(frozen=True, slots=True)
+class _Template:
+    """A new card's first review with a given rating, to be placed at any instant."""
+
+    interval: timedelta
+    state: int
+    parts: tuple[str, str, str]
+    """The library's JSON of it around its due and last review times."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -113,17 +113,25 @@ def card_rows(
 
 @functools.lru_cache(maxsize=64)
 def select_cards_sql(count: int) -> str:
-    """The stored cards of `count` keys, in the SQL both backends' SQLite form reads."""
+    """The stored cards of `count` keys (SQLite): a join on a VALUES list, which SQLite
+    answers by primary-key lookups (a row-value `IN (VALUES …)` would scan the table)."""
     keys = ", ".join(["(?, ?, ?)"] * count)
     return (
-        "SELECT user_id, quiz_id, question_id, card, missed FROM review_cards "
-        f"WHERE (user_id, quiz_id, question_id) IN (VALUES {keys})"
+        "SELECT c.user_id, c.quiz_id, c.question_id, c.card, c.missed "
+        f"FROM (VALUES {keys}) AS k JOIN review_cards c ON c.user_id = k.column1 "
+        "AND c.quiz_id = k.column2 AND c.question_id = k.column3"
     )
 
 
 def to_stored(rows: Iterable[Sequence[object]]) -> dict[CardKey, Stored]:
     return {(str(u), str(q), str(k)): (str(card), bool(missed)) for u, q, k, card, missed in rows}
 
+
+DUE_CARDS = (
+    "SELECT quiz_id, question_id, due_at FROM review_cards WHERE user_id = ? "
+    "AND missed = 1 AND due_at <= ? AND reviewed_at < ? ORDER BY due_at LIMIT ?"
+)
+"""What is due for a player: the partial index's entries of that player, in due order."""
 
 _SESSION_COLUMNS = (
     "user_id, chat_id, channel_ref, started_at, total, language, post_id, asked, correct"
@@ -139,8 +147,7 @@ class ReviewQueries(SqlQueries):
     ) -> list[DueCard]:
         before = to_ms(reviewed_before) if reviewed_before else to_ms(now) + 1
         rows = await self._rows(
-            "SELECT quiz_id, question_id, due_at FROM review_cards WHERE user_id = ? "
-            "AND missed = 1 AND due_at <= ? AND reviewed_at < ? ORDER BY due_at LIMIT ?",
+            DUE_CARDS,
             user_id,
             to_ms(now),
             before,
