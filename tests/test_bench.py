@@ -13,6 +13,7 @@ from tests.postgres import POSTGRES_URL
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 SCRIPTS = ["answers.py", "leaderboard.py", "startup.py", "memory.py", "telegram_burst.py"]
+SCRIPTS += ["review.py"]  # spaced review
 if POSTGRES_URL:  # it needs a server; .ci/run starts one
     SCRIPTS += ["answers_postgres.py", "answers_workers.py"]
 

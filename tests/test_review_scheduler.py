@@ -100,3 +100,14 @@ def test_recall_falls_as_time_passes() -> None:
     soon = scheduler.recall(after.card, START + timedelta(days=1))
     later = scheduler.recall(after.card, START + timedelta(days=30))
     assert 0 < later < soon <= 1
+
+
+def test_an_unreadable_card_or_another_utc_starts_fresh_instead_of_failing() -> None:
+    from zoneinfo import ZoneInfo
+
+    scheduler = reviewer()
+    broken = scheduler.review("{not json", True, False, START, 1)
+    assert broken.due == START
+    assert broken.missed
+    other_utc = START.replace(tzinfo=ZoneInfo("UTC"))
+    assert scheduler.review(broken.card, True, True, other_utc, 1).due > START

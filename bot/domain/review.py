@@ -13,7 +13,6 @@ schedule.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime, time, timedelta
@@ -83,6 +82,7 @@ class Reviewer:
         """The card after this answer; `previous` is its stored state (None: a new card)."""
         rating = Rating.Good if correct else Rating.Again
         missed = missed_before or not correct
+        at = at.astimezone(UTC)  # the library refuses any other tzinfo, even an equal one
         template = self._fresh[rating] if previous is None else None
         if template is not None:
             due, at_text = at + template.interval, at.isoformat()
@@ -91,13 +91,23 @@ class Reviewer:
                 f"{prefix}{_iso_shifted(due, at_text, template.interval)}{middle}{at_text}{suffix}"
             )
             return ReviewedCard(text, template.state, missed, due, at)
-        start = new_card(at) if previous is None else Card.from_json(previous)
-        card, _ = self.scheduler.review_card(start, rating, at, elapsed_ms)
+        card, _ = self.scheduler.review_card(_parsed(previous, at), rating, at, elapsed_ms)
         return ReviewedCard(card.to_json(), int(card.state), missed, card.due, at)
 
     def recall(self, card: str, now: datetime) -> float:
         """The probability, as FSRS predicts it, that the question is answered right now."""
         return float(self.scheduler.get_card_retrievability(Card.from_json(card), now))
+
+
+def _parsed(previous: str | None, at: datetime) -> Card:
+    """The stored card; a new one if there is none, or if it cannot be read (a card must
+    never keep an answer from being stored)."""
+    if previous is not None:
+        try:
+            return Card.from_json(previous)
+        except (ValueError, KeyError, TypeError):  # e.g. edited by hand: start it again
+            pass
+    return new_card(at)
 
 
 def new_card(at: datetime) -> Card:
@@ -156,11 +166,6 @@ def deck_stats(reviewer: Reviewer, cards: Iterable[DeckCard], now: datetime) -> 
         learned=sum(card.state == State.Review for card in deck),
         recall=sum(recalls) / len(recalls) if recalls else None,
     )
-
-
-def card_json_due(card: str) -> datetime:
-    """The due date inside a serialized card (for checks; the store indexes its own copy)."""
-    return datetime.fromisoformat(json.loads(card)["due"])
 
 
 @dataclass(frozen=True, slots=True)

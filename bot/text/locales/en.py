@@ -90,6 +90,7 @@ MESSAGES: dict[str, str] = {
         "/leaderboard [today|week|all] [QUIZ]: the ranking\n"
         "/stats: your answers, accuracy and streaks\n"
         "/practice NAME: practise alone, at your pace\n"
+        "/review: the questions you missed, again, privately\n"
         "/forgetme: delete everything I keep about you\n"
         "/daily HH:MM ZONE QUIZ: a question of the day here (admins)\n"
         "/help: this message"

@@ -98,6 +98,7 @@ MESSAGES: dict[str, str] = {
         "/leaderboard [today|week|all] [QUIZ] : le classement\n"
         "/stats : vos réponses, votre précision et vos séries\n"
         "/practice NOM : s'entraîner seul, à son rythme\n"
+        "/review : revoir en privé les questions manquées\n"
         "/forgetme : effacer tout ce que je garde sur vous\n"
         "/daily HH:MM FUSEAU QUIZ : une question du jour ici (administrateurs)\n"
         "/help : ce message"
