@@ -111,3 +111,19 @@ def test_an_unreadable_card_or_another_utc_starts_fresh_instead_of_failing() -> 
     assert broken.missed
     other_utc = START.replace(tzinfo=ZoneInfo("UTC"))
     assert scheduler.review(broken.card, True, True, other_utc, 1).due > START
+
+
+def test_cards_are_serialized_exactly_as_the_library_does() -> None:
+    from bot.domain.review import serialized
+
+    random.seed(11)
+    scheduler = make_scheduler(fuzzing=True)
+    rng = random.Random(5)
+    for _ in range(300):
+        card, at = new_card(START), START
+        for _ in range(rng.randrange(1, 8)):
+            at += timedelta(seconds=rng.randrange(0, 40 * 86_400), microseconds=rng.randrange(9))
+            rating = rng.choice(list(Rating))
+            card, _ = scheduler.review_card(card, rating, at)
+            assert serialized(card) == card.to_json()
+    assert serialized(new_card(START)) == new_card(START).to_json()  # never reviewed: nulls

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime, time, timedelta
+from typing import NamedTuple
 
 from fsrs import Card, Rating, Scheduler, State
 
@@ -32,9 +33,10 @@ def make_scheduler(fuzzing: bool = True) -> Scheduler:
     return Scheduler(learning_steps=_STEPS, relearning_steps=_STEPS, enable_fuzzing=fuzzing)
 
 
-@dataclass(frozen=True, slots=True)
-class ReviewedCard:
-    """A card after an answer: the library's serialized state and what the store indexes."""
+class ReviewedCard(NamedTuple):
+    """A card after an answer: the library's serialized state and what the store indexes.
+
+    A named tuple: one is built per answer, in the answer writer's transaction."""
 
     card: str
     """`Card.to_json()`: what `Card.from_json` reads back."""
@@ -51,7 +53,10 @@ class Reviewer:
 
     def __init__(self, scheduler: Scheduler | None = None) -> None:
         self.scheduler = scheduler or make_scheduler()
-        self._fresh = {rating: self._fresh_template(rating) for rating in Rating}
+        self._first = {
+            correct: self._fresh_template(Rating.Good if correct else Rating.Again)
+            for correct in (True, False)
+        }
 
     def _fresh_template(self, rating: Rating) -> _Template | None:
         """A new card's first review, computed once at a reference instant, to shift to any
@@ -80,10 +85,10 @@ class Reviewer:
         elapsed_ms: int,
     ) -> ReviewedCard:
         """The card after this answer; `previous` is its stored state (None: a new card)."""
-        rating = Rating.Good if correct else Rating.Again
+        if at.tzinfo is not UTC:  # the library refuses any other tzinfo, even an equal one
+            at = at.astimezone(UTC)
         missed = missed_before or not correct
-        at = at.astimezone(UTC)  # the library refuses any other tzinfo, even an equal one
-        template = self._fresh[rating] if previous is None else None
+        template = self._first[correct] if previous is None else None
         if template is not None:
             due, at_text = at + template.interval, at.isoformat()
             prefix, middle, suffix = template.parts
@@ -91,12 +96,30 @@ class Reviewer:
                 f"{prefix}{_iso_shifted(due, at_text, template.interval)}{middle}{at_text}{suffix}"
             )
             return ReviewedCard(text, template.state, missed, due, at)
+        rating = Rating.Good if correct else Rating.Again
         card, _ = self.scheduler.review_card(_parsed(previous, at), rating, at, elapsed_ms)
-        return ReviewedCard(card.to_json(), int(card.state), missed, card.due, at)
+        return ReviewedCard(serialized(card), int(card.state), missed, card.due, at)
 
     def recall(self, card: str, now: datetime) -> float:
         """The probability, as FSRS predicts it, that the question is answered right now."""
         return float(self.scheduler.get_card_retrievability(Card.from_json(card), now))
+
+
+def serialized(card: Card) -> str:
+    """`card.to_json()`, byte for byte (tested against the library on many cards), in one
+    f-string: `json.dumps` of `to_dict()` was a fifth of an existing card's review."""
+    last = card.last_review
+    return (
+        f'{{"card_id": {card.card_id}, "state": {int(card.state)}, "step": {_number(card.step)}'
+        f', "stability": {_number(card.stability)}, "difficulty": {_number(card.difficulty)}'
+        f', "due": "{card.due.isoformat()}", "last_review": '
+        f'{"null" if last is None else chr(34) + last.isoformat() + chr(34)}}}'
+    )
+
+
+def _number(value: float | None) -> str:
+    """As `json.dumps` writes it (an int or a float's repr; None is null)."""
+    return "null" if value is None else repr(value)
 
 
 def _parsed(previous: str | None, at: datetime) -> Card:

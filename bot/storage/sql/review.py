@@ -92,23 +92,31 @@ def card_keys(created: Sequence[PendingAnswer]) -> list[CardKey]:
 
 
 def card_rows(
-    created: Sequence[PendingAnswer], stored: Mapping[CardKey, Stored], reviewer: Reviewer
+    created: Sequence[PendingAnswer],
+    stored: Mapping[CardKey, Stored],
+    reviewer: Reviewer,
+    in_key_order: bool = False,
 ) -> list[tuple[object, ...]]:
-    """UPSERT_CARD's arguments: every card after the batch's answers, applied in order."""
+    """UPSERT_CARD's arguments: every card after the batch's answers, applied in order; in
+    key order for PostgreSQL, whose writers must lock rows in one order."""
     cards: dict[CardKey, Stored] = dict(stored)
     rows: dict[CardKey, tuple[object, ...]] = {}
+    review = reviewer.review
     for item in created:
         if not item.question_id:
             continue
-        key, answer = card_key(item), item.answer
-        previous, missed = cards.get(key, (None, False))
-        after = reviewer.review(
+        answer = item.answer
+        key = (answer.user_id, item.quiz_id, item.question_id)
+        previous, missed = cards.get(key, _NEW)
+        card, state, missed, due, at = review(
             previous, missed, answer.correct, answer.answered_at, answer.elapsed_ms
         )
-        cards[key] = (after.card, after.missed)
-        rows[key] = (*key, after.card, after.state, int(after.missed), to_ms(after.due),
-                     to_ms(after.reviewed_at))  # fmt: skip
-    return [rows[key] for key in sorted(rows)]
+        cards[key] = (card, missed)
+        rows[key] = (*key, card, state, int(missed), to_ms(due), to_ms(at))
+    return [rows[key] for key in sorted(rows)] if in_key_order else list(rows.values())
+
+
+_NEW: tuple[None, bool] = (None, False)
 
 
 @functools.lru_cache(maxsize=64)
