@@ -4,9 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from bot.text.i18n import t
 from tests.e2e.conftest import World
 from tests.e2e.discord_helpers import custom_ids, letters, post_id_of
+
+pytestmark = pytest.mark.simcord(settle_timeout=2.0)
+"""Each of these tests' time jumps closes a question, posts the next and, at the end, the
+summary: more work to settle than the 0.5 s default allows on a loaded machine. No bot timer
+here is shorter than 2 s (count edits are 5 s apart), so none is waited out in real time."""
 
 
 async def group_round_where_ana_misses_two(world: World) -> set[str]:
