@@ -93,3 +93,24 @@ def test_a_missed_question_comes_back_in_the_terminal(tmp_path: Path) -> None:
     assert reviewed.returncode == 0, reviewed.stderr
     assert t("en", "review.intro", count=missed) in reviewed.stdout
     assert "Question 1/" in reviewed.stdout
+
+
+async def test_starting_again_closes_the_question_left_unanswered(
+    service: QuizService, clock: FakeClock
+) -> None:
+    from bot.play.review import ReviewRunner
+
+    await play_missing(service, {1, 3})
+    console = ConsoleReview(service, "en", io.StringIO())
+    runner = ReviewRunner(service, console)
+    player = console_player("Ana", "en")
+    await runner.start(chat_id=CHAT_ID, channel_ref="", player=player)
+    left = console.current
+    assert left is not None
+    await runner.start(chat_id=CHAT_ID, channel_ref="", player=player)
+    closed = await service.store.get_post(left.post.post_id)
+    assert closed is not None
+    assert closed.closed_at is not None
+    assert console.current is not None
+    assert console.current.post.post_id != left.post.post_id
+    assert console.current.post.number == 1  # a fresh session of the same two

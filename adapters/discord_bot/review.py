@@ -27,6 +27,7 @@ from bot.domain.review import Reminder, ReviewSession
 from bot.play.review import NothingDue, ReviewSummary
 from bot.play.service import QuestionView
 from bot.text import review_texts
+from bot.text.i18n import t
 
 if TYPE_CHECKING:
     from adapters.discord_bot.client import QuizBot
@@ -120,6 +121,8 @@ async def review_command(
     words = [word for word in (remind, timezone) if word]
     user_id, chat_id = f"dc:{interaction.user.id}", chat_of(interaction)
     reply = await bot.reminders.command(words, user_id, chat_id, language)
+    if reply == t(language, "review.remind_usage"):  # in Discord's own syntax
+        reply = t(language, "review.remind_usage_discord")
     await send_private(interaction, reply)
 
 

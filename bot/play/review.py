@@ -78,6 +78,9 @@ class ReviewRunner:
         self, *, chat_id: str, channel_ref: str, player: Player
     ) -> ReviewSession | NothingDue:
         """Start (or restart) the player's session here and ask its first question."""
+        previous = await self.store.review_session(player.user_id, chat_id)
+        if previous is not None and previous.post_id is not None:  # left unfinished
+            await self.service.close(previous.post_id)
         now = self.service.clock.now()
         due = self._known(await self.store.due_cards(player.user_id, now, SESSION_SIZE))
         if not due:

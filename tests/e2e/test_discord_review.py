@@ -96,7 +96,7 @@ async def test_review_reminders_are_set_and_stopped(world: World) -> None:
     reminder = await world.bot.store.get_reminder(f"dc:{ben.id}")
     assert reminder is not None
     bad = await ben.slash(world.channel, "review", remind="25:00")
-    assert bad.response.content == t("en", "review.remind_usage")
+    assert bad.response.content == t("en", "review.remind_usage_discord")
     off = await ben.slash(world.channel, "review", remind="off")
     assert off.response.content == t("en", "review.remind_off")
     assert await world.bot.store.get_reminder(f"dc:{ben.id}") is None

@@ -234,6 +234,10 @@ MESSAGES: dict[str, str] = {
         "Use /review remind HH:MM [ZONE], e.g. /review remind 08:30 Europe/Paris, "
         "or /review remind off."
     ),
+    "review.remind_usage_discord": (
+        "Use /review remind:HH:MM timezone:ZONE, e.g. remind:08:30 timezone:Europe/Paris, "
+        "or remind:off."
+    ),
     "review.remind_status": "Your review reminder: {time} ({zone}).",
     "review.reminder.one": "🔁 {count} question is due for review. Send /review to start.",
     "review.reminder.other": "🔁 {count} questions are due for review. Send /review to start.",

@@ -261,6 +261,10 @@ MESSAGES: dict[str, str] = {
         "Utilisez /review remind HH:MM [FUSEAU], ex. /review remind 08:30 Europe/Paris, "
         "ou /review remind off."
     ),
+    "review.remind_usage_discord": (
+        "Utilisez /revision rappel:HH:MM fuseau:FUSEAU, ex. rappel:08:30 fuseau:Europe/Paris, "
+        "ou rappel:off."
+    ),
     "review.remind_status": "Votre rappel de révision : {time} ({zone}).",
     "review.reminder.one": (
         "🔁 {count} question est à réviser. Envoyez /review pour commencer."
