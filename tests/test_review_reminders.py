@@ -11,7 +11,7 @@ from bot.domain.daily import DailyRule, NewSchedule
 from bot.domain.entities import Answer, NewPost, Player
 from bot.domain.pacer import Pacer
 from bot.domain.review import Reminder, Reviewer, make_scheduler
-from bot.play.review_reminders import WAKE_KEY, ReminderRunner
+from bot.play.review_reminders import WAKE_KEY, ReminderRefusedError, ReminderRunner
 from bot.play.service import QuizService
 from bot.play.timers import ManualTimers
 from bot.text.i18n import t
@@ -19,14 +19,17 @@ from tests.conftest import FakeClock
 
 
 class Sender:
-    def __init__(self, clock: FakeClock, refuse: str = "") -> None:
+    def __init__(self, clock: FakeClock, refuse: str = "", fail: str = "") -> None:
         self.clock = clock
         self.refuse = refuse
+        self.fail = fail
         self.sent: list[tuple[str, str, datetime]] = []
 
     async def send_reminder(self, reminder: Reminder, text: str) -> None:
         if reminder.user_id == self.refuse:
-            raise RuntimeError("Forbidden: bot was blocked by the user")
+            raise ReminderRefusedError("Forbidden: bot was blocked by the user")
+        if reminder.user_id == self.fail:
+            raise RuntimeError("Telegram timed out")
         self.sent.append((reminder.user_id, text, self.clock.now()))
 
 
@@ -103,7 +106,7 @@ async def right(service: QuizService, question: str) -> None:
 async def test_many_reminders_at_once_are_paced_and_a_refusal_stops_no_one(
     service: QuizService, clock: FakeClock
 ) -> None:
-    sender = Sender(clock, refuse="tg:2")
+    sender = Sender(clock, refuse="tg:2", fail="tg:3")
     reminders = runner(service, sender, Pacer(1.0, burst=1))
     for user in ("tg:1", "tg:2", "tg:3", "tg:4"):
         await miss(service, user)
@@ -113,7 +116,9 @@ async def test_many_reminders_at_once_are_paced_and_a_refusal_stops_no_one(
     for _ in range(4):
         await jump(reminders, clock)
     moments = [at for _, _, at in sender.sent]
-    assert [user for user, _, _ in sender.sent] == ["tg:1", "tg:3", "tg:4"]
+    assert [user for user, _, _ in sender.sent] == ["tg:1", "tg:4"]
+    assert await service.store.get_reminder("tg:2") is None  # refused for good: deleted
+    assert await service.store.get_reminder("tg:3") is not None  # failed once: kept
     assert all((b - a).total_seconds() >= 1 for a, b in itertools.pairwise(moments))
 
 

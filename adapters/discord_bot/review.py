@@ -25,6 +25,7 @@ from bot.domain.entities import Answer
 from bot.domain.models import pick_language
 from bot.domain.review import Reminder, ReviewSession
 from bot.play.review import NothingDue, ReviewSummary
+from bot.play.review_reminders import ReminderRefusedError
 from bot.play.service import QuestionView
 from bot.text import review_texts
 from bot.text.i18n import t
@@ -72,14 +73,17 @@ class DiscordReviewPublisher:
 
 
 class DiscordReminderSender:
-    """Review reminders by direct message (refused when the user closed their DMs)."""
+    """Review reminders by direct message (deleted when the user closed their DMs)."""
 
     def __init__(self, client: discord.Client) -> None:
         self.client = client
 
     async def send_reminder(self, reminder: Reminder, text: str) -> None:
-        user = await self.client.fetch_user(int(reminder.user_id.removeprefix("dc:")))
-        await user.send(text, allowed_mentions=ui.NO_MENTIONS)
+        try:
+            user = await self.client.fetch_user(int(reminder.user_id.removeprefix("dc:")))
+            await user.send(text, allowed_mentions=ui.NO_MENTIONS)
+        except (discord.Forbidden, discord.NotFound) as error:  # DMs closed, or no such user
+            raise ReminderRefusedError(str(error)) from error
 
 
 def quiz_bot(interaction: discord.Interaction[Any]) -> QuizBot:

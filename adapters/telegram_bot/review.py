@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from telegram import Bot, Update
 from telegram.constants import ChatType, ParseMode
+from telegram.error import Forbidden
 
 from adapters.telegram_bot.commands import Context, chat_key, language_of, player_of, quiz_app
 from adapters.telegram_bot.commands import reply as _reply
@@ -24,6 +25,7 @@ from bot.domain.entities import Answer
 from bot.domain.models import pick_language
 from bot.domain.review import Reminder, ReviewSession
 from bot.play.review import NothingDue, ReviewSummary
+from bot.play.review_reminders import ReminderRefusedError
 from bot.play.service import QuestionView
 from bot.text import render, review_texts
 from bot.text.i18n import t
@@ -96,14 +98,17 @@ async def review_command(update: Update, context: Context) -> None:
 
 class TelegramReminderSender:
     """Review reminders in the private chat: only users who started the bot can get them
-    (Telegram refuses the others with Forbidden, which the runner logs and skips)."""
+    (Telegram refuses the others with Forbidden: the reminder is then deleted)."""
 
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
 
     async def send_reminder(self, reminder: Reminder, text: str) -> None:
         chat = int(reminder.user_id.removeprefix("tg:"))
-        await self.bot.send_message(chat, STYLE.escape(text), parse_mode=ParseMode.HTML)
+        try:
+            await self.bot.send_message(chat, STYLE.escape(text), parse_mode=ParseMode.HTML)
+        except Forbidden as error:  # never started the bot, or blocked it
+            raise ReminderRefusedError(str(error)) from error
 
 
 async def start_review(update: Update, context: Context) -> None:

@@ -29,9 +29,15 @@ WAKE_KEY = "review:remind"
 BATCH = 200
 
 
+class ReminderRefusedError(Exception):
+    """The platform will not deliver to this user (Telegram: never started the bot, or
+    blocked it; Discord: direct messages closed): the reminder is deleted, not retried daily."""
+
+
 class ReminderSender(Protocol):
     async def send_reminder(self, reminder: Reminder, text: str) -> None:
-        """Send the text privately; raise if the platform refused (it is logged, not retried)."""
+        """Send the text privately; ReminderRefusedError if the user cannot get it at all;
+        any other error is logged and the reminder kept for its next day."""
         ...
 
 
@@ -107,14 +113,21 @@ class ReminderRunner:
                 if wait is not None:
                     self.timers.call_at(WAKE_KEY, wait, self.wake)
                     return
-                await self._send(reminder, count)
+                if not await self._send(reminder, count):
+                    continue
             after = max(now, reminder.next_run_at).astimezone(UTC)
             await self.store.set_reminder_next(reminder.user_id, self._next_run(reminder, after))
         await self.arm()
 
-    async def _send(self, reminder: Reminder, count: int) -> None:
+    async def _send(self, reminder: Reminder, count: int) -> bool:
+        """False when the user can never get it: the reminder is then deleted."""
         text = review_texts.reminder(count, pick_language(reminder.language))
         try:
             await self.sender.send_reminder(reminder, text)
+        except ReminderRefusedError:
+            log.info("review reminder of %s refused: deleted", reminder.user_id)
+            await self.store.delete_reminder(reminder.user_id)
+            return False
         except Exception:  # one unreachable player must not stop the others' reminders
             log.warning("could not send the review reminder of %s", reminder.user_id)
+        return True

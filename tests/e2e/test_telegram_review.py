@@ -117,3 +117,15 @@ async def test_stats_show_the_review_deck_and_a_reminder_comes_privately(
     assert reminder.params["text"] == "🔁 2 questions are due for review. Send /review to start."
     off = await bot.command(private, chris, "/review remind off")
     assert off["text"] == "Review reminders are off."
+
+
+async def test_a_user_who_blocked_the_bot_loses_the_reminder_not_the_others(
+    bot: Harness, fake: FakeTelegramAPI, group: dict[str, Any]
+) -> None:
+    chris = fake.user(3, "Chris", "en")
+    await group_round_missing_two(bot, group, chris)
+    await bot.command(group, chris, "/review remind 10:00 UTC")  # set from the group
+    fake.fail_next("sendMessage", 403, description="Forbidden: bot was blocked by the user")
+    await bot.advance(3600)
+    await fake.wait_for("sendMessage", lambda p: p["chat_id"] == chris["id"])
+    assert await bot.quiz.service.store.get_reminder("tg:3") is None
