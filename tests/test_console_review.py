@@ -80,7 +80,7 @@ async def test_the_misses_come_back_and_right_answers_leave_nothing_due(
 def test_nothing_to_review_is_said_plainly(tmp_path: Path) -> None:
     result = quizbot("review", "--name", "Nobody", "--lang", "fr", db=tmp_path / "q.db")
     assert result.returncode == 0, result.stderr
-    assert "Aucune question manquée à réviser" in result.stdout
+    assert t("fr", "review.no_deck") in result.stdout
 
 
 def test_a_missed_question_comes_back_in_the_terminal(tmp_path: Path) -> None:

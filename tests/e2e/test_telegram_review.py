@@ -90,7 +90,7 @@ async def test_a_member_who_missed_nothing_has_nothing_to_review(
     await group_round_missing_two(bot, group, chris)
     answer = await bot.command(group, amelie, "/review")
     assert answer["text"] == (
-        "Aucune question manquée à réviser : celles que vous ratez reviennent ici."
+        "Aucune question manquée à réviser\u00a0: celles que vous ratez reviennent ici."
     )
 
 

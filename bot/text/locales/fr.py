@@ -98,7 +98,7 @@ MESSAGES: dict[str, str] = {
         "/leaderboard [today|week|all] [QUIZ] : le classement\n"
         "/stats : vos réponses, votre précision et vos séries\n"
         "/practice NOM : s'entraîner seul, à son rythme\n"
-        "/review : revoir en privé les questions manquées\n"
+        "/review : revoir en privé les questions manquées\n"
         "/forgetme : effacer tout ce que je garde sur vous\n"
         "/daily HH:MM FUSEAU QUIZ : une question du jour ici (administrateurs)\n"
         "/help : ce message"
@@ -234,22 +234,22 @@ MESSAGES: dict[str, str] = {
     "discord.option.channel.about": "Où poster (par défaut : ce salon)",
     "discord.option.days": "jours",
     "discord.option.days.about": "Jours de la semaine, ex. lun-ven (par défaut : tous les jours)",
-    # Révision espacée (issue 20) : les erreurs reviennent, planifiées par FSRS
-    "review.intro.one": "🔁 Révision : {count} question manquée, à revoir maintenant.",
+    # Révision espacée (issue 20) : les erreurs reviennent, planifiées par FSRS
+    "review.intro.one": "🔁 Révision : {count} question manquée, à revoir maintenant.",
     "review.intro.other": (
-        "🔁 Révision : {count} questions manquées, les plus en retard d'abord."
+        "🔁 Révision : {count} questions manquées, les plus en retard d'abord."
     ),
     "review.nothing_due": "Rien à réviser pour l'instant.",
     "review.next_due": "Prochaine révision {when}.",
-    "review.no_deck": "Aucune question manquée à réviser : celles que vous ratez reviennent ici.",
+    "review.no_deck": "Aucune question manquée à réviser : celles que vous ratez reviennent ici.",
     "review.now": "maintenant",
     "review.at": "le {date} à {time} UTC",
-    "review.summary": "🔁 Révision terminée : {correct}/{asked} juste(s).",
+    "review.summary": "🔁 Révision terminée : {correct}/{asked} juste(s).",
     "review.in_private.one": (
-        "Vous avez {count} question à réviser, dans notre conversation privée : {link}"
+        "Vous avez {count} question à réviser, dans notre conversation privée : {link}"
     ),
     "review.in_private.other": (
-        "Vous avez {count} questions à réviser, dans notre conversation privée : {link}"
+        "Vous avez {count} questions à réviser, dans notre conversation privée : {link}"
     ),
     "review.button": "🔁 Réviser mes erreurs",
     "review.remind_set": (
@@ -265,7 +265,7 @@ MESSAGES: dict[str, str] = {
         "Utilisez /revision rappel:HH:MM fuseau:FUSEAU, ex. rappel:08:30 fuseau:Europe/Paris, "
         "ou rappel:off."
     ),
-    "review.remind_status": "Votre rappel de révision : {time} ({zone}).",
+    "review.remind_status": "Votre rappel de révision : {time} ({zone}).",
     "review.reminder.one": (
         "🔁 {count} question est à réviser. Envoyez /review pour commencer."
     ),
@@ -273,15 +273,15 @@ MESSAGES: dict[str, str] = {
         "🔁 {count} questions sont à réviser. Envoyez /review pour commencer."
     ),
     "review.stats": (
-        "🔁 Révision : {due_now} à revoir maintenant, {due_week} sous 7 jours, "
-        "{learned} apprise(s), rappel prédit {recall} %"
+        "🔁 Révision : {due_now} à revoir maintenant, {due_week} sous 7 jours, "
+        "{learned} apprise(s), rappel prédit {recall} %"
     ),
-    "review.stats_empty": "🔁 Révision : aucune question manquée pour l'instant.",
+    "review.stats_empty": "🔁 Révision : aucune question manquée pour l'instant.",
     "command.review": "Réviser les questions manquées",
     "discord.name.review": "revision",
     "discord.option.remind": "rappel",
     "discord.option.remind.about": (
-        "HH:MM : un rappel privé les jours où des questions sont à revoir ; off : arrêter"
+        "HH:MM : un rappel privé les jours où des questions sont à revoir ; off : arrêter"
     ),
     "discord.option.remind_timezone.about": (
         "Fuseau horaire IANA, ex. Europe/Paris (UTC par défaut)"
