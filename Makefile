@@ -4,17 +4,20 @@ VENV := .venv
 BIN := $(VENV)/bin
 QUIZ ?= parallelism
 ARGS ?=
+# -qq: pip prints errors only (its warnings about this machine's index settings are not the
+# user's business); a failing install still shows pip's ERROR lines and exits non-zero.
+PIP := $(BIN)/python -m pip -qq --disable-pip-version-check --no-input
 
 .PHONY: play test lint clean
 
 $(BIN)/quizbot: pyproject.toml
 	@$(PYTHON) -m venv $(VENV)
-	@$(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade pip
-	@$(BIN)/python -m pip install --quiet --disable-pip-version-check -e .
+	@$(PIP) install --upgrade pip
+	@$(PIP) install -e .
 	@touch $@
 
 $(VENV)/.test-deps: $(BIN)/quizbot
-	@$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	@$(PIP) install -e '.[test]'
 	@touch $@
 
 ## Play the default quiz in the terminal (local SQLite, no token, no network).
@@ -23,10 +26,10 @@ play: $(BIN)/quizbot
 
 ## Lint, type-check, validate the bundled quizzes and run the whole test suite.
 test: $(VENV)/.test-deps
-	$(BIN)/ruff check .
-	$(BIN)/mypy
-	$(BIN)/quizbot validate quizzes/
-	$(BIN)/pytest
+	@$(BIN)/ruff check .
+	@$(BIN)/mypy
+	@$(BIN)/quizbot validate --strict quizzes/
+	@$(BIN)/pytest
 
 lint: $(VENV)/.test-deps
 	$(BIN)/ruff check .

@@ -4,31 +4,35 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from adapters import console_review
+from adapters import console_review, import_command
 from adapters.console import CHAT_ID, ConsoleGame, console_player, default_language, default_name
 from adapters.process import settle_startup_objects
+from adapters.web import commands as web_commands  # the organiser's report: serve, report
+from adapters.web import links as web_links
+from bot.catalog.field_reader import Problem
 from bot.catalog.installed import load_catalog
 from bot.catalog.loader import QuizError, validate
 from bot.config import Settings, database_setting, load_settings
 from bot.domain.entities import PERIODS
 from bot.domain.models import LANGUAGES, Language, Quiz
+from bot.health.versions import quizbot_version
 from bot.play.service import QuizService, UnknownQuizError
 from bot.storage.interface import Store, StoreError
-from bot.storage.opening import open_store
-from bot.storage.postgres.errors import redact
+from bot.storage.opening import describe, open_store
 from bot.text import boards as board_render
 from bot.text import render
 from bot.text.export import write_csv
 from bot.text.i18n import t
 
 if TYPE_CHECKING:
-    from adapters.discord_bot.client import Sharding
+    from adapters.discord_bot.sharding import Sharding
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -36,11 +40,26 @@ def build_parser() -> argparse.ArgumentParser:
         prog="quizbot",
         description="Quizzes for study groups: in the terminal, on Discord and on Telegram.",
     )
+    parser.add_argument("--version", action="version", version=f"quizbot {quizbot_version()}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     _add_terminal_commands(commands)
     console_review.add_parser(commands)  # spaced review (adapters/console_review.py)
     _add_platform_commands(commands)
+    web_commands.add_commands(commands)
+    _add_doctor_command(commands)
     return parser
+
+
+def _add_doctor_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    doctor = commands.add_parser(
+        "doctor", help="check the deployment (database, quizzes, tokens) and say what to fix"
+    )
+    doctor.add_argument(
+        "--webhook",
+        metavar="URL",
+        help="the Telegram webhook this deployment serves (default: it polls)",
+    )
+    doctor.add_argument("--lang", choices=LANGUAGES)
 
 
 def _add_terminal_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -61,6 +80,10 @@ def _add_terminal_commands(commands: argparse._SubParsersAction[argparse.Argumen
 
     check = commands.add_parser("validate", help="check quiz files (default: the quizzes folder)")
     check.add_argument("paths", nargs="*", type=Path, metavar="PATH")
+    check.add_argument(
+        "--strict", action="store_true", help="fail on warnings too (e.g. French typography)"
+    )
+    import_command.add_parser(commands)
 
     export = commands.add_parser("export", help="write a chat's results for its organiser")
     export.add_argument(
@@ -118,15 +141,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     settings = load_settings()
     try:
         if args.command == "validate":
-            return run_validate(args.paths or [settings.quizzes])
+            return run_validate(args.paths or [settings.quizzes], args.strict)
+        if args.command == "import":
+            return import_command.run_import(args, settings)
         if args.command == "db":
             return asyncio.run(run_db_copy(args.source, args.target))
+        if args.command == "doctor":
+            from adapters.doctor import run_doctor
+
+            doctor = run_doctor(settings, args.lang or default_language(), args.webhook)
+            return asyncio.run(doctor)
         quizzes = load_catalog(settings.quizzes, settings.cache)
         language: Language = getattr(args, "lang", None) or default_language()
         if args.command == "list":
             return run_list(quizzes, language)
         if args.command in ("run", "discord"):
             return run_platform(args, settings, quizzes, language)
+        if args.command in ("serve", "report"):
+            return web_commands.run(args, settings, quizzes)
         return asyncio.run(run_with_store(args, settings, quizzes, language))
     except QuizError as error:
         print(error, file=sys.stderr)
@@ -142,23 +174,33 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
 
-def run_validate(paths: list[Path]) -> int:
-    quizzes, problems = validate(paths)
+def run_validate(paths: list[Path], strict: bool = False) -> int:
+    """Problems fail; warnings are shown and fail only with --strict."""
+    warnings: list[Problem] = []
+    quizzes, problems = validate(paths, warnings)
     for problem in problems:
         print(problem, file=sys.stderr)
+    for warning in warnings:
+        where = f"question '{warning.question_id}': " if warning.question_id else ""
+        print(f"{warning.file}:{warning.line}: warning: {where}{warning.message}", file=sys.stderr)
     if not quizzes and not problems:
         print("no quiz files found in: " + ", ".join(map(str, paths)), file=sys.stderr)
         return 1
     for quiz in quizzes:
-        print(f"ok  {quiz.id}: {len(quiz.questions)} questions")
-    return 1 if problems else 0
+        print(t(default_language(), "cli.validated", id=quiz.id, count=len(quiz.questions)))
+    if strict and warnings:
+        print(t(default_language(), "cli.strict_warnings"), file=sys.stderr)
+    return 1 if problems or (strict and warnings) else 0
 
 
 async def run_db_copy(source: str, target: str) -> int:
+    from adapters.progress import copy_progress
     from bot.storage.db_copy import CopyError, copy_database
 
+    bars = copy_progress(default_language())
     try:
-        report = await copy_database(database_setting(source), database_setting(target))
+        with bars or contextlib.nullcontext():
+            report = await copy_database(database_setting(source), database_setting(target), bars)
     except CopyError as error:
         print(f"quizbot: {error}", file=sys.stderr)
         return 1
@@ -179,7 +221,7 @@ def run_platform(
 ) -> int:
     """Start a chat bot; imported lazily so the terminal never loads the platform libraries."""
     if args.command == "discord" or args.platform == "discord":
-        from adapters.discord_bot.sync import main_discord
+        from adapters.discord_bot.run import main_discord
 
         sync_guild = None if args.command == "run" else (args.guild or 0)
         sharding = parse_sharding(args) if args.command == "run" else None
@@ -192,7 +234,7 @@ def run_platform(
 
 def parse_sharding(args: argparse.Namespace) -> Sharding | str:
     """The shards to run, or what is wrong with the options."""
-    from adapters.discord_bot.client import Sharding
+    from adapters.discord_bot.sharding import Sharding
 
     if args.shard_ids is not None or args.shard_count is not None:
         if args.shard_ids is None or args.shard_count is None or args.shards is not None:
@@ -214,7 +256,8 @@ def parse_sharding(args: argparse.Namespace) -> Sharding | str:
 
 
 def run_telegram(args: argparse.Namespace, settings: Settings, quizzes: dict[str, Quiz]) -> int:
-    from adapters.telegram_bot import app as telegram_adapter
+    from adapters.telegram_bot import run as telegram_run
+    from adapters.telegram_bot.app import TelegramSetup
 
     if settings.telegram_token is None:
         print(
@@ -223,24 +266,28 @@ def run_telegram(args: argparse.Namespace, settings: Settings, quizzes: dict[str
             file=sys.stderr,
         )
         return 2
-    setup = telegram_adapter.TelegramSetup(
+    setup = TelegramSetup(
         token=settings.telegram_token.reveal(),
         database=settings.database,
         quizzes=quizzes,
         api_url=settings.telegram_api_url,
+        report_links=web_links.optional_signer(settings),
     )
     webhook = None
     if args.webhook:
         from_env = settings.telegram_webhook_secret
-        given = args.secret if args.secret is not None else from_env and from_env.reveal()
+        if args.secret is not None:
+            given: str | None = args.secret
+        else:
+            given = from_env.reveal() if from_env is not None else None
         try:
-            secret = telegram_adapter.webhook_secret(given, setup.token)
+            secret = telegram_run.webhook_secret(given, setup.token)
         except ValueError as error:
             print(f"quizbot: {error}.", file=sys.stderr)
             return 2
-        webhook = telegram_adapter.Webhook(args.webhook, args.listen, args.port, secret)
+        webhook = telegram_run.Webhook(args.webhook, args.listen, args.port, secret)
     settle_startup_objects()
-    return telegram_adapter.run(setup, webhook)
+    return telegram_run.run(setup, webhook)
 
 
 async def run_with_store(
@@ -282,7 +329,8 @@ async def run_export(args: argparse.Namespace, store: Store) -> int:
     else:
         with args.output.open("w", encoding="utf-8", newline="") as stream:
             write_csv(rows, stream)
-        print(f"{len(rows)} answers written to {args.output}", file=sys.stderr)
+        written = t(default_language(), "cli.exported", count=len(rows), path=args.output)
+        print(written, file=sys.stderr)
     return 0
 
 
@@ -296,7 +344,7 @@ async def run_play(
     player = console_player(args.name or default_name(), language)
     game = ConsoleGame(service, player, language, sys.stdin, sys.stdout)
     await game.play(quiz.id, args.questions)
-    print(t(language, "console.saved_to", path=redact(str(database))))
+    game.view.paragraph(t(language, "console.saved_to", path=describe(database)))
     return 0
 
 

@@ -6,10 +6,12 @@ import getpass
 import os
 from typing import TextIO
 
+from adapters.terminal_view import TerminalView
 from bot.domain.entities import Player
 from bot.domain.models import LETTERS, Language, pick_language
 from bot.domain.rules import AlreadyAnswered, Refused
-from bot.play.service import QuestionView, QuizService
+from bot.domain.views import QuestionView
+from bot.play.service import QuizService
 from bot.text import boards as board_render
 from bot.text import markup, render
 from bot.text.i18n import t
@@ -40,7 +42,11 @@ def console_player(name: str, language: Language) -> Player:
 
 
 class ConsoleGame:
-    """Plays one solo round: show a question, read a letter, tell the verdict, repeat."""
+    """Plays one solo round: show a question, read a letter, tell the verdict, repeat.
+
+    The look is TerminalView's; reading stdin stays here. A pause after each explanation
+    waits for Enter on a terminal; piped answers get a drawn break instead, so they play on.
+    """
 
     def __init__(
         self,
@@ -54,63 +60,78 @@ class ConsoleGame:
         self.player = player
         self.language = language
         self.stdin = stdin
-        self.stdout = stdout
-
-    def say(self, text: str = "") -> None:
-        self.stdout.write(text + "\n")
-        self.stdout.flush()
+        self.view = TerminalView(stdout, language)
+        self.interactive = stdin.isatty()
 
     async def play(self, quiz_id: str, questions: int | None = None) -> bool:
         """True if the round was played to the end, False if the player left early."""
         quiz = self.service.quiz(quiz_id)
-        stale = await self.service.store.running_round(CHAT_ID, "", "solo", self.player.user_id)
+        stale = await self.service.running_round(CHAT_ID, "", "solo", self.player.user_id)
         if stale is not None:  # left by a previous run that was killed
             await self.service.finish_round(stale.round_id, stopped=True)
         current = await self.service.start_round(
             chat_id=CHAT_ID, player=self.player, quiz_id=quiz.id, mode="solo", questions=questions
         )
-        self.say(render.quiz_intro(quiz, current.total, self.language))
+        self.view.intro(quiz, current.total)
         completed = True
         while (view := await self.service.post_next(current.round_id)) is not None:
-            if not await self.ask(view):
+            answered = await self.ask(view)
+            if answered:
+                await self.service.close(view.post.post_id)
+            if not answered or not self.pause(view):
                 completed = False
                 break
-            await self.service.close(view.post.post_id)
         summary = await self.service.finish_round(current.round_id, stopped=not completed)
-        self.say()
         if not completed:
-            self.say(t(self.language, "console.bye"))
+            self.view.blank()
+            self.view.paragraph(t(self.language, "console.bye"))
         if summary is not None:
             points = sum(entry.line.points for entry in summary.ranking)
-            answered = sum(entry.line.answered for entry in summary.ranking)
-            self.say(board_render.solo_score(points, answered, current.total, self.language))
+            count = sum(entry.line.answered for entry in summary.ranking)
+            total = current.total
+            self.view.score(board_render.solo_score(points, count, total, self.language))
         board = await self.service.leaderboard(CHAT_ID, "all", self.player.user_id)
-        self.say()
-        self.say(board_render.leaderboard(board, None, self.language))
+        self.view.leaderboard(board)
         return completed
+
+    def read(self, prompt: str) -> str | None:
+        """One line typed after `prompt`; None on end of input, Ctrl-C or a quit word."""
+        if self.interactive:
+            self.view.prompt(prompt)
+        try:
+            line = self.stdin.readline()
+        except KeyboardInterrupt:
+            line = ""
+        if not self.interactive and line:
+            self.view.typed(prompt, line)
+        if not line:  # end of input: the cursor is still after the prompt
+            self.view.blank()
+        if not line or line.strip().lower() in QUIT_WORDS:
+            return None
+        return line
+
+    def pause(self, view: QuestionView) -> bool:
+        """A clear break before the next question; False if the player quit there."""
+        if view.post.number >= view.post.total:
+            return True
+        if not self.interactive:
+            self.view.rule()
+            return True
+        self.view.blank()
+        return self.read(t(self.language, "console.next")) is not None
 
     async def ask(self, view: QuestionView) -> bool:
         """Ask one question until a valid letter comes; False on quit or end of input."""
-        card = render.question_card(view.quiz, view.question, view.post, self.language)
-        self.say()
-        self.say(card.text)
+        self.view.question(view)
         last = LETTERS[len(view.post.order) - 1]
         while True:
-            self.stdout.write(t(self.language, "console.prompt", first="A", last=last))
-            self.stdout.flush()
-            try:
-                line = self.stdin.readline()
-            except KeyboardInterrupt:
-                line = ""
-            if line and not self.stdin.isatty():
-                self.stdout.write(line if line.endswith("\n") else line + "\n")
-            if not line or line.strip().lower() in QUIT_WORDS:
-                self.say()
+            line = self.read(t(self.language, "console.prompt", first="A", last=last))
+            if line is None:
                 return False
             typed = line.strip().upper()
             if len(typed) == 1 and typed in LETTERS[: len(view.post.order)]:
                 break
-            self.say(t(self.language, "console.bad_letter", first="A", last=last))
+            self.view.notice(t(self.language, "console.bad_letter", first="A", last=last))
         result = await self.service.press(
             chat_id=CHAT_ID,
             player=self.player,
@@ -119,10 +140,9 @@ class ConsoleGame:
         )
         outcome = result.outcome
         if isinstance(outcome, AlreadyAnswered):
-            self.say(render.already_answered(view.post, outcome.first, self.language))
+            self.view.notice(render.already_answered(view.post, outcome.first, self.language))
         elif isinstance(outcome, Refused):
-            self.say(render.refusal(outcome.reason, self.language))
+            self.view.notice(render.refusal(outcome.reason, self.language))
         else:
-            self.say()
-            self.say(render.verdict(view.question, view.post, outcome.answer, self.language))
+            self.view.verdict(view, outcome.answer)
         return True

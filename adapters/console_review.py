@@ -14,8 +14,9 @@ from adapters.console import CHAT_ID, QUIT_WORDS, console_player, default_name
 from bot.domain.entities import Answer
 from bot.domain.models import LANGUAGES, LETTERS, Language
 from bot.domain.review import ReviewSession
+from bot.domain.views import QuestionView
 from bot.play.review import NothingDue, ReviewRunner, ReviewSummary
-from bot.play.service import QuestionView, QuizService
+from bot.play.service import QuizService
 from bot.text import render, review_texts
 from bot.text.i18n import t
 

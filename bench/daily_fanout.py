@@ -30,10 +30,11 @@ sys.path.insert(0, str(ROOT))
 from bot.catalog.installed import load_catalog  # noqa: E402
 from bot.domain.daily import DailyPost, DailyRule, NewSchedule, next_run  # noqa: E402
 from bot.domain.pacer import TELEGRAM_RATE, Pacer  # noqa: E402
+from bot.domain.views import ClosedView, QuestionView  # noqa: E402
 from bot.play.daily_runner import DailyRunner  # noqa: E402
-from bot.play.service import ClosedView, QuestionView, QuizService  # noqa: E402
-from bot.play.timers import ManualTimers  # noqa: E402
+from bot.play.service import QuizService  # noqa: E402
 from bot.storage.sqlite.store import SQLiteStore  # noqa: E402
+from tests.support.clocks import ManualTimers  # noqa: E402
 
 PLATFORM_LIMIT = 30
 """Telegram: about 30 messages per second overall."""

@@ -8,8 +8,8 @@ run: a minimal python-telegram-bot app with default (sequential) update handling
 answers every press and stores nothing. A second minimal app sends the quiz bot's own
 question message (text and six buttons) and answers with an alert as long as the quiz
 bot's: the share of the difference that is the payload, not the bot's own work. A third is
-the second over the quiz bot's HTTP client (adapters/telegram_http.py, aiohttp under httpx):
-what is left of the difference is the quiz bot's own work.
+the second over the quiz bot's HTTP client (adapters/telegram_bot/http_client.py, aiohttp
+under httpx): what is left of the difference is the quiz bot's own work.
 
     python bench/telegram_burst.py [--quick]
 
@@ -35,7 +35,7 @@ from telegram.request import BaseRequest
 from adapters.telegram_bot.app import BOT_CONNECTIONS
 from adapters.telegram_bot.http_client import AiohttpRequest
 from bot.catalog.installed import load_catalog
-from bot.text.render import ALERT_LIMIT
+from bot.domain.platform_limits import TELEGRAM_ALERT
 from tests.fakes.telegram_api import FakeTelegramAPI
 
 TOKEN = "4242424242:BENCH-token-value"
@@ -88,7 +88,7 @@ def _quiz_payload() -> tuple[str, InlineKeyboardMarkup, str]:
         f"{letter}. {choice.en}" for letter, choice in zip("ABCD", question.choices, strict=True)
     )
     text = f"{quiz.title.en} · Question 1/8\n\n{question.prompt.en}\n\n{choices}"
-    alert = (f"✅ Right: {question.explanation.en}")[:ALERT_LIMIT]
+    alert = (f"✅ Right: {question.explanation.en}")[:TELEGRAM_ALERT]
     return text, markup, alert
 
 

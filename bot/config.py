@@ -45,6 +45,11 @@ class Settings:
     discord_guild_id: int | None
     telegram_webhook_secret: Secret | None = None
     """What Telegram must send back with every webhook update (TELEGRAM_WEBHOOK_SECRET)."""
+    # The organiser's report (adapters/web): its public address and the key signing links.
+    web_url: str | None = None
+    """QUIZBOT_WEB_URL: where `quizbot serve` is reached, e.g. https://quiz.example.org."""
+    web_secret: Secret | None = None
+    """QUIZBOT_WEB_SECRET: signs report links; without it no link is issued or accepted."""
 
 
 def database_setting(value: str) -> Path | str:
@@ -79,4 +84,6 @@ def load_settings(env_file: Path | None = None) -> Settings:
         discord_token=_secret("DISCORD_TOKEN"),
         discord_guild_id=int(guild) if guild.isdigit() else None,
         telegram_webhook_secret=_secret("TELEGRAM_WEBHOOK_SECRET"),
+        web_url=os.environ.get("QUIZBOT_WEB_URL", "").strip() or None,
+        web_secret=_secret("QUIZBOT_WEB_SECRET"),
     )

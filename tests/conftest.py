@@ -1,4 +1,5 @@
-"""Shared fixtures: the bundled quizzes, a real store on each backend, a settable clock.
+"""Shared fixtures (only fixtures: helpers live in tests/support/): the bundled quizzes, a
+real store on each backend, a settable clock.
 
 `store` (and `database`, what it opens) runs a test twice: on a SQLite file under tmp_path
 and on a fresh schema of a real PostgreSQL (skipped, saying why, when none is configured).
@@ -9,8 +10,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import AsyncIterator, Iterator
-from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -22,22 +21,8 @@ from bot.storage.interface import Store
 from bot.storage.opening import open_store
 from bot.storage.sqlite.store import SQLiteStore
 from tests.postgres import fresh_schema
-
-ROOT = Path(__file__).resolve().parent.parent
-QUIZZES = ROOT / "quizzes"
-
-
-@dataclass
-class FakeClock:
-    """The injected clock: time moves only when a test says so."""
-
-    current: datetime = field(default_factory=lambda: datetime(2026, 3, 2, 9, 0, tzinfo=UTC))
-
-    def now(self) -> datetime:
-        return self.current
-
-    def advance(self, seconds: float) -> None:
-        self.current += timedelta(seconds=seconds)
+from tests.support.clocks import FakeClock
+from tests.support.paths import QUIZZES
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -5,14 +5,17 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 from tests.postgres import POSTGRES_URL
+from tests.support.paths import ROOT
 
-BENCH = Path(__file__).resolve().parent.parent / "bench"
-SCRIPTS = ["answers.py", "leaderboard.py", "startup.py", "memory.py", "telegram_burst.py"]
+BENCH = ROOT / "bench"
+SCRIPTS = [
+    "answers.py", "leaderboard.py", "startup.py", "memory.py", "telegram_burst.py", "report.py",
+]  # fmt: skip
+SCRIPTS += ["import.py"]  # issue 19: quizbot import
 SCRIPTS += ["review.py"]  # spaced review
 if POSTGRES_URL:  # it needs a server; .ci/run starts one
     SCRIPTS += ["answers_postgres.py", "answers_workers.py"]

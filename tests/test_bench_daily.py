@@ -7,7 +7,7 @@ import importlib.util
 import sys
 from types import ModuleType
 
-from tests.conftest import ROOT
+from tests.support.paths import ROOT
 
 
 def load_bench() -> ModuleType:

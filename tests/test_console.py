@@ -2,34 +2,25 @@
 
 from __future__ import annotations
 
-import os
+import re
 import sqlite3
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from bot.domain.models import Quiz
-from tests.conftest import ROOT
+from tests.support.commands import quizbot
+from tests.support.paths import bundled_ids
 
 
-def quizbot(
-    *args: str, stdin: str = "", db: Path, lang: str = "C.UTF-8", **settings: str
-) -> subprocess.CompletedProcess[str]:
-    """The `quizbot` command as a user runs it; `settings` are more environment variables."""
-    env = {**os.environ, "QUIZBOT_DB": str(db), "LANG": lang, "LC_ALL": "", "LC_MESSAGES": ""}
-    env.update(settings)
-    return subprocess.run(
-        [sys.executable, "-m", "adapters.cli", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=env,
-        timeout=60,
-        check=False,
-    )
+def words(text: str) -> str:
+    """Text with its line breaks and runs of spaces as single spaces: the terminal wraps."""
+    return " ".join(text.split())
+
+
+def board_row(rank: int, name: str, points: int) -> re.Pattern[str]:
+    """A row of the leaderboard table the round ends with."""
+    return re.compile(rf"│\s*{rank}\s*│\s*{re.escape(name)}\s*│\s*{points}\s*│")
 
 
 def stored_answers(db: Path) -> list[tuple[str, int]]:
@@ -37,34 +28,36 @@ def stored_answers(db: Path) -> list[tuple[str, int]]:
         return connection.execute("SELECT user_id, correct FROM answers").fetchall()
 
 
+def letters(count: int, alphabet: str = "ABCD") -> str:
+    """`count` answers typed one a line, cycling through the letters."""
+    return "".join(f"{alphabet[i % len(alphabet)]}\n" for i in range(count))
+
+
 def test_a_whole_quiz_in_english(tmp_path: Path, quizzes: dict[str, Quiz]) -> None:
     db = tmp_path / "q.db"
+    quiz = quizzes["parallelism"]
+    size = len(quiz.questions)
     result = quizbot(
-        "play",
-        "parallelism",
-        "--lang",
-        "en",
-        "--name",
-        "Ana",
-        stdin="A\nB\nC\nD\nA\nB\nC\nD\n",
-        db=db,
+        "play", "parallelism", "--lang", "en", "--name", "Ana", stdin=letters(size), db=db
     )
     assert result.returncode == 0, result.stderr
     out = result.stdout
-    for number in range(1, 9):
-        assert f"Model and pipeline parallelism · Question {number}/8" in out
-    for question in quizzes["parallelism"].questions:
-        assert question.explanation.en in out
+    for number in range(1, size + 1):
+        assert f"{quiz.title.en} · Question {number}/{size}" in out
+    for question in quiz.questions:
+        assert words(question.explanation.en) in words(out)
     verdicts = out.count("✅ Right!") + out.count("❌ Not quite.")
-    assert verdicts == 8
+    assert verdicts == size
     answers = stored_answers(db)
     score = sum(correct for _, correct in answers)
-    assert len(answers) == 8
-    assert f"Your score: {score}/8" in out
-    assert f"1. Ana: {score} point" in out
+    assert len(answers) == size
+    assert f"Your score: {score}/{size}" in out
+    assert board_row(1, "Ana", score).search(out), out
 
 
 def test_a_whole_quiz_in_french(tmp_path: Path, quizzes: dict[str, Quiz]) -> None:
+    quiz = quizzes["parallelism"]
+    size = len(quiz.questions)
     result = quizbot(
         "play",
         "parallelism",
@@ -72,14 +65,14 @@ def test_a_whole_quiz_in_french(tmp_path: Path, quizzes: dict[str, Quiz]) -> Non
         "fr",
         "--name",
         "Zoé",
-        stdin="a\nb\nc\nd\na\nb\nc\nd\n",
+        stdin=letters(size, "abcd"),
         db=tmp_path / "q.db",
     )
     assert result.returncode == 0, result.stderr
-    assert "Parallélisme des modèles et des pipelines · Question 3/8" in result.stdout
-    for question in quizzes["parallelism"].questions:
-        assert question.explanation.fr in result.stdout
-    assert "Votre score : " in result.stdout
+    assert f"{quiz.title.fr} · Question 3/{size}" in result.stdout
+    for question in quiz.questions:
+        assert words(question.explanation.fr) in words(result.stdout)
+    assert "Votre score\u00a0: " in result.stdout
     assert "🏆 Classement, depuis le début" in result.stdout
 
 
@@ -109,19 +102,22 @@ def test_invalid_letters_are_asked_again(tmp_path: Path) -> None:
     assert len(stored_answers(db)) == 1
 
 
-def test_end_of_input_stops_cleanly_and_keeps_the_answers(tmp_path: Path) -> None:
+def test_end_of_input_stops_cleanly_and_keeps_the_answers(
+    tmp_path: Path, quizzes: dict[str, Quiz]
+) -> None:
     db = tmp_path / "q.db"
+    size = len(quizzes["parallelism"].questions)
     result = quizbot(
         "play", "parallelism", "--lang", "en", "--name", "Ana", stdin="a\nb\nc\n", db=db
     )
     assert result.returncode == 0
     assert "Traceback" not in result.stderr
     assert "Stopped. Your answers so far are saved." in result.stdout
-    assert "Question 4/8" in result.stdout
+    assert f"Question 4/{size}" in result.stdout
     answers = stored_answers(db)
     assert len(answers) == 3
     score = sum(correct for _, correct in answers)
-    assert f"Your score: {score}/3 (you answered 3 questions of 8)" in result.stdout
+    assert f"Your score: {score}/3 (you answered 3 questions of {size})" in result.stdout
     again = quizbot("play", "parallelism", "--lang", "en", "--name", "Ana", stdin="q\n", db=db)
     assert again.returncode == 0, again.stderr
     assert len(stored_answers(db)) == 3
@@ -130,26 +126,31 @@ def test_end_of_input_stops_cleanly_and_keeps_the_answers(tmp_path: Path) -> Non
 def test_unknown_quiz_names_the_known_ones(tmp_path: Path) -> None:
     result = quizbot("play", "chemistry", "--lang", "en", db=tmp_path / "q.db")
     assert result.returncode == 1
+    known = bundled_ids()
+    assert "parallelism" in known
     assert result.stderr.strip() == (
-        "I don't know a quiz called “chemistry”. Quizzes you can play: parallelism."
+        f"I don't know a quiz called “chemistry”. Quizzes you can play: {', '.join(known)}."
     )
 
 
-@pytest.mark.parametrize("count", ["0", "9", "-2"])
-def test_question_count_out_of_range(tmp_path: Path, count: str) -> None:
+@pytest.mark.parametrize("count", ["0", "one more than the quiz has", "-2"])
+def test_question_count_out_of_range(tmp_path: Path, count: str, quizzes: dict[str, Quiz]) -> None:
+    size = len(quizzes["parallelism"].questions)
+    typed = str(size + 1) if count.startswith("one more") else count
     result = quizbot(
-        "play", "parallelism", "--lang", "en", "--questions", count, db=tmp_path / "q.db"
+        "play", "parallelism", "--lang", "en", "--questions", typed, db=tmp_path / "q.db"
     )
     assert result.returncode == 2
-    assert result.stderr.strip() == "--questions must be a whole number from 1 to 8."
+    assert result.stderr.strip() == f"--questions must be a whole number from 1 to {size}."
 
 
-def test_list_and_leaderboard(tmp_path: Path) -> None:
+def test_list_and_leaderboard(tmp_path: Path, quizzes: dict[str, Quiz]) -> None:
     db = tmp_path / "q.db"
     listing = quizbot("list", "--lang", "en", db=db)
-    assert listing.stdout.strip() == (
-        "parallelism · Model and pipeline parallelism · 8 questions · hard"
-    )
+    assert listing.stdout.splitlines() == [
+        f"{quiz.id} · {quiz.title.en} · {len(quiz.questions)} questions · {quiz.difficulty}"
+        for quiz in (quizzes[name] for name in bundled_ids())
+    ]
     empty = quizbot("leaderboard", "--lang", "en", db=db)
     assert "No answers yet" in empty.stdout
     quizbot("play", "parallelism", "--questions", "2", "--name", "Ana", stdin="a\na\n", db=db)
@@ -157,7 +158,7 @@ def test_list_and_leaderboard(tmp_path: Path) -> None:
     board = quizbot("leaderboard", "--lang", "en", "--period", "today", db=db)
     assert board.returncode == 0
     lines = board.stdout.splitlines()
-    assert lines[0] == "🏆 Leaderboard, today"
+    assert lines[0] == "🏆 Leaderboard, today (UTC)"  # the zone "today" starts in
     assert {line.split(". ")[1].split(":")[0] for line in lines[1:]} == {"Ana", "Ben"}
 
 

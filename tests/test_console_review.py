@@ -12,8 +12,8 @@ from bot.domain.models import LETTERS, Quiz
 from bot.domain.review import Reviewer, make_scheduler
 from bot.play.service import QuizService
 from bot.text.i18n import t
-from tests.conftest import FakeClock
-from tests.test_console import quizbot
+from tests.support.clocks import FakeClock
+from tests.support.commands import quizbot
 
 
 class RightAnswers(io.StringIO):

@@ -5,6 +5,7 @@ scheduler that never produce a double post, yesterday's results, streaks."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time
@@ -16,12 +17,12 @@ from bot.domain.daily import DailyPost, DailyRule
 from bot.domain.entities import NewPost, Player
 from bot.domain.models import Quiz
 from bot.domain.pacer import Pacer
+from bot.domain.views import ClosedView, QuestionView
 from bot.play.daily_runner import DailyRunner
-from bot.play.service import ClosedView, QuestionView, QuizService
-from bot.play.timers import ManualTimers
+from bot.play.service import QuizService
 from bot.storage.interface import ConstraintError, Store
 from bot.storage.opening import open_store
-from tests.conftest import FakeClock
+from tests.support.clocks import FakeClock, ManualTimers
 
 ADMIN = Player("tg:9", "Admin", "en")
 ANA, BEN, CHLOE = Player("tg:1", "Ana"), Player("tg:2", "Ben"), Player("tg:3", "Chloe")
@@ -424,3 +425,20 @@ async def test_off_stops_posting_and_the_open_question_still_closes(
     assert len(bot.publisher.posts) == 1
     assert bot.publisher.results == [(bot.publisher.posts[0][3], 0)]
     assert bot.timers.pending() == []
+
+
+async def test_a_take_over_whose_send_fails_is_one_warning_not_a_failed_timer(
+    store: Store, quizzes: dict[str, Quiz], clock: FakeClock, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Issue 16: the chat is gone (kicked, deleted channel); the retry after the claim's
+    grace runs from a timer and must be guarded like start-up, one line naming the chat."""
+    await claimed_then_crashed(store, quizzes, clock)
+    clock.current = utc(2026, 3, 2, 8, 0, 10)
+    second = start(store, quizzes, clock)
+    second.publisher.fail_posts = True
+    await second.runner.resume()
+    with caplog.at_level(logging.WARNING, logger="bot.play.daily_runner"):
+        await run_until(second, clock, utc(2026, 3, 2, 8, 5))  # raised here before
+    [line] = [r.getMessage() for r in caplog.records if "resume" in r.getMessage()]
+    assert "tg:g" in line
+    assert "ConnectionError" in line

@@ -21,8 +21,10 @@ from bot.domain.models import Quiz
 from bot.domain.rules import Accepted
 from bot.play.service import QuizService
 from bot.storage.interface import StoreError
-from bot.storage.sqlite.store import SCHEMA_VERSION, SQLiteStore
-from tests.conftest import ROOT, FakeClock
+from bot.storage.schema import SCHEMA_VERSION
+from bot.storage.sqlite.store import SQLiteStore
+from tests.support.clocks import FakeClock
+from tests.support.paths import ROOT
 
 ANA = Player("tg:1", "Ana", "en")
 

@@ -11,11 +11,10 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bot.domain.entities import Player
+from bot.domain.entities import ExportRow, Player
 from bot.play.service import QuizService
-from bot.storage.interface import ExportRow
 from bot.text.export import write_csv
-from tests.conftest import ROOT
+from tests.support.paths import ROOT
 
 
 async def test_export_command_writes_the_chats_answers(

@@ -14,7 +14,7 @@ import pytest
 from bot.domain.entities import Answer, Player, Post
 from bot.storage.interface import PostClosedError, Store
 from bot.storage.sqlite.store import SQLiteStore
-from tests.test_store import new_post, new_round
+from tests.support.store_rows import new_post, new_round
 
 NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 

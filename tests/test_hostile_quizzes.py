@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.catalog.loader import MAX_FILE_BYTES, QuizError, decode, load_quiz, validate
-from tests.conftest import QUIZZES
+from tests.support.paths import QUIZZES
 
 
 def test_a_huge_file_is_refused_before_parsing(tmp_path: Path) -> None:

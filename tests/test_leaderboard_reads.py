@@ -14,7 +14,7 @@ from bot.domain.entities import Answer, NewPost, Player
 from bot.play.service import QuizService
 from bot.storage.interface import Store
 from bot.storage.sqlite.store import SQLiteStore
-from tests.conftest import FakeClock
+from tests.support.clocks import FakeClock
 
 CHAT = "tg:-100"
 
@@ -93,6 +93,7 @@ async def test_a_leaderboard_is_one_query_when_the_chat_has_no_daily_question(
     store: Store, service: QuizService, clock: FakeClock
 ) -> None:
     await answered(store, clock, daily=False, right={n: n % 2 == 0 for n in range(12)})
+    await service.zones.of(CHAT)  # the chat's time zone is read once, then kept a while
     with queries(store) as statements:
         board = await service.leaderboard(CHAT, "all", "tg:11")
     assert (len(board.top), board.me is not None, board.players) == (10, True, 12)
@@ -103,6 +104,7 @@ async def test_streaks_of_every_shown_player_take_one_more_query(
     store: Store, service: QuizService, clock: FakeClock
 ) -> None:
     await answered(store, clock, daily=True, right={1: True, 2: True, 3: False, 4: True})
+    await service.zones.of(CHAT)  # the chat's time zone is read once, then kept a while
     with queries(store) as statements:
         board = await service.leaderboard(CHAT, "today", "tg:3")
     assert board.streaks == {"tg:1": 1, "tg:2": 1, "tg:4": 1, "tg:3": 0}
@@ -114,6 +116,7 @@ async def test_a_leaderboard_is_one_hop_to_the_sqlite_thread(
 ) -> None:
     service = QuizService(sqlite_store, quizzes, clock=clock)
     await answered(sqlite_store, clock, daily=False, right={1: True, 2: False})
+    await service.zones.of(CHAT)  # the chat's time zone is read once, then kept a while
     with thread_hops(sqlite_store) as hops:
         board = await service.leaderboard(CHAT, "week", "tg:2")
     assert [entry.line.user_id for entry in board.top] == ["tg:1", "tg:2"]

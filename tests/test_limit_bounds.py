@@ -137,7 +137,7 @@ def test_the_bounded_check_words_problems_from_the_rendered_texts() -> None:
         "the question message is 4652 characters in English; a Discord message holds 2000",
         "the short verdict line is 221 characters in French; Telegram alerts hold 200 "
         "(shorten the correct choice)",
-        "the question message is 5158 characters in French; a Discord message holds 2000",
+        "the question message is 5163 characters in French; a Discord message holds 2000",
     ]
 
 

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import asyncpg  # type: ignore[import-untyped]
 import pytest
 
 from bot.storage.interface import StoreError
+from bot.storage.opening import describe
 from bot.storage.postgres.answer_writer import PostgresAnswerWriter
 from bot.storage.postgres.errors import redact
 from bot.storage.postgres.store import PostgresStore
@@ -76,3 +78,9 @@ def test_a_failed_answer_batch_is_one_clear_line_without_the_password() -> None:
     assert failure.__cause__ is lost
     unrelated = ValueError("a bug, not the database")
     assert writer.failure(unrelated) is unrelated
+
+
+def test_a_database_setting_is_described_without_its_password() -> None:
+    """What the CLI prints and db copy reports: the URL redacted, a file path as it is."""
+    assert describe("postgresql://quizbot:s3cret@db/quizbot") == "postgresql://quizbot:***@db/quizbot"
+    assert describe(Path("/data/quiz.db")) == "/data/quiz.db"

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from adapters import cli
-from adapters.discord_bot import sync as discord_sync
-from adapters.telegram_bot import app as telegram_adapter
+from adapters.discord_bot import run as discord_run
+from adapters.telegram_bot import run as telegram_run
 
 
 @pytest.fixture
@@ -34,7 +34,7 @@ def test_telegram_starts_with_the_loaded_quizzes_frozen(
         frozen_at_start.append(gc.get_freeze_count())
         return 0
 
-    monkeypatch.setattr(telegram_adapter, "run", serve)
+    monkeypatch.setattr(telegram_run, "run", serve)
     assert cli.main(["run", "telegram"]) == 0
     assert len(frozen_at_start) == 1
     assert frozen_at_start[0] > 1000
@@ -47,7 +47,7 @@ def test_discord_starts_with_the_loaded_quizzes_frozen(
         frozen_at_start.append(gc.get_freeze_count())
         return 0
 
-    monkeypatch.setattr(discord_sync, "_with_store", serve)
+    monkeypatch.setattr(discord_run, "_with_store", serve)
     assert cli.main(["run", "discord"]) == 0
     assert len(frozen_at_start) == 1
     assert frozen_at_start[0] > 1000

@@ -14,10 +14,9 @@ from bot.catalog import codec as quiz_codec
 from bot.catalog.installed import load_catalog
 from bot.catalog.loader import QuizError, validate
 from bot.config import cache_setting
-from bot.domain.models import Question, Quiz, Reference, Text
-from tests.conftest import QUIZZES, ROOT
-from tests.test_console import quizbot
-from tests.test_loader import BROKEN, expected_problems
+from bot.domain.models import Credit, Question, Quiz, Reference, Text
+from tests.support.commands import quizbot
+from tests.support.paths import BROKEN, QUIZZES, ROOT, expected_problems
 
 
 @pytest.fixture
@@ -60,11 +59,13 @@ def test_a_second_start_reuses_the_quizzes_and_validates_nothing(
 def test_a_changed_byte_is_validated_again(
     folder: Path, cache: Path, validations: list[str]
 ) -> None:
-    load_catalog(folder, cache)
+    title = load_catalog(folder, cache)["parallelism"].title.en
     path = folder / "parallelism.yaml"
-    path.write_bytes(path.read_bytes().replace(b"Model and pipeline", b"Model and Pipeline", 1))
+    edited = title.upper()
+    assert edited != title
+    path.write_bytes(path.read_bytes().replace(title.encode(), edited.encode(), 1))
     quizzes = load_catalog(folder, cache)
-    assert quizzes["parallelism"].title.en == "Model and Pipeline parallelism"
+    assert quizzes["parallelism"].title.en == edited
     assert validations == ["parallelism.yaml", "parallelism.yaml"]
     assert load_catalog(folder, cache) == quizzes
     assert len(validations) == 2
@@ -202,11 +203,20 @@ def test_the_codec_keeps_every_field() -> None:
         "quizzes/z.yaml",
     )
     assert quiz_codec.decode(quiz_codec.encode(quiz)) == quiz
+    german = dataclasses.replace(
+        quiz,
+        title=Text.of((("de", "Titel"),)),
+        description=None,
+        questions=(dataclasses.replace(question, explanation=None),),
+        languages=("de",),
+        credit=Credit("Open Trivia Database", "https://opentdb.com", "CC BY-SA 4.0"),
+    )
+    assert quiz_codec.decode(quiz_codec.encode(german)) == german
     fields = {
         model.__name__: [field.name for field in dataclasses.fields(model)]
-        for model in (Quiz, Question, Text, Reference)
+        for model in (Quiz, Question, Text, Reference, Credit)
     }
-    assert fields == {  # a new field must be added to bot/quiz_codec.py too
+    assert fields == {  # a new field must be added to bot/catalog/codec.py too
         "Quiz": [
             "id",
             "title",
@@ -216,6 +226,8 @@ def test_the_codec_keeps_every_field() -> None:
             "questions",
             "further_reading",
             "source",
+            "languages",
+            "credit",
         ],
         "Question": [
             "id",
@@ -226,8 +238,9 @@ def test_the_codec_keeps_every_field() -> None:
             "notes",
             "references",
         ],
-        "Text": ["en", "fr"],
+        "Text": ["versions"],
         "Reference": ["title", "url"],
+        "Credit": ["name", "url", "licence"],
     }
 
 

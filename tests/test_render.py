@@ -12,10 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.catalog import limits
-from bot.domain.entities import Answer, Post, ScoreLine
+from bot.domain.entities import Answer, PlayerFootprint, Post, ScoreLine
 from bot.domain.models import LANGUAGES, Language, Quiz, Text
+from bot.domain.platform_limits import DISCORD_MESSAGE, TELEGRAM_ALERT
 from bot.domain.rules import Leaderboard, Ranked
-from bot.storage.interface import PlayerFootprint
 from bot.text import boards as board_render
 from bot.text import markup, render
 from bot.text.i18n import CATALOGS, t
@@ -54,7 +54,7 @@ def test_plural_forms() -> None:
         (
             PlayerFootprint(9, 3, 1),
             "fr",
-            "sur vous : votre nom et vos 3 réponses dans 1 discussion",
+            "sur vous\u00a0: votre nom et vos 3 réponses dans 1 discussion",
         ),
         (PlayerFootprint(1, 0, 0), "en", "I keep about you: your name and language. It cannot"),
     ],
@@ -79,7 +79,10 @@ def test_the_forget_prompt_says_when_there_is_nothing_to_delete() -> None:
     ("language", "line"),
     [
         ("en", "/quiz NAME [QUESTIONS] [SECONDS]: start a round here (30 s a question unless"),
-        ("fr", "/quiz NOM [QUESTIONS] [SECONDES] : lancer une partie ici (30 s par question,"),
+        (
+            "fr",
+            "/quiz NOM [QUESTIONS] [SECONDES]\u00a0: lancer une partie ici (30 s par question,",
+        ),
     ],
 )
 def test_help_says_how_long_a_question_stays_open(language: Language, line: str) -> None:
@@ -93,8 +96,8 @@ def test_help_says_how_long_a_question_stays_open(language: Language, line: str)
         (1, 2, "en", "Your score: 1/2 (you answered 2 questions of 3)"),
         (0, 1, "en", "Your score: 0/1 (you answered 1 question of 3)"),
         (0, 0, "en", "You answered no question this time."),
-        (1, 1, "fr", "Votre score : 1/1 (vous avez répondu à 1 question sur 3)"),
-        (2, 2, "fr", "Votre score : 2/2 (vous avez répondu à 2 questions sur 3)"),
+        (1, 1, "fr", "Votre score\u00a0: 1/1 (vous avez répondu à 1 question sur 3)"),
+        (2, 2, "fr", "Votre score\u00a0: 2/2 (vous avez répondu à 2 questions sur 3)"),
         (0, 0, "fr", "Vous n'avez répondu à aucune question cette fois-ci."),
     ],
 )
@@ -132,19 +135,22 @@ def test_every_bundled_text_fits_its_platform_limit(
         assert limits.check_quiz(quiz) == []
         for question, post, answer in every_answer(quiz):
             alert = render.verdict_alert(question, post, answer, language)
-            assert len(alert) <= limits.TELEGRAM_ALERT
+            assert len(alert) <= TELEGRAM_ALERT
             assert alert.startswith(render.verdict_line(question, post, answer, language))
             for style in STYLES:
                 card = render.question_card(quiz, question, post, language, style)
-                assert len(card.text) <= limits.DISCORD_MESSAGE
+                assert len(card.text) <= DISCORD_MESSAGE
                 assert all(len(b.payload.encode()) <= 64 for b in card.buttons)
                 assert len(render.verdict(question, post, answer, language, style)) <= 2000
 
 
 def test_a_long_explanation_is_cut_in_the_alert_with_an_offer(quizzes: dict[str, Quiz]) -> None:
     quiz = quizzes["parallelism"]
+    first = quiz.questions[0]
+    long = Text(en=first.explanation.en * 5, fr=first.explanation.fr * 5)
+    assert len(long.fr) > limits.TELEGRAM_ALERT
+    quiz = dataclasses.replace(quiz, questions=(dataclasses.replace(first, explanation=long),))
     question, post, answer = next(iter(every_answer(quiz)))
-    assert len(question.explanation.fr) > 200
     alert = render.verdict_alert(question, post, answer, "fr")
     assert alert.endswith(t("fr", "verdict.more"))
     assert "…" in alert
@@ -156,9 +162,9 @@ def test_questions_render_in_the_chosen_language(quizzes: dict[str, Quiz]) -> No
     post = Post(5, "c", quiz.id, question.id, (1, 0, 3, 2), 7, 8, NOW)
     french = render.question_card(quiz, question, post, "fr").text
     english = render.question_card(quiz, question, post, "en").text
-    assert french.startswith("Parallélisme des modèles et des pipelines · Question 7/8")
+    assert french.startswith(f"{quiz.title.fr} · Question 7/8")
     assert question.prompt.fr in french
-    assert english.startswith("Model and pipeline parallelism · Question 7/8")
+    assert english.startswith(f"{quiz.title.en} · Question 7/8")
     assert f"A. {question.choices[1].en}" in english
     assert [b.label for b in render.question_card(quiz, question, post, "en").buttons] == list(
         "ABCD"

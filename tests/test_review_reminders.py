@@ -13,9 +13,8 @@ from bot.domain.pacer import Pacer
 from bot.domain.review import Reminder, Reviewer, make_scheduler
 from bot.play.review_reminders import WAKE_KEY, ReminderRefusedError, ReminderRunner
 from bot.play.service import QuizService
-from bot.play.timers import ManualTimers
 from bot.text.i18n import t
-from tests.conftest import FakeClock
+from tests.support.clocks import FakeClock, ManualTimers
 
 
 class Sender:

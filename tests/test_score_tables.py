@@ -6,7 +6,6 @@ import asyncio
 import itertools
 import sqlite3
 import tempfile
-from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -14,37 +13,26 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.domain.entities import Answer, NewPost, ScoreLine
-from bot.storage.interface import Store
+from bot.domain.entities import ScoreLine
 from bot.storage.opening import open_store
-from bot.storage.sql.scores import plan_of, scan_query
-from bot.storage.sqlite.store import MIGRATIONS, SQLiteStore
+from bot.storage.schema import MIGRATIONS
+from bot.storage.sql.scores import plan_of
+from bot.storage.sqlite.store import SQLiteStore
 from tests.postgres import POSTGRES_URL, SKIP_REASON, fresh_schema
+from tests.support.scan import scan_query
+from tests.support.scores import CHATS, QUIZ_IDS, START, AnswerRow, minutes, since, store_answers
 
-START = datetime(2026, 3, 1, tzinfo=UTC)
-"""A Sunday: the week buckets' boundary (Monday 00:00 UTC) is 24 hours in."""
-WEEK_START = 24 * 60
-NEAR_WEEK_START = st.integers(WEEK_START - 14 * 60, WEEK_START + 14 * 60)
-"""Minutes where leaderboards sum week buckets and add or take away the span to `since`."""
 _files = itertools.count()
-
-minutes = st.one_of(st.integers(0, 3 * 24 * 60), NEAR_WEEK_START)  # after START
 answers = st.lists(
     st.tuples(
         st.integers(0, 5),  # user
-        st.sampled_from(["tg:-1", "tg:-2"]),  # chat
-        st.sampled_from(["quiz-a", "quiz-b"]),  # quiz
+        st.sampled_from(CHATS),
+        st.sampled_from(QUIZ_IDS),
         minutes,
         st.booleans(),
         st.integers(0, 30_000),
     ),
     max_size=40,
-)
-since = st.one_of(  # minutes after START: any, a whole hour (no answers to read), or near
-    st.none(),  # the week buckets' start
-    st.integers(-60, 3 * 24 * 60 + 60),
-    st.integers(-1, 73).map(lambda h: h * 60),
-    NEAR_WEEK_START,
 )
 
 
@@ -65,36 +53,6 @@ async def check_postgres(rows: list[tuple[int, str, str, int, bool, int]],
                          start: int | None, quiz: str | None) -> None:  # fmt: skip
     async with fresh_schema() as url:
         await check_on(url, rows, start, quiz)
-
-
-CHATS = ("tg:-1", "tg:-2")
-QUIZZES = ("quiz-a", "quiz-b")
-AnswerRow = tuple[int, str, str, int, bool, int]
-"""(user, chat, quiz, minutes after START, correct, elapsed ms)"""
-
-
-async def store_answers(store: Store, rows: Iterable[AnswerRow]) -> None:
-    """One open question per chat and quiz, then every row's answer to it, all at once."""
-    posts = {}
-    for chat, quiz_id in itertools.product(CHATS, QUIZZES):
-        new = NewPost(chat, quiz_id, "q", (0, 1), 1, 1, START, None, None)
-        posts[chat, quiz_id] = await store.create_post(new)
-    await asyncio.gather(
-        *(
-            store.add_answer(
-                Answer(
-                    posts[chat, quiz_id].post_id,
-                    f"tg:{user}",
-                    0,
-                    correct,
-                    START + timedelta(minutes=minutes),
-                    elapsed,
-                ),
-                posts[chat, quiz_id],
-            )
-            for user, chat, quiz_id, minutes, correct, elapsed in rows
-        )
-    )
 
 
 async def check_on(target: Path | str, rows: list[AnswerRow],

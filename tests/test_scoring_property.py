@@ -16,7 +16,7 @@ from bot.domain.entities import Player
 from bot.domain.models import Quiz
 from bot.play.service import QuizService
 from bot.storage.sqlite.store import SQLiteStore
-from tests.conftest import FakeClock
+from tests.support.clocks import FakeClock
 
 PLAYERS = [Player(f"tg:{n}", f"P{n}", "en") for n in range(4)]
 QUESTIONS = 3

@@ -8,9 +8,11 @@ import pytest
 
 from bot.domain.entities import Player
 from bot.domain.rules import Accepted, AlreadyAnswered, Refusal, Refused
-from bot.play.service import QuestionView, QuizService, UnknownQuizError
+from bot.domain.views import QuestionView
+from bot.play.service import QuizService, UnknownQuizError
 from bot.storage.interface import RoundConflictError
-from tests.conftest import FakeClock
+from tests.support.clocks import FakeClock
+from tests.support.paths import bundled_ids
 
 ANA = Player("tg:1", "Ana", "fr")
 BEN = Player("tg:2", "Ben", "en")
@@ -118,7 +120,8 @@ async def test_a_press_from_another_chat_or_an_unknown_post_is_refused(
 async def test_unknown_quiz_lists_the_known_ones(service: QuizService) -> None:
     with pytest.raises(UnknownQuizError) as caught:
         await service.start_round(chat_id=CHAT, player=ANA, quiz_id="chemistry", mode="group")
-    assert caught.value.known == ["parallelism"]
+    assert caught.value.known == bundled_ids()
+    assert "parallelism" in caught.value.known
     assert service.quiz("  Parallelism ").id == "parallelism"
 
 

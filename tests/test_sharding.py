@@ -7,7 +7,7 @@ import argparse
 import pytest
 
 from adapters.cli import build_parser, parse_sharding
-from adapters.discord_bot.client import Sharding
+from adapters.discord_bot.sharding import Sharding
 
 
 def options(*words: str) -> argparse.Namespace:

@@ -20,10 +20,11 @@ from bot.domain.entities import Player, ScoreLine, Standing
 from bot.storage.opening import open_store
 from bot.storage.sql.answers import HOUR_MS
 from bot.storage.sql.rows import to_score_lines
-from bot.storage.sql.scores import WEEK_EDGE_MS, plan_of, scan_query, scores_query, standing_query
+from bot.storage.sql.scores import WEEK_EDGE_MS, plan_of, scores_query, standing_query
 from tests.postgres import POSTGRES_URL, SKIP_REASON, fresh_schema
-from tests.test_score_tables import CHATS, QUIZZES, START, minutes, store_answers
-from tests.test_score_tables import since as starts
+from tests.support.scan import scan_query
+from tests.support.scores import CHATS, QUIZ_IDS, START, minutes, store_answers
+from tests.support.scores import since as starts
 
 names = st.dictionaries(  # user -> saved name; users left out have no row (name = their id)
     st.integers(0, 7), st.sampled_from(["Ana", "ana", "Émile", "Zoë", "ß", "😀", "tg:3", ""])
@@ -32,7 +33,7 @@ answers = st.lists(
     st.tuples(
         st.integers(0, 7),  # user
         st.sampled_from(CHATS),
-        st.sampled_from(QUIZZES),
+        st.sampled_from(QUIZ_IDS),
         minutes,
         st.booleans(),
         st.sampled_from([0, 1_000, 2_000]),  # few values: equal total times are common

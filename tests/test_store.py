@@ -10,45 +10,12 @@ from pathlib import Path
 import pytest
 
 from bot.domain.daily import DailyRule, NewSchedule
-from bot.domain.entities import Answer, NewPost, NewRound, Player
-from bot.storage.interface import (
-    ConstraintError,
-    PlayerFootprint,
-    RoundConflictError,
-    Store,
-    StoreError,
-)
+from bot.domain.entities import Answer, Player, PlayerFootprint
+from bot.storage.interface import ConstraintError, RoundConflictError, Store, StoreError
 from bot.storage.opening import open_store
-from bot.storage.sqlite.store import MIGRATIONS, SCHEMA_VERSION, SQLiteStore
-
-NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
-
-
-def new_round(chat: str = "tg:-1", mode: str = "group", by: str = "tg:1") -> NewRound:
-    return NewRound(
-        chat,
-        "",
-        "parallelism",
-        mode,
-        ("why-parallelism", "tensor-split"),
-        by,  # type: ignore[arg-type]
-        30,
-        "en",
-    )
-
-
-def new_post(round_id: int, number: int = 1, chat: str = "tg:-1") -> NewPost:
-    return NewPost(
-        chat,
-        "parallelism",
-        "why-parallelism",
-        (3, 1, 0, 2),
-        number,
-        2,
-        NOW,
-        NOW + timedelta(seconds=30),
-        round_id,
-    )
+from bot.storage.schema import MIGRATIONS, SCHEMA_VERSION
+from bot.storage.sqlite.store import SQLiteStore
+from tests.support.store_rows import NOW, new_post, new_round
 
 
 async def test_everything_survives_closing_and_reopening(database: Path | str) -> None:

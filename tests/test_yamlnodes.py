@@ -1,14 +1,15 @@
-"""bot.yamlnodes: the values it reads are PyYAML's safe ones, with lines added."""
+"""bot.catalog.yaml_nodes: the values it reads are PyYAML's safe ones, with lines added."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import pytest
 import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.catalog.yaml_nodes import Node, parse
+from bot.catalog.yaml_nodes import Node, YamlError, parse, parse_document
 
 SCALARS = st.one_of(
     st.text(),
@@ -46,3 +47,16 @@ def test_lines_and_raw_text_are_kept() -> None:
     assert root.value["a"] == Node(True, 1, "yes")
     items = root.value["b"].value
     assert items == [Node("no", 3, "no"), Node(3, 4, "3")]
+
+
+@pytest.mark.parametrize("text", ["[" * 5000, "- " * 3000 + "a", "{a: " * 3000])
+def test_values_nested_too_deeply_are_a_yaml_error_not_a_crash(text: str) -> None:
+    with pytest.raises(YamlError) as raised:
+        parse(text)
+    assert (raised.value.line, raised.value.message) == (1, "values are nested too deeply")
+
+
+def test_the_top_level_keys_keep_their_lines() -> None:
+    root, lines = parse_document("a: 1\n# note\nb:\n  - x\n  - y\n")
+    assert lines == {"a": 1, "b": 3}
+    assert root.value["b"].line == 4  # type: ignore[index]

@@ -10,12 +10,11 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 import discord
 
-from adapters.discord_bot import ui
+from adapters.discord_bot import stale, ui
 from adapters.discord_bot.commands import CatalogTranslator, register_commands
 from adapters.discord_bot.daily import DiscordDailyPublisher, register_daily
 from adapters.discord_bot.interactions import (
@@ -29,53 +28,38 @@ from adapters.discord_bot.interactions import (
     send_private,
 )
 from adapters.discord_bot.publisher import DiscordPublisher
+from adapters.discord_bot.report import register_report
 from adapters.discord_bot.review import (
     DiscordReminderSender,
     DiscordReviewPublisher,
     register_review,
     start_review,
 )
+from adapters.discord_bot.sharding import Sharding
 from adapters.discord_bot.sync import sync_if_changed
-from bot.domain.models import Language, Quiz
+from adapters.discord_bot.timezone import register_timezone
+from bot.domain.entities import Answer, Post
+from bot.domain.models import Language, Question, Quiz
 from bot.domain.pacer import DISCORD_RATE, Pacer
-from bot.domain.rules import Accepted, AlreadyAnswered, Refusal, Refused
+from bot.domain.report_links import LinkSigner
+from bot.domain.rules import Accepted, ForgetOutcome
 from bot.play.daily_runner import DailyRunner
 from bot.play.review import ReviewRunner
 from bot.play.review_reminders import ReminderRunner
 from bot.play.rounds import Control, RoundRunner
-from bot.play.service import PressResult, QuizService
+from bot.play.service import QuizService
 from bot.play.timers import AsyncioTimers
 from bot.storage.interface import Store
 from bot.text import render
 from bot.text.i18n import t
 
 log = logging.getLogger(__name__)
+BUTTONS = (ui.AnswerButton, ui.RevealButton, ui.ForgetButton, ui.ReviewButton)
+"""Every button the bot makes: the only custom_ids it answers (others: stale.py)."""
 
 
-def press_text(result: PressResult, language: Language) -> str:
-    """What the clicker alone reads: the verdict and why, or why nothing was counted."""
-    outcome, view = result.outcome, result.view
-    if isinstance(outcome, Accepted) and view is not None:
-        return render.verdict(view.question, view.post, outcome.answer, language, ui.STYLE)
-    if isinstance(outcome, AlreadyAnswered) and view is not None:
-        return render.already_answered(view.post, outcome.first, language)
-    reason = outcome.reason if isinstance(outcome, Refused) else Refusal.INVALID_CHOICE
-    return render.refusal(reason, language)
-
-
-@dataclass(frozen=True)
-class Sharding:
-    """Which shards this process runs: `count` None lets Discord recommend (`--shards auto`)."""
-
-    count: int | None = 1
-    ids: tuple[int, ...] | None = None
-
-    def owns(self, chat_id: str) -> bool:
-        """Whether this process serves the server `dc:<guild id>` (Discord's shard formula)."""
-        if self.count is None or self.ids is None or not chat_id.startswith("dc:"):
-            return True
-        guild = chat_id.removeprefix("dc:")
-        return not guild.isdigit() or (int(guild) >> 22) % self.count in self.ids
+def styled_verdict(question: Question, post: Post, answer: Answer, language: Language) -> str:
+    return render.verdict(question, post, answer, language, ui.STYLE)
 
 
 class QuizBot(discord.AutoShardedClient):
@@ -119,10 +103,14 @@ class QuizBot(discord.AutoShardedClient):
         register_commands(self.tree)
         register_daily(self.tree)
         register_review(self.tree)
+        register_report(self.tree)
+        self.report_links: LinkSigner | None = None
+        """Signs `/report` links; set from the settings by `quizbot run discord`."""
+        register_timezone(self.tree)
 
     async def setup_hook(self) -> None:
         """Runs after login, before the gateway: buttons, translations, sync, open rounds."""
-        self.add_dynamic_items(ui.AnswerButton, ui.RevealButton, ui.ForgetButton, ui.ReviewButton)
+        self.add_dynamic_items(*BUTTONS)
         await self.tree.set_translator(CatalogTranslator())
         if not self.start_rounds:
             return
@@ -139,6 +127,10 @@ class QuizBot(discord.AutoShardedClient):
             await self.reminders.resume()
         except Exception:  # nor the review reminders
             log.exception("could not resume the review reminders")
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Clicks on buttons no registered item handles get an answer (issue 16)."""
+        await stale.answer_if_unknown(interaction, BUTTONS)
 
     async def close(self) -> None:
         await self.timers.close()
@@ -180,14 +172,11 @@ class QuizBot(discord.AutoShardedClient):
     ) -> None:
         """Delete the clicker's data, only if the question was asked to them."""
         language = language_of(interaction)
-        if str(interaction.user.id) != owner:
-            await send_private(interaction, t(language, "forget.not_yours"))
+        outcome = await self.service.forget(f"dc:{owner}", f"dc:{interaction.user.id}", confirm)
+        text = render.forget_result(outcome, language)
+        if outcome is ForgetOutcome.NOT_YOURS:
+            await send_private(interaction, text)
             return
-        if confirm:
-            await self.store.forget_player(f"dc:{owner}")
-            text = t(language, "forget.done")
-        else:
-            text = t(language, "forget.cancelled")
         await interaction.response.edit_message(content=text, view=None)
 
     async def _answer(
@@ -205,7 +194,8 @@ class QuizBot(discord.AutoShardedClient):
         result = await self.runner.press(
             chat_id=chat_id, player=player, post_id=post_id, letter_index=letter_index
         )
-        await send_private(interaction, press_text(result, language_of(interaction)))
+        reply = render.press_reply(result, language_of(interaction), styled_verdict)
+        await send_private(interaction, reply)
         if solo and isinstance(result.outcome, Accepted) and result.view is not None:
             chosen = result.view.post.order.index(result.outcome.answer.choice)
             await interaction.edit_original_response(view=ui.closed_buttons(result.view, chosen))

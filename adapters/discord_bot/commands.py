@@ -6,13 +6,14 @@ ephemeral, results for the group are public with mentions disabled.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from adapters.discord_bot import ui
+from adapters.discord_bot import permissions, ui
+from adapters.discord_bot.context import context_of
 from adapters.discord_bot.interactions import (
     chat_of,
     is_admin,
@@ -21,18 +22,15 @@ from adapters.discord_bot.interactions import (
     send_private,
 )
 from bot.domain.entities import Period
-from bot.domain.models import Quiz
+from bot.domain.models import MAX_QUESTIONS, Quiz
+from bot.domain.platform_limits import DISCORD_CHOICE_NAME, DISCORD_CHOICES
 from bot.domain.rules import DEFAULT_SECONDS, MAX_SECONDS, MIN_SECONDS
+from bot.play.rounds import Control
 from bot.play.service import UnknownQuizError
 from bot.storage.interface import RoundConflictError
 from bot.text import boards as board_render
 from bot.text import markup, render, review_texts
 from bot.text.i18n import t
-
-if TYPE_CHECKING:
-    from adapters.discord_bot.client import QuizBot
-
-MAX_QUESTIONS = 50
 
 
 def text(key: str) -> locale_str:
@@ -55,28 +53,23 @@ class CatalogTranslator(app_commands.Translator):
         return t("fr", key)
 
 
-def quiz_bot(interaction: discord.Interaction[Any]) -> QuizBot:
-    return cast("QuizBot", interaction.client)
-
-
 async def quiz_choices(
     interaction: discord.Interaction[Any], current: str
 ) -> list[app_commands.Choice[str]]:
     """At most 25 suggestions, matching the id or the title in the user's language."""
     language = language_of(interaction)
-    typed = current.strip().lower()
-    choices = []
-    for quiz in sorted(quiz_bot(interaction).service.quizzes.values(), key=lambda q: q.id):
-        title = quiz.title.get(language)
-        if typed in quiz.id or typed in title.lower():
-            choices.append(app_commands.Choice(name=f"{title} ({quiz.id})"[:100], value=quiz.id))
-    return choices[:25]
+    return [
+        app_commands.Choice(
+            name=f"{quiz.title.get(language)} ({quiz.id})"[:DISCORD_CHOICE_NAME], value=quiz.id
+        )
+        for quiz in context_of(interaction).service.matching(current, language)
+    ][:DISCORD_CHOICES]
 
 
 async def find_quiz(interaction: discord.Interaction[Any], name: str) -> Quiz | None:
     """The quiz, or None after telling the user which quizzes exist."""
     try:
-        return quiz_bot(interaction).service.quiz(name)
+        return context_of(interaction).service.quiz(name)
     except UnknownQuizError as error:
         language = language_of(interaction)
         await send_private(interaction, render.unknown_quiz(error.name, error.known, language))
@@ -94,8 +87,8 @@ async def startable_quiz(
     if questions is not None and questions > len(found.questions):
         await send_private(interaction, t(language, "round.bad_count", max=len(found.questions)))
         return None
-    store, chat_id = quiz_bot(interaction).store, chat_of(interaction)
-    if await store.running_round(chat_id, str(interaction.channel_id), "group") is not None:
+    service, chat_id = context_of(interaction).service, chat_of(interaction)
+    if await service.running_round(chat_id, str(interaction.channel_id), "group") is not None:
         await send_private(interaction, t(language, "round.conflict"))
         return None
     return found
@@ -121,7 +114,9 @@ async def quiz_command(
     timer: app_commands.Range[int, MIN_SECONDS, MAX_SECONDS] | None = None,
 ) -> None:
     """Announce the round at once (the 3 s deadline), then post its first question."""
-    bot, language = quiz_bot(interaction), language_of(interaction)
+    bot, language = context_of(interaction), language_of(interaction)
+    if await permissions.refused(interaction):
+        return
     found = await startable_quiz(interaction, quiz, questions)
     if found is None:
         return
@@ -148,42 +143,31 @@ async def quiz_command(
         )
     except RoundConflictError:  # another /quiz won the race since the check above
         await send_private(interaction, t(language, "round.conflict"))
-    except discord.HTTPException:  # e.g. no permission to post here: do not block the channel
-        current = await bot.store.running_round(chat_id, channel_ref, "group")
-        if current is not None:
-            await bot.service.finish_round(current.round_id, stopped=True)
-        raise
 
 
 @app_commands.command(name=text("discord.name.stop"), description=text("command.stop"))
 @app_commands.guild_only()
 async def stop_command(interaction: discord.Interaction[Any]) -> None:
-    """The starter stops their round; anyone else needs Manage Server (checked here)."""
-    bot, language, player = quiz_bot(interaction), language_of(interaction), player_of(interaction)
+    """Announced before the results and summary follow (the 3 s deadline)."""
+    bot, language = context_of(interaction), language_of(interaction)
+    player = player_of(interaction)
     chat_id, channel_ref = chat_of(interaction), str(interaction.channel_id)
-    current = await bot.store.running_round(chat_id, channel_ref, "group")
-    if current is None:
-        await send_private(interaction, t(language, "round.nothing_running"))
-        return
-    if current.started_by != player.user_id and not is_admin(interaction):
-        await send_private(interaction, t(language, "round.not_allowed"))
+    found = await bot.runner.stoppable(chat_id, channel_ref, player, is_admin(interaction))
+    if isinstance(found, Control):
+        refused = "round.not_allowed" if found is Control.NOT_ALLOWED else "round.nothing_running"
+        await send_private(interaction, t(language, refused))
         return
     name = ui.STYLE.escape(markup.clean_name(player.name))
     await interaction.response.send_message(
         t(language, "round.stopped_by", name=name), allowed_mentions=ui.NO_MENTIONS
     )
-    await bot.runner.stop(chat_id, channel_ref, player, is_admin(interaction))
+    await bot.runner.stop_round(found)
 
 
 @app_commands.command(name=text("discord.name.quizzes"), description=text("command.quizzes"))
 async def quizzes_command(interaction: discord.Interaction[Any]) -> None:
-    language = language_of(interaction)
-    quizzes = sorted(quiz_bot(interaction).service.quizzes.values(), key=lambda q: q.id)
-    lines = [ui.STYLE.bold(ui.STYLE.escape(t(language, "quiz.list_title")))]
-    lines += [render.quiz_line(quiz, language, ui.STYLE) for quiz in quizzes]
-    if not quizzes:
-        lines = [t(language, "quiz.none")]
-    await send_private(interaction, "\n".join(lines))
+    quizzes = context_of(interaction).service.catalog()
+    await send_private(interaction, render.quiz_list(quizzes, language_of(interaction), ui.STYLE))
 
 
 @app_commands.command(name=text("discord.name.practice"), description=text("command.practice"))
@@ -193,14 +177,17 @@ async def quizzes_command(interaction: discord.Interaction[Any]) -> None:
 @app_commands.guild_only()
 async def practice_command(interaction: discord.Interaction[Any], quiz: str) -> None:
     """A solo round in ephemeral messages; a new one replaces an abandoned one."""
-    bot, language, player = quiz_bot(interaction), language_of(interaction), player_of(interaction)
+    bot, language = context_of(interaction), language_of(interaction)
+    player = player_of(interaction)
+    if await permissions.refused(interaction):
+        return
     found = await find_quiz(interaction, quiz)
     if found is None:
         return
     chat_id, channel_ref = chat_of(interaction), str(interaction.channel_id)
     intro = render.quiz_intro(found, len(found.questions), language, ui.STYLE)
     await send_private(interaction, f"{intro}\n\n{t(language, 'discord.practice_intro')}")
-    old = await bot.store.running_round(chat_id, channel_ref, "solo", player.user_id)
+    old = await bot.service.running_round(chat_id, channel_ref, "solo", player.user_id)
     if old is not None:
         await bot.service.finish_round(old.round_id, stopped=True)
     bot.publisher.remember(chat_id, player.user_id, interaction)
@@ -235,7 +222,7 @@ async def leaderboard_command(
     period: app_commands.Choice[str] | None = None,
     quiz: str | None = None,
 ) -> None:
-    bot, language = quiz_bot(interaction), language_of(interaction)
+    bot, language = context_of(interaction), language_of(interaction)
     found = None
     if quiz:
         found = await find_quiz(interaction, quiz)
@@ -259,7 +246,7 @@ async def leaderboard_command(
 async def stats_command(
     interaction: discord.Interaction[Any], user: discord.User | None = None
 ) -> None:
-    bot, language = quiz_bot(interaction), language_of(interaction)
+    bot, language = context_of(interaction), language_of(interaction)
     who: discord.User | discord.Member = user or interaction.user
     found = await bot.service.stats(chat_of(interaction), f"dc:{who.id}")
     text = board_render.stats(who.display_name, found, language, ui.STYLE)
@@ -280,7 +267,7 @@ async def help_command(interaction: discord.Interaction[Any]) -> None:
 async def forgetme_command(interaction: discord.Interaction[Any]) -> None:
     """Ask first, privately; the buttons carry the asker's id so no one else can confirm."""
     language, user = language_of(interaction), interaction.user
-    footprint = await quiz_bot(interaction).store.player_footprint(f"dc:{user.id}")
+    footprint = await context_of(interaction).service.footprint(f"dc:{user.id}")
     card = render.forget_prompt(footprint, str(user.id), language)
     await interaction.response.send_message(
         card.text, view=ui.forget_buttons(card), ephemeral=True, allowed_mentions=ui.NO_MENTIONS

@@ -8,13 +8,14 @@ verdicts and restarts work exactly as in rounds.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 import discord
 from discord import app_commands
 
-from adapters.discord_bot import ui
+from adapters.discord_bot import permissions, ui
 from adapters.discord_bot.commands import text
+from adapters.discord_bot.context import context_of
 from adapters.discord_bot.interactions import (
     chat_of,
     is_admin,
@@ -24,19 +25,18 @@ from adapters.discord_bot.interactions import (
 )
 from adapters.discord_bot.publisher import message_ref, parse_ref
 from bot.domain import daily
-from bot.domain.daily import DailyPost, DailyRule
-from bot.domain.models import Language, pick_language
-from bot.play.service import ClosedView, QuestionView, UnknownQuizError
+from bot.domain.daily import DailyPost
+from bot.domain.models import pick_language
+from bot.domain.platform_limits import DISCORD_CHOICE_NAME, DISCORD_CHOICES
+from bot.domain.views import ClosedView, QuestionView
+from bot.play.service import UnknownQuizError
 from bot.text import daily_texts as daily_render
-from bot.text import markup, render
+from bot.text import render
 from bot.text.i18n import t
-
-if TYPE_CHECKING:
-    from adapters.discord_bot.client import QuizBot
 
 
 class DiscordDailyPublisher:
-    """Implements bot.daily_runner.DailyPublisher with channel messages."""
+    """Implements bot.play.daily_runner.DailyPublisher with channel messages."""
 
     def __init__(self, client: discord.Client) -> None:
         self.client = client
@@ -75,10 +75,6 @@ class DiscordDailyPublisher:
         )
 
 
-def quiz_bot(interaction: discord.Interaction[Any]) -> QuizBot:
-    return cast("QuizBot", interaction.client)
-
-
 async def zone_choices(
     interaction: discord.Interaction[Any], current: str
 ) -> list[app_commands.Choice[str]]:
@@ -86,7 +82,7 @@ async def zone_choices(
     typed = current.strip().lower().replace(" ", "_")
     matches = [zone for zone in daily.known_zones() if typed in zone.lower()]
     matches.sort(key=lambda zone: (not zone.lower().startswith(typed), zone))
-    return [app_commands.Choice(name=zone, value=zone) for zone in matches[:25]]
+    return [app_commands.Choice(name=zone, value=zone) for zone in matches[:DISCORD_CHOICES]]
 
 
 async def quizzes_choices(
@@ -96,30 +92,13 @@ async def quizzes_choices(
     done, _, typed = current.rpartition(",")
     prefix = f"{done}," if done else ""
     language = language_of(interaction)
-    choices = []
-    for quiz in sorted(quiz_bot(interaction).service.quizzes.values(), key=lambda q: q.id):
-        title = quiz.title.get(language)
-        if typed.strip().lower() in quiz.id or typed.strip().lower() in title.lower():
-            name = f"{prefix}{quiz.id} · {title}"[:100]
-            choices.append(app_commands.Choice(name=name, value=f"{prefix}{quiz.id}"[:100]))
-    return choices[:25]
-
-
-def parse_rule(
-    time_text: str, zone_text: str, days_text: str | None, lang: Language
-) -> DailyRule | str:
-    """The rule, or the message that says what is wrong (with an example)."""
-    example = t(lang, "daily.example.discord")
-    at = daily.parse_time(time_text)
-    if at is None:
-        return t(lang, "daily.bad_time", value=markup.clean_name(time_text), example=example)
-    zone = daily.parse_zone(zone_text)
-    if zone is None:
-        return t(lang, "daily.bad_zone", value=markup.clean_name(zone_text), example=example)
-    weekdays = daily.parse_days(days_text)
-    if not weekdays:
-        return t(lang, "daily.bad_days", value=markup.clean_name(days_text or ""))
-    return DailyRule(at, zone, weekdays)
+    return [
+        app_commands.Choice(
+            name=f"{prefix}{quiz.id} · {quiz.title.get(language)}"[:DISCORD_CHOICE_NAME],
+            value=f"{prefix}{quiz.id}"[:DISCORD_CHOICE_NAME],
+        )
+        for quiz in context_of(interaction).service.matching(typed, language)
+    ][:DISCORD_CHOICES]
 
 
 daily_group = app_commands.Group(
@@ -158,11 +137,15 @@ async def daily_set(
     if not is_admin(interaction):
         await send_private(interaction, t(language, "error.admin_only"))
         return
-    rule = parse_rule(time, timezone, days, language)
-    if isinstance(rule, str):
-        await send_private(interaction, ui.STYLE.escape(rule))
+    if await permissions.refused(interaction, channel):
         return
-    bot = quiz_bot(interaction)
+    rule = daily.read_rule(time, timezone, days)
+    if isinstance(rule, daily.RuleProblem):
+        example = t(language, "daily.example.discord")
+        problem = daily_render.rule_problem(rule, language, example)
+        await send_private(interaction, ui.STYLE.escape(problem))
+        return
+    bot = context_of(interaction)
     try:
         schedule = await bot.daily.set(
             chat_id=chat_of(interaction),
@@ -183,15 +166,23 @@ async def daily_set(
 
 
 @daily_group.command(name=text("discord.name.daily_off"), description=text("command.daily_off"))
-async def daily_off(interaction: discord.Interaction[Any]) -> None:
+@app_commands.rename(channel=text("discord.option.channel"))
+@app_commands.describe(channel=text("discord.option.off_channel.about"))
+async def daily_off(
+    interaction: discord.Interaction[Any], channel: discord.TextChannel | None = None
+) -> None:
+    """Stop the daily question of this channel, or of the one named."""
     language = language_of(interaction)
     if not is_admin(interaction):
         await send_private(interaction, t(language, "error.admin_only"))
         return
-    await quiz_bot(interaction).daily.off(chat_of(interaction), str(interaction.channel_id))
-    await interaction.response.send_message(
-        t(language, "daily.off"), allowed_mentions=ui.NO_MENTIONS
+    here = channel is None or channel.id == interaction.channel_id
+    target = interaction.channel_id if channel is None else channel.id
+    await context_of(interaction).daily.off(chat_of(interaction), str(target))
+    said = (
+        t(language, "daily.off") if here else t(language, "daily.off_in", channel=f"<#{target}>")
     )
+    await interaction.response.send_message(said, allowed_mentions=ui.NO_MENTIONS)
 
 
 @daily_group.command(
@@ -199,8 +190,8 @@ async def daily_off(interaction: discord.Interaction[Any]) -> None:
 )
 async def daily_status(interaction: discord.Interaction[Any]) -> None:
     """Every schedule of this server, one line a channel."""
-    bot, language = quiz_bot(interaction), language_of(interaction)
-    schedules = await bot.store.chat_schedules(chat_of(interaction))
+    bot, language = context_of(interaction), language_of(interaction)
+    schedules = await bot.daily.schedules(chat_of(interaction))
     if not schedules:
         example = t(language, "daily.example.discord")
         await send_private(

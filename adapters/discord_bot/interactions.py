@@ -16,10 +16,10 @@ from discord import app_commands
 from adapters.discord_bot import ui
 from bot.domain.entities import Player
 from bot.domain.models import Language, pick_language
+from bot.domain.platform_limits import DISCORD_MESSAGE
 from bot.text.i18n import t
 
 log = logging.getLogger("adapters.discord")
-MESSAGE_LIMIT = 2000
 
 
 class DiscordClock:
@@ -50,7 +50,7 @@ def is_admin(interaction: discord.Interaction[Any]) -> bool:
 
 async def send_private(interaction: discord.Interaction[Any], text: str) -> None:
     """An ephemeral reply, as the initial response or a follow-up, whichever is due."""
-    content: str | None = text if len(text) <= MESSAGE_LIMIT else None
+    content: str | None = text if len(text) <= DISCORD_MESSAGE else None
     embeds = [] if content is not None else [ui.text_embed(text)]
     if interaction.response.is_done():
         await interaction.followup.send(

@@ -14,10 +14,12 @@ from typing import Any
 import discord
 
 from adapters.discord_bot import ui
+from adapters.discord_bot.gone import translated
 from bot.domain.entities import Round
 from bot.domain.models import Language, pick_language
+from bot.domain.platform_limits import DISCORD_EMBED_DESCRIPTION
+from bot.domain.views import ClosedView, QuestionView, RoundSummary
 from bot.play.review import someone_missed
-from bot.play.service import ClosedView, QuestionView, RoundSummary
 from bot.text import boards as board_render
 
 log = logging.getLogger(__name__)
@@ -73,29 +75,46 @@ class DiscordPublisher:
             return message_ref(sent.channel.id, sent.id)
         channel = self.client.get_partial_messageable(int(round_.channel_ref))
         buttons = ui.question_buttons(view, language, reveal=view.post.deadline is not None)
-        message = await channel.send(embed=embed, view=buttons, allowed_mentions=ui.NO_MENTIONS)
+        with translated():
+            message = await channel.send(
+                embed=embed, view=buttons, allowed_mentions=ui.NO_MENTIONS
+            )
         return message_ref(message.channel.id, message.id)
 
     async def update_question(self, round_: Round, view: QuestionView, answered: int) -> None:
         if round_.mode == "solo" or view.post.message_ref is None:
             return
         language = round_language(round_)
-        await self._message(view.post.message_ref).edit(
-            embed=ui.question_embed(view, language, answered),
-            view=ui.question_buttons(view, language, reveal=view.post.deadline is not None),
-            allowed_mentions=ui.NO_MENTIONS,
-        )
+        with translated(editing=True):
+            await self._message(view.post.message_ref).edit(
+                embed=ui.question_embed(view, language, answered),
+                view=ui.question_buttons(view, language, reveal=view.post.deadline is not None),
+                allowed_mentions=ui.NO_MENTIONS,
+            )
 
     async def show_results(self, round_: Round, closed: ClosedView) -> None:
         """Group: the message becomes the results. Solo: the click already showed them."""
         ref = closed.view.post.message_ref
         if round_.mode == "solo" or ref is None:
             return
-        await self._message(ref).edit(
-            embed=ui.closed_embed(closed, round_language(round_)),
-            view=ui.closed_buttons(closed.view),
-            allowed_mentions=ui.NO_MENTIONS,
-        )
+        with translated(editing=True):
+            await self._message(ref).edit(
+                embed=ui.closed_embed(closed, round_language(round_)),
+                view=ui.closed_buttons(closed.view),
+                allowed_mentions=ui.NO_MENTIONS,
+            )
+
+    async def post_results(self, round_: Round, closed: ClosedView) -> None:
+        """The question's message is gone: its results go out as a new one."""
+        if round_.mode == "solo":
+            return
+        channel = self.client.get_partial_messageable(int(round_.channel_ref))
+        with translated():
+            await channel.send(
+                embed=ui.closed_embed(closed, round_language(round_)),
+                view=ui.closed_buttons(closed.view),
+                allowed_mentions=ui.NO_MENTIONS,
+            )
 
     async def post_summary(self, round_: Round, summary: RoundSummary) -> None:
         language = round_language(round_)
@@ -106,6 +125,7 @@ class DiscordPublisher:
             language,
             ui.STYLE,
             stopped=summary.stopped,
+            limit=DISCORD_EMBED_DESCRIPTION,
         )
         if round_.mode == "solo":
             interaction = self._solo.pop((round_.chat_id, round_.started_by), None)
@@ -115,11 +135,12 @@ class DiscordPublisher:
                 )
             return
         channel = self.client.get_partial_messageable(int(round_.channel_ref))
-        if someone_missed(summary):  # "Review my misses"
-            await channel.send(
-                embed=ui.text_embed(text),
-                view=ui.review_buttons(language),
-                allowed_mentions=ui.NO_MENTIONS,
-            )
-            return
-        await channel.send(embed=ui.text_embed(text), allowed_mentions=ui.NO_MENTIONS)
+        with translated():
+            if someone_missed(summary):  # "Review my misses"
+                await channel.send(
+                    embed=ui.text_embed(text),
+                    view=ui.review_buttons(language),
+                    allowed_mentions=ui.NO_MENTIONS,
+                )
+                return
+            await channel.send(embed=ui.text_embed(text), allowed_mentions=ui.NO_MENTIONS)

@@ -1,4 +1,4 @@
-"""Command sync within Discord's limits, and the `quizbot run discord` / `discord sync` entries.
+"""Command sync within Discord's limits.
 
 Discord allows 200 command creations a day per server, so start-up syncs only when the
 command tree (names, options, translations) differs from the last sync, whose hash is kept
@@ -7,30 +7,15 @@ in the store. `DISCORD_GUILD_ID` copies the commands to one server, where they s
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import hashlib
 import json
 import logging
-import signal
-import sys
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-import aiohttp
 import discord
 from discord import app_commands
 
-from adapters.logs import log_level, redact_secrets
-from adapters.process import settle_startup_objects
-from bot.config import Settings
-from bot.domain.models import Language, Quiz
 from bot.storage.interface import Store
-from bot.storage.opening import open_store
-from bot.text.i18n import t
-
-if TYPE_CHECKING:
-    from adapters.discord_bot.client import QuizBot, Sharding
 
 log = logging.getLogger(__name__)
 
@@ -70,80 +55,3 @@ async def sync_if_changed(
     await store.set_meta(key, digest)
     log.info("synced %d slash commands to %s", len(synced), guild_id or "every server")
     return True
-
-
-def _stop_on_signals(bot: discord.Client) -> None:
-    loop = asyncio.get_running_loop()
-    for number in (signal.SIGINT, signal.SIGTERM):
-        # Not available on every platform, nor outside the main thread.
-        with contextlib.suppress(NotImplementedError, RuntimeError):
-            loop.add_signal_handler(number, lambda: asyncio.ensure_future(bot.close()))
-
-
-async def serve(bot: QuizBot, token: str) -> None:
-    """Connect and run until SIGINT/SIGTERM; `bot.close()` ends it cleanly."""
-    _stop_on_signals(bot)
-    async with bot:
-        await bot.start(token)
-
-
-async def _with_store(
-    settings: Settings,
-    quizzes: Mapping[str, Quiz],
-    language: Language,
-    sync_guild: int | None,
-    sharding: Sharding | None,
-) -> int:
-    from adapters.discord_bot.client import QuizBot, make_bot
-
-    assert settings.discord_token is not None
-    token = settings.discord_token.reveal()
-    store = await open_store(settings.database)
-    try:
-        if sync_guild is None:
-            await serve(make_bot(store, quizzes, settings.discord_guild_id, sharding), token)
-            return 0
-        bot = QuizBot(store, quizzes, start_rounds=False)
-        async with bot:
-            await bot.login(token)
-            guild_id = sync_guild or None
-            await sync_if_changed(bot.tree, store, guild_id, force=True)
-            count = len(bot.tree.get_commands())
-            scope = (
-                t(language, "discord.scope.guild", guild=guild_id)
-                if guild_id
-                else t(language, "discord.scope.global")
-            )
-            print(t(language, "discord.synced", count=count, scope=scope))
-        return 0
-    finally:
-        await store.close()
-
-
-def main_discord(
-    settings: Settings,
-    quizzes: Mapping[str, Quiz],
-    language: Language,
-    sync_guild: int | None,
-    sharding: Sharding | None = None,
-) -> int:
-    """Run the bot (`sync_guild` None) or only sync (0: globally, else that server).
-
-    Every failure a user can fix is one line on stderr, never a traceback.
-    """
-    if settings.discord_token is None:
-        print(t(language, "discord.token_missing"), file=sys.stderr)
-        return 2
-    discord.utils.setup_logging(level=log_level())
-    redact_secrets([settings.discord_token.reveal()])
-    settle_startup_objects()
-    try:
-        return asyncio.run(_with_store(settings, quizzes, language, sync_guild, sharding))
-    except discord.LoginFailure:
-        print(t(language, "discord.token_rejected"), file=sys.stderr)
-        return 1
-    except (aiohttp.ClientConnectionError, discord.GatewayNotFound) as error:
-        print(t(language, "discord.unreachable", error=error), file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        return 130

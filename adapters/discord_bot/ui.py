@@ -1,8 +1,8 @@
 """Discord pieces of a question: embeds, letter buttons that survive restarts, the Reveal button.
 
-Buttons are `DynamicItem`s whose `custom_id` is the neutral payload (`bot.payload`): a post id
-and a letter, never the answer. discord.py parses it back with the same regex after a restart,
-so no in-memory view has to be re-attached.
+Buttons are `DynamicItem`s whose `custom_id` is the neutral payload (`bot.domain.payload`): a
+post id and a letter, never the answer. discord.py parses it back with the same regex after a
+restart, so no in-memory view has to be re-attached.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import discord
 
 from bot.domain import payload
 from bot.domain.models import LETTERS, Language
-from bot.play.service import ClosedView, QuestionView
+from bot.domain.views import ClosedView, QuestionView
 from bot.text import markup, render
 from bot.text.i18n import t
 

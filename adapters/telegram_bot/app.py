@@ -1,22 +1,16 @@
-"""`quizbot run telegram`: the python-telegram-bot Application around the quiz service."""
+"""The python-telegram-bot Application around the quiz service: handlers, services, errors."""
 
 from __future__ import annotations
 
-import asyncio
-import hashlib
-import hmac
 import logging
 import random
-import re
-import signal
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlparse
 
-from telegram import Bot, BotCommand, Update
-from telegram.error import InvalidToken, NetworkError, TimedOut
+from telegram import BotCommand, Update
+from telegram.error import Conflict, NetworkError, TimedOut
 from telegram.ext import (
     AIORateLimiter,
     Application,
@@ -24,25 +18,29 @@ from telegram.ext import (
     CallbackQueryHandler,
     CommandHandler,
     ContextTypes,
+    MessageHandler,
     filters,
 )
 
-from adapters.logs import redact_secrets
 from adapters.telegram_bot import commands as handlers
-from adapters.telegram_bot import presses
+from adapters.telegram_bot import gate, lifecycle, polling, presses
 from adapters.telegram_bot.daily import TelegramDailyPublisher, daily_command
+from adapters.telegram_bot.endpoints import bot_api_url
 from adapters.telegram_bot.http_client import AiohttpRequest
 from adapters.telegram_bot.publisher import TelegramPublisher
+from adapters.telegram_bot.report import handlers as report_handlers
 from adapters.telegram_bot.review import (
     START_ARGUMENT,
     TelegramReminderSender,
     TelegramReviewPublisher,
     review_command,
 )
+from adapters.telegram_bot.timezone import timezone_command
 from adapters.telegram_bot.updates import PressesConcurrently
 from bot.domain.clock import Clock, SystemClock
 from bot.domain.models import LANGUAGES, Quiz
 from bot.domain.pacer import TELEGRAM_RATE, Pacer
+from bot.domain.report_links import LinkSigner
 from bot.play.daily_runner import DailyRunner
 from bot.play.review import ReviewRunner
 from bot.play.review_reminders import ReminderRunner
@@ -63,8 +61,10 @@ COMMANDS = (
     "practice",
     "daily",
     "review",
+    "timezone",
     "help",
     "forgetme",
+    "report",
 )
 ErrorHook = Callable[[BaseException], None]
 BOT_CONNECTIONS = 256
@@ -85,30 +85,35 @@ class TelegramSetup:
     on_error: ErrorHook | None = None
     """Called with every error a handler raises (tests fail on them)."""
     rate_limit_retries: int = 3
+    report_links: LinkSigner | None = None
+    """Signs `/report` links (QUIZBOT_WEB_URL, QUIZBOT_WEB_SECRET); None: `/report` is off."""
 
 
 def build_application(setup: TelegramSetup) -> TelegramApp:
-    builder: ApplicationBuilder[Any, Any, Any, Any, Any, Any] = ApplicationBuilder()
-    builder = builder.token(setup.token).rate_limiter(
-        AIORateLimiter(max_retries=setup.rate_limit_retries)
+    bot = lifecycle.FollowingBot(  # sends follow a group upgraded to a supergroup (lifecycle.py)
+        setup.token,
+        base_url=api_base_url(setup, "bot"),
+        base_file_url=api_base_url(setup, "file/bot"),
+        request=AiohttpRequest(connection_pool_size=BOT_CONNECTIONS),
+        get_updates_request=AiohttpRequest(connection_pool_size=1),
+        rate_limiter=AIORateLimiter(max_retries=setup.rate_limit_retries),
     )
-    builder = builder.base_url(_base_url(setup, "bot"))
-    builder = builder.base_file_url(_base_url(setup, "file/bot"))
-    builder = builder.concurrent_updates(PressesConcurrently())
-    builder = builder.request(AiohttpRequest(connection_pool_size=BOT_CONNECTIONS))
-    builder = builder.get_updates_request(AiohttpRequest(connection_pool_size=1))
+    builder: ApplicationBuilder[Any, Any, Any, Any, Any, Any] = ApplicationBuilder()
+    builder = builder.bot(bot).concurrent_updates(PressesConcurrently())
 
     async def post_init(application: TelegramApp) -> None:
         store = await open_store(setup.database)
         service = QuizService(store, setup.quizzes, clock=setup.clock, rng=setup.rng)
         timers = setup.timers or AsyncioTimers(setup.clock)
-        runner = RoundRunner(service, TelegramPublisher(application.bot), timers)
+        runner = RoundRunner(service, TelegramPublisher(application.bot, setup.clock), timers)
         pacer = Pacer(TELEGRAM_RATE, burst=5)
         daily = DailyRunner(service, TelegramDailyPublisher(application.bot), timers, pacer)
         review = ReviewRunner(service, TelegramReviewPublisher(application.bot, setup.clock))
         sender = TelegramReminderSender(application.bot)
         reminders = ReminderRunner(service, sender, timers, pacer, "tg")  # daily's pacer
-        application.bot_data["quiz"] = handlers.QuizApp(service, runner, daily, review, reminders)
+        quiz = handlers.QuizApp(service, runner, daily, review, reminders)
+        application.bot_data["quiz"] = quiz
+        bot.follow_moves(lambda old, new: lifecycle.move_chat(quiz, old, new))
         await register_commands(application)
         await runner.resume()
         await daily.resume()
@@ -127,13 +132,19 @@ def build_application(setup: TelegramSetup) -> TelegramApp:
 
     builder = builder.post_init(post_init).post_stop(post_stop).post_shutdown(post_shutdown)
     application = builder.build()
+    application.add_handler(gate.UpdateGate().handler(), group=gate.GROUP)  # each update once
     application.add_handler(CallbackQueryHandler(presses.button))  # first: the hot path
     review_link = filters.Regex(rf"^/start {START_ARGUMENT}$")  # before /start's own handler
     application.add_handler(CommandHandler("start", review_command, filters=review_link))
+    report_data, report_commands = report_handlers(setup.report_links)  # before /start
+    application.bot_data.update(report_data)
+    application.add_handlers(report_commands)
     for name, callback in handlers.handler_names().items():
         application.add_handler(CommandHandler(name, callback))
     application.add_handler(CommandHandler("daily", daily_command))
     application.add_handler(CommandHandler("review", review_command))
+    application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, lifecycle.chat_migrated))
+    application.add_handler(CommandHandler("timezone", timezone_command))
     application.add_error_handler(_error_handler(setup.on_error))
     return application
 
@@ -151,6 +162,9 @@ def _error_handler(hook: ErrorHook | None) -> Callable[[object, Any], Any]:
     async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         error = context.error
         if error is None:
+            return
+        if isinstance(error, Conflict):  # another process polls this token
+            polling.stop_on_conflict(context.application)
             return
         if type(error) is NetworkError or isinstance(error, TimedOut):
             # Connection trouble (not a refused request): PTB retries the polling itself.
@@ -176,76 +190,5 @@ async def _apologise(update: Update) -> None:
         log.warning("could not tell the user about the error")
 
 
-WEBHOOK_SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")
-"""What Telegram accepts as a webhook's secret token."""
-
-
-@dataclass(frozen=True)
-class Webhook:
-    url: str
-    listen: str
-    port: int
-    secret: str
-    """Sent back by Telegram with every update; a request without it is refused (403)."""
-
-
-def webhook_secret(given: str | None, token: str) -> str:
-    """The secret given, or one derived from the token: never a webhook anyone who finds its
-    URL can feed forged updates to, and the same in every worker that shares the token."""
-    if given is not None:
-        if not WEBHOOK_SECRET.fullmatch(given):
-            raise ValueError(
-                "the webhook secret must be 1 to 256 letters, digits, _ or - (Telegram's rule)"
-            )
-        return given
-    return hmac.new(token.encode(), b"quizbot webhook secret", hashlib.sha256).hexdigest()
-
-
-def check_connection(setup: TelegramSetup) -> str | None:
-    """Ask Telegram who we are before starting: a bad token or URL becomes one clear line."""
-
-    async def get_me() -> None:
-        async with Bot(setup.token, base_url=_base_url(setup, "bot")) as bot:
-            await bot.get_me()
-
-    try:
-        asyncio.run(get_me())
-    except InvalidToken:
-        return "quizbot: Telegram rejected TELEGRAM_TOKEN; check it with @BotFather."
-    except NetworkError as error:
-        return f"quizbot: cannot reach the Telegram Bot API ({error}); check TELEGRAM_API_URL."
-    return None
-
-
-def _base_url(setup: TelegramSetup, kind: str) -> str:
-    base = (setup.api_url or "https://api.telegram.org").rstrip("/")
-    return f"{base}/{kind}"
-
-
-def run(setup: TelegramSetup, webhook: Webhook | None = None) -> int:
-    """Run until SIGINT/SIGTERM; one clear line instead of a traceback for a bad token."""
-    redact_secrets([setup.token, webhook.secret if webhook else ""])
-    problem = check_connection(setup)
-    if problem is not None:
-        print(problem)
-        return 1
-    application = build_application(setup)
-    stop_signals = (signal.SIGINT, signal.SIGTERM)
-    updates = [Update.MESSAGE, Update.CALLBACK_QUERY]
-    try:
-        if webhook is None:
-            application.run_polling(allowed_updates=updates, stop_signals=stop_signals)
-        else:
-            application.run_webhook(
-                listen=webhook.listen,
-                port=webhook.port,
-                url_path=urlparse(webhook.url).path.lstrip("/"),
-                webhook_url=webhook.url,
-                secret_token=webhook.secret,
-                allowed_updates=updates,
-                stop_signals=stop_signals,
-            )
-    except InvalidToken:
-        print("quizbot: Telegram rejected TELEGRAM_TOKEN; check it with @BotFather.")
-        return 1
-    return 0
+def api_base_url(setup: TelegramSetup, kind: str) -> str:
+    return bot_api_url(setup.api_url, kind)

@@ -1,5 +1,5 @@
 """Telegram commands, translated into calls on the neutral quiz service (presses: see
-telegram_presses)."""
+presses.py)."""
 
 from __future__ import annotations
 
@@ -7,11 +7,12 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from telegram import Chat, ChatMember, InlineKeyboardMarkup, Update, User
+from telegram import Chat, ChatMember, InlineKeyboardMarkup, Message, Update, User
 from telegram.constants import ChatType, ParseMode
 from telegram.ext import ContextTypes
 
 from adapters.telegram_bot.publisher import STYLE, keyboard
+from adapters.telegram_bot.topics import channel_of
 from bot.domain.entities import PERIODS, Period, Player
 from bot.domain.models import Language, pick_language
 from bot.domain.rules import DEFAULT_SECONDS, MAX_SECONDS, MIN_SECONDS
@@ -66,19 +67,24 @@ async def reply(update: Update, text: str, markup: InlineKeyboardMarkup | None =
         )
 
 
-async def is_chat_admin(context: Context, chat: Chat, user: User) -> bool:
+async def is_chat_admin(
+    context: Context, chat: Chat, user: User, message: Message | None = None
+) -> bool:
+    """Whether the user may run admin commands here; `message`, when given, may say it was
+    sent by an anonymous admin: as the group itself (`sender_chat`; `from` is
+    GroupAnonymousBot, whom getChatMember would not call an admin)."""
     if chat.type == ChatType.PRIVATE:
         return True
+    if message is not None and message.sender_chat is not None:
+        return message.sender_chat.id == chat.id
     member = await context.bot.get_chat_member(chat.id, user.id)
     return member.status in (ChatMember.ADMINISTRATOR, ChatMember.OWNER)
 
 
 def quiz_list(app: QuizApp, language: Language) -> tuple[str, InlineKeyboardMarkup]:
-    quizzes = sorted(app.service.quizzes.values(), key=lambda quiz: quiz.id)
-    lines = [STYLE.bold(STYLE.escape(t(language, "quiz.list_title")))]
-    lines += [render.quiz_line(quiz, language, STYLE) for quiz in quizzes]
+    quizzes = app.service.catalog()
     buttons = [[render.start_button(quiz, language)] for quiz in quizzes]
-    return "\n".join(lines), keyboard(buttons)
+    return render.quiz_list(quizzes, language, STYLE), keyboard(buttons)
 
 
 async def start_round(update: Update, context: Context, name: str, extra: list[str]) -> None:
@@ -109,7 +115,7 @@ async def start_round(update: Update, context: Context, name: str, extra: list[s
     try:
         await app.runner.start(
             chat_id=chat_key(chat),
-            channel_ref="",
+            channel_ref=channel_of(update.effective_message),
             player=player_of(user),
             quiz_id=quiz.id,
             mode="solo" if solo else "group",
@@ -149,7 +155,10 @@ async def stop_command(update: Update, context: Context) -> None:
     if chat is None or user is None:
         return
     control = await app.runner.stop(
-        chat_key(chat), "", player_of(user), await is_chat_admin(context, chat, user)
+        chat_key(chat),
+        channel_of(update.effective_message),
+        player_of(user),
+        await is_chat_admin(context, chat, user, update.effective_message),
     )
     if control is Control.NOT_ALLOWED:
         await reply(update, STYLE.escape(t(language, "round.not_allowed")))
@@ -231,7 +240,7 @@ async def explain(update: Update, context: Context, post_id: int) -> None:
     if view is None or user is None:
         await reply(update, STYLE.escape(t(language, "explain.unknown")))
         return
-    answer = await app.service.store.get_answer(post_id, f"tg:{user.id}")
+    answer = await app.service.answer_of(post_id, f"tg:{user.id}")
     if answer is not None:
         text = render.verdict(view.question, view.post, answer, language, STYLE)
     elif view.post.is_open(app.service.clock.now()):
@@ -245,7 +254,7 @@ async def forget_command(update: Update, context: Context) -> None:
     user = update.effective_user
     if user is None:
         return
-    footprint = await quiz_app(context).service.store.player_footprint(f"tg:{user.id}")
+    footprint = await quiz_app(context).service.footprint(f"tg:{user.id}")
     card = render.forget_prompt(footprint, str(user.id), language_of(update))
     await reply(
         update, STYLE.escape(card.text), keyboard([list(card.buttons)]) if card.buttons else None

@@ -25,23 +25,23 @@ from adapters.telegram_bot.publisher import (
     chat_number,
     explanation_link,
     keyboard,
+    message_chat,
     message_number,
 )
+from adapters.telegram_bot.topics import channel_of, thread_of
 from bot.domain import daily
 from bot.domain.daily import DailyPost, DailyRule
 from bot.domain.models import Language, pick_language
+from bot.domain.views import ClosedView, QuestionView
 from bot.play.daily_runner import DailyRunner
-from bot.play.service import ClosedView, QuestionView, UnknownQuizError
+from bot.play.service import UnknownQuizError
 from bot.text import daily_texts as daily_render
-from bot.text import markup, render
+from bot.text import render
 from bot.text.i18n import t
-
-CHANNEL = ""
-"""A Telegram chat has one channel: the chat itself."""
 
 
 class TelegramDailyPublisher:
-    """Implements bot.daily_runner.DailyPublisher with the Bot API."""
+    """Implements bot.play.daily_runner.DailyPublisher with the Bot API."""
 
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
@@ -60,6 +60,7 @@ class TelegramDailyPublisher:
             card.text,
             parse_mode=ParseMode.HTML,
             reply_markup=keyboard([list(card.buttons)], [link]),
+            message_thread_id=thread_of(daily_post.channel_ref),
         )
         return f"{message.chat_id}:{message.message_id}"
 
@@ -74,7 +75,7 @@ class TelegramDailyPublisher:
         try:
             await self.bot.edit_message_text(
                 card.text,
-                chat_id=chat_number(daily_post.chat_id),
+                chat_id=message_chat(view.post.message_ref),
                 message_id=message_number(view.post.message_ref),
                 parse_mode=ParseMode.HTML,
             )
@@ -92,17 +93,10 @@ def parse_rule(args: list[str], language: Language) -> DailyRule | str:
     example = _example(language)
     if len(args) < 3:
         return t(language, "daily.usage", example=example)
-    at = daily.parse_time(args[0])
-    if at is None:
-        return t(language, "daily.bad_time", value=markup.clean_name(args[0]), example=example)
-    zone = daily.parse_zone(args[1])
-    if zone is None:
-        return t(language, "daily.bad_zone", value=markup.clean_name(args[1]), example=example)
-    days_text = " ".join(args[3:]) or None
-    weekdays = daily.parse_days(days_text)
-    if weekdays is None or not weekdays:
-        return t(language, "daily.bad_days", value=markup.clean_name(days_text or ""))
-    return DailyRule(at, zone, weekdays)
+    rule = daily.read_rule(args[0], args[1], " ".join(args[3:]) or None)
+    if isinstance(rule, daily.RuleProblem):
+        return daily_render.rule_problem(rule, language, example)
+    return rule
 
 
 async def daily_command(update: Update, context: Context) -> None:
@@ -113,14 +107,15 @@ async def daily_command(update: Update, context: Context) -> None:
     if chat is None or user is None or runner is None:
         return
     args = context.args or []
+    channel = channel_of(update.effective_message)
     if not args:
-        await reply(update, await status_text(runner, chat_key(chat), language))
+        await reply(update, await status_text(runner, chat_key(chat), channel, language))
         return
-    if not await is_chat_admin(context, chat, user):
+    if not await is_chat_admin(context, chat, user, update.effective_message):
         await reply(update, STYLE.escape(t(language, "error.admin_only")))
         return
     if args[0].lower() == "off":
-        await runner.off(chat_key(chat), CHANNEL)
+        await runner.off(chat_key(chat), channel)
         await reply(update, STYLE.escape(t(language, "daily.off")))
         return
     rule = parse_rule(args, language)
@@ -130,7 +125,7 @@ async def daily_command(update: Update, context: Context) -> None:
     try:
         schedule = await runner.set(
             chat_id=chat_key(chat),
-            channel_ref=CHANNEL,
+            channel_ref=channel,
             rule=rule,
             quiz_names=[name for name in args[2].split(",") if name],
             player=player_of(user),
@@ -142,8 +137,10 @@ async def daily_command(update: Update, context: Context) -> None:
     await reply(update, daily_render.schedule_summary(schedule, quizzes, language, STYLE))
 
 
-async def status_text(runner: DailyRunner, chat_id: str, language: Language) -> str:
-    schedule = await runner.store.get_schedule(chat_id, CHANNEL)
+async def status_text(
+    runner: DailyRunner, chat_id: str, channel_ref: str, language: Language
+) -> str:
+    schedule = await runner.schedule(chat_id, channel_ref)
     if schedule is None:
         return STYLE.escape(t(language, "daily.none", example=_example(language)))
     quizzes = [runner.service.quizzes[q] for q in schedule.quiz_ids if q in runner.service.quizzes]

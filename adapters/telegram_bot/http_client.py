@@ -1,12 +1,12 @@
 """The Telegram bot's HTTP client: python-telegram-bot's HTTPXRequest over aiohttp.
 
 PTB speaks HTTP through httpx, whose own connection pool (httpcore and h11, pure Python)
-was a quarter of the cost of a button press: with several presses in flight the bot holds
-several connections, and httpcore scans all of them on every request. httpx-aiohttp gives
-httpx an aiohttp transport (aiohttp's C parser and connector; aiohttp already comes with
-discord.py). PTB keeps building the requests and reading the replies as before: only the
-bytes on the wire travel differently. Callgrind, saturated burst: 7.05M instructions a press
-before, 5.10M after (docs/performance.md).
+was a large part of the cost of a button press: with several presses in flight the bot
+holds several connections, and httpcore scans all of them on every request. httpx-aiohttp
+gives httpx an aiohttp transport (aiohttp's C parser and connector; aiohttp already comes
+with discord.py). PTB keeps building the requests and reading the replies as before: only
+the bytes on the wire travel differently. Instructions a press, before and after:
+docs/performance.md, `python bench/telegram_burst.py`.
 """
 
 from __future__ import annotations

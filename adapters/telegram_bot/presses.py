@@ -20,9 +20,9 @@ from adapters.telegram_bot.commands import (
 from adapters.telegram_bot.publisher import STYLE
 from bot.domain import payload
 from bot.domain.models import Language, pick_language
-from bot.domain.rules import Accepted, AlreadyAnswered, Refused
+from bot.domain.rules import Accepted, ForgetOutcome
+from bot.domain.views import PressResult
 from bot.play.rounds import Control
-from bot.play.service import PressResult
 from bot.text import render
 from bot.text.i18n import t
 
@@ -67,32 +67,22 @@ async def on_answer(update: Update, context: Context, post_id: int, letter_index
         letter_index=letter_index,
     )
     language = await presser_language(app, query.from_user, result)
-    outcome, view = result.outcome, result.view
-    if isinstance(outcome, Accepted) and view is not None:
-        solo = chat.type == ChatType.PRIVATE
-        text = (
-            render.verdict_line(view.question, view.post, outcome.answer, language)
-            if solo
-            else render.verdict_alert(view.question, view.post, outcome.answer, language)
-        )
-        await answer_query(update, text, alert=not solo)
-        if solo:
-            await app.runner.next_solo(result)
-            if app.review is not None:
-                await app.review.after_answer(result)
-    elif isinstance(outcome, AlreadyAnswered) and view is not None:
-        await answer_query(
-            update, render.already_answered(view.post, outcome.first, language), alert=True
-        )
-    elif isinstance(outcome, Refused):
-        await answer_query(update, render.refusal(outcome.reason, language), alert=True)
+    accepted = isinstance(result.outcome, Accepted)
+    solo = chat.type == ChatType.PRIVATE
+    verdict = render.verdict_line if solo else render.verdict_alert
+    alert = not (solo and accepted)
+    await answer_query(update, render.press_reply(result, language, verdict), alert=alert)
+    if solo and accepted:
+        await app.runner.next_solo(result)
+        if app.review is not None:
+            await app.review.after_answer(result)
 
 
 async def presser_language(app: QuizApp, user: User, result: PressResult) -> Language:
     """The presser's language; without one, the language the round is played in."""
     if user.language_code or result.view is None or result.view.post.round_id is None:
         return pick_language(user.language_code)
-    current = await app.service.store.get_round(result.view.post.round_id)
+    current = await app.service.get_round(result.view.post.round_id)
     return pick_language(current.language if current else None)
 
 
@@ -132,13 +122,12 @@ async def on_forget(update: Update, context: Context, owner: str, confirm: bool)
     query = update.callback_query
     assert query is not None
     language = pick_language(query.from_user.language_code)
-    if str(query.from_user.id) != owner:
-        await answer_query(update, t(language, "forget.not_yours"), alert=True)
+    outcome = await quiz_app(context).service.forget(
+        f"tg:{owner}", f"tg:{query.from_user.id}", confirm
+    )
+    text = render.forget_result(outcome, language)
+    if outcome is ForgetOutcome.NOT_YOURS:
+        await answer_query(update, text, alert=True)
         return
-    if confirm:
-        await quiz_app(context).service.store.forget_player(f"tg:{owner}")
-        text = t(language, "forget.done")
-    else:
-        text = t(language, "forget.cancelled")
     await answer_query(update, None)
     await query.edit_message_text(STYLE.escape(text), parse_mode=ParseMode.HTML)

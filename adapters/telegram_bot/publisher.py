@@ -4,19 +4,23 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from datetime import UTC
+from datetime import datetime
 
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
 from telegram.constants import ParseMode
 from telegram.error import BadRequest
 
+from adapters.telegram_bot.gone import translated
+from adapters.telegram_bot.topics import thread_of
 from bot.domain import payload
+from bot.domain.clock import Clock, SystemClock
 from bot.domain.entities import Round
 from bot.domain.models import Language, pick_language
+from bot.domain.platform_limits import TELEGRAM_MESSAGE
+from bot.domain.views import ClosedView, QuestionView, RoundSummary
 from bot.play.review import someone_missed
-from bot.play.service import ClosedView, QuestionView, RoundSummary
 from bot.text import boards as board_render
-from bot.text import markup, render
+from bot.text import durations, markup, render
 from bot.text.i18n import t
 
 log = logging.getLogger(__name__)
@@ -30,6 +34,12 @@ def chat_number(chat_id: str) -> int:
 
 def message_number(message_ref: str) -> int:
     return int(message_ref.rsplit(":", 1)[1])
+
+
+def message_chat(message_ref: str) -> int:
+    """The chat a message is in: after a group's upgrade, not the round's (new) chat, whose
+    message numbers start again, so an edit there could change another message."""
+    return int(message_ref.rsplit(":", 1)[0])
 
 
 def explanation_link(bot_username: str, post_id: int) -> str:
@@ -56,18 +66,18 @@ def keyboard(
     return InlineKeyboardMarkup(rows)
 
 
-def closes_text(view: QuestionView, language: Language) -> str | None:
+def closes_text(view: QuestionView, now: datetime, language: Language) -> str | None:
+    """How long the question stays open, from `now`: Telegram has no live countdown."""
     deadline = view.post.deadline
-    if deadline is None:
-        return None
-    return t(language, "time.at", time=deadline.astimezone(UTC).strftime("%H:%M:%S"))
+    return None if deadline is None else durations.closes_in(deadline, now, language)
 
 
 class TelegramPublisher:
-    """Implements bot.rounds.Publisher with the Bot API."""
+    """Implements bot.play.rounds.Publisher with the Bot API."""
 
-    def __init__(self, bot: Bot) -> None:
+    def __init__(self, bot: Bot, clock: Clock | None = None) -> None:
         self.bot = bot
+        self.clock = clock or SystemClock()
 
     def question_markup(self, round_: Round, view: QuestionView) -> InlineKeyboardMarkup:
         language = pick_language(round_.language)
@@ -93,16 +103,18 @@ class TelegramPublisher:
             language,
             STYLE,
             answered=answered,
-            closes=closes_text(view, language),
+            closes=closes_text(view, self.clock.now(), language),
         ).text
 
     async def post_question(self, round_: Round, view: QuestionView) -> str:
-        message = await self.bot.send_message(
-            chat_number(round_.chat_id),
-            self.question_text(round_, view, 0),
-            parse_mode=ParseMode.HTML,
-            reply_markup=self.question_markup(round_, view),
-        )
+        with translated():
+            message = await self.bot.send_message(
+                chat_number(round_.chat_id),
+                self.question_text(round_, view, 0),
+                parse_mode=ParseMode.HTML,
+                reply_markup=self.question_markup(round_, view),
+                message_thread_id=thread_of(round_.channel_ref),
+            )
         return f"{message.chat_id}:{message.message_id}"
 
     async def update_question(self, round_: Round, view: QuestionView, answered: int) -> None:
@@ -116,9 +128,23 @@ class TelegramPublisher:
         )
 
     async def show_results(self, round_: Round, closed: ClosedView) -> None:
-        view = closed.view
-        if view.post.message_ref is None:
+        if closed.view.post.message_ref is None:
             return
+        await self._edit(
+            round_, closed.view.post.message_ref, self.results_text(round_, closed), None
+        )
+
+    async def post_results(self, round_: Round, closed: ClosedView) -> None:
+        with translated():
+            await self.bot.send_message(
+                chat_number(round_.chat_id),
+                self.results_text(round_, closed),
+                parse_mode=ParseMode.HTML,
+                message_thread_id=thread_of(round_.channel_ref),
+            )
+
+    def results_text(self, round_: Round, closed: ClosedView) -> str:
+        view = closed.view
         language = pick_language(round_.language)
         if round_.mode == "solo" and closed.answers:
             header = render.question_card(view.quiz, view.question, view.post, language, STYLE)
@@ -132,7 +158,7 @@ class TelegramPublisher:
             text = render.closed_card(
                 view.quiz, view.question, view.post, closed.answers, language, STYLE
             ).text
-        await self._edit(round_, view.post.message_ref, text, None)
+        return text
 
     async def post_summary(self, round_: Round, summary: RoundSummary) -> None:
         language = pick_language(round_.language)
@@ -143,27 +169,31 @@ class TelegramPublisher:
             language,
             STYLE,
             stopped=summary.stopped,
+            limit=TELEGRAM_MESSAGE,
         )
         missed = round_.mode == "group" and someone_missed(summary)
         links = [(t(language, "review.button"), review_link(self.bot.username))] if missed else []
-        await self.bot.send_message(
-            chat_number(round_.chat_id),
-            text,
-            parse_mode=ParseMode.HTML,
-            reply_markup=keyboard([], links) if links else None,
-        )
+        with translated():
+            await self.bot.send_message(
+                chat_number(round_.chat_id),
+                text,
+                parse_mode=ParseMode.HTML,
+                message_thread_id=thread_of(round_.channel_ref),
+                reply_markup=keyboard([], links) if links else None,
+            )
 
     async def _edit(
         self, round_: Round, message_ref: str, text: str, markup: InlineKeyboardMarkup | None
     ) -> None:
         try:
-            await self.bot.edit_message_text(
-                text,
-                chat_id=chat_number(round_.chat_id),
-                message_id=message_number(message_ref),
-                parse_mode=ParseMode.HTML,
-                reply_markup=markup,
-            )
+            with translated():
+                await self.bot.edit_message_text(
+                    text,
+                    chat_id=message_chat(message_ref),
+                    message_id=message_number(message_ref),
+                    parse_mode=ParseMode.HTML,
+                    reply_markup=markup,
+                )
         except BadRequest as error:
             if "not modified" not in str(error).lower():
                 raise

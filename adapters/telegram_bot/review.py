@@ -24,9 +24,9 @@ from bot.domain.clock import Clock
 from bot.domain.entities import Answer
 from bot.domain.models import pick_language
 from bot.domain.review import Reminder, ReviewSession
+from bot.domain.views import QuestionView
 from bot.play.review import NothingDue, ReviewSummary
 from bot.play.review_reminders import ReminderRefusedError
-from bot.play.service import QuestionView
 from bot.text import render, review_texts
 from bot.text.i18n import t
 

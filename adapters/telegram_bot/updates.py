@@ -11,11 +11,9 @@ from telegram.ext import BaseUpdateProcessor
 
 MAX_CONCURRENT_PRESSES = 64
 """Enough that a burst's presses do not queue for a turn: each one waits for its commit and
-its answerCallbackQuery, mostly not on the CPU. 300 presses in a second, 24 runs each,
-interleaved: p50 3-35 ms at 64 against 4-202 ms at 4 (5 of the 24 runs at 4 queued past
-100 ms); p99 26-199 ms against 27-337 ms, within 100 ms in 13 and 11 of the 24. Over aiohttp
-(adapters/telegram_http.py) a press costs the same at 4 and 64 (callgrind: 5.10M and 5.03M
-instructions); well under BOT_CONNECTIONS, so no press waits for a connection either."""
+its answerCallbackQuery, mostly not on the CPU, and over aiohttp (http_client.py) a press
+costs the same however many are in flight. Well under BOT_CONNECTIONS, so no press waits
+for a connection either. Figures (64 against 4): docs/performance.md, telegram_burst."""
 
 
 class PressesConcurrently(BaseUpdateProcessor):

@@ -2,19 +2,24 @@
 
 Plain tuples of strings and numbers are what `marshal` writes and reads fastest; the models'
 fields are listed here one by one, and a test fails when a model gains a field this forgets.
+A change to this encoding bumps cache.MAGIC.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from bot.domain.models import Question, Quiz, Reference, Text
+from bot.domain.models import Credit, Question, Quiz, Reference, Text
 
 Encoded = tuple[Any, ...]
 
 
-def _text(text: Text) -> tuple[str, str]:
-    return (text.en, text.fr)
+def _text(text: Text) -> tuple[tuple[str, str], ...]:
+    return text.versions
+
+
+def _maybe(text: Text | None) -> tuple[tuple[str, str], ...] | None:
+    return None if text is None else text.versions
 
 
 def _references(references: tuple[Reference, ...]) -> tuple[tuple[str, str], ...]:
@@ -27,46 +32,62 @@ def _question(question: Question) -> Encoded:
         _text(question.prompt),
         tuple(_text(choice) for choice in question.choices),
         question.answer,
-        _text(question.explanation),
+        _maybe(question.explanation),
         tuple((index, _text(note)) for index, note in question.notes.items()),
         _references(question.references),
     )
 
 
 def encode(quiz: Quiz) -> Encoded:
+    credit = quiz.credit
     return (
         quiz.id,
         _text(quiz.title),
-        _text(quiz.description),
+        _maybe(quiz.description),
         quiz.difficulty,
         quiz.tags,
         tuple(_question(question) for question in quiz.questions),
         _references(quiz.further_reading),
         quiz.source,
+        quiz.languages,
+        None if credit is None else (credit.name, credit.url, credit.licence),
     )
+
+
+def _decode_text(versions: Any) -> Text:
+    if not isinstance(versions, tuple) or not versions:
+        raise TypeError("a text is a non-empty tuple of (language, text) pairs")
+    return Text.of(versions)
+
+
+def _decode_maybe(versions: Any) -> Text | None:
+    return None if versions is None else _decode_text(versions)
 
 
 def decode(value: Encoded) -> Quiz:
     """The quiz `encode` was given; raises ValueError or TypeError on anything else."""
-    quiz_id, title, description, difficulty, tags, questions, reading, source = value
+    quiz_id, title, description, difficulty, tags, questions, reading, source = value[:8]
+    languages, credit = value[8:]
     return Quiz(
         quiz_id,
-        Text(*title),
-        Text(*description),
+        _decode_text(title),
+        _decode_maybe(description),
         difficulty,
         tuple(tags),
         tuple(
             Question(
                 question_id,
-                Text(*prompt),
-                tuple(Text(*choice) for choice in choices),
+                _decode_text(prompt),
+                tuple(_decode_text(choice) for choice in choices),
                 answer,
-                Text(*explanation),
-                {index: Text(*note) for index, note in notes},
+                _decode_maybe(explanation),
+                {index: _decode_text(note) for index, note in notes},
                 tuple(Reference(*reference) for reference in references),
             )
             for question_id, prompt, choices, answer, explanation, notes, references in questions
         ),
         tuple(Reference(*reference) for reference in reading),
         source,
+        tuple(languages),
+        None if credit is None else Credit(*credit),
     )

@@ -13,7 +13,6 @@ from bot.catalog.yaml_nodes import Node, Value
 from bot.domain.models import LANGUAGES, Reference, Text
 
 LANGUAGE_NAMES = {"en": "English", "fr": "French"}
-_LANGUAGE_KEYS: set[str] = set(LANGUAGES)
 
 
 def _good(value: Value, limit: int) -> TypeGuard[str]:
@@ -21,8 +20,15 @@ def _good(value: Value, limit: int) -> TypeGuard[str]:
     return isinstance(value, str) and len(value) <= limit and bool(value.strip())
 
 
+def language_name(code: str) -> str:
+    """ "English" for en, "French" for fr, "'de'" for any other code (in messages)."""
+    return LANGUAGE_NAMES.get(code, f"'{code}'")
+
+
 @dataclass(frozen=True, slots=True)
 class Problem:
+    """What is wrong with a file (or, in a list of warnings, what it should not hold)."""
+
     file: str
     line: int
     message: str
@@ -42,6 +48,10 @@ class FieldReader:
     question_id: str | None = None
     """The question being read, named in every problem found inside it."""
     question_lines: dict[str, int] = field(default_factory=dict)
+    languages: tuple[str, ...] = LANGUAGES
+    """The languages every text gives, in the file's order (format 1: English and French)."""
+    plain_texts: bool = False
+    """A text may be a plain string (a format 2 quiz in one language)."""
 
     def report(self, line: int, message: str) -> None:
         self.problems.append(Problem(self.file, line, message, self.question_id))
@@ -83,32 +93,44 @@ class FieldReader:
 
     def text(self, node: Node, what: str, limit: int) -> Text | None:
         values = node.value
-        if isinstance(values, dict) and values.keys() == _LANGUAGE_KEYS:
-            english, french = values["en"].value, values["fr"].value
-            if _good(english, limit) and _good(french, limit):
-                return Text(en=english, fr=french)  # what the reading below makes of it
+        languages = self.languages
+        if isinstance(values, dict) and len(values) == len(languages):
+            # the common case, read at a fraction of the cost of _text (which agrees)
+            versions = []
+            for language in languages:
+                item = values.get(language)
+                if item is None or not _good(item.value, limit):
+                    break
+                versions.append((language, item.value))
+            else:
+                return Text.of(tuple(versions))
+        if self.plain_texts and _good(values, limit):
+            return Text.of(((languages[0], values),))
         return self._text(node, what, limit)
 
     def _text(self, node: Node, what: str, limit: int) -> Text | None:
         """A text in every language, reporting each problem with it."""
+        if self.plain_texts and not isinstance(node.value, dict):
+            value = self.string(node, what, limit)
+            return None if value is None else Text.of(((self.languages[0], value),))
         if not isinstance(node.value, dict):
-            self.report(
-                node.line, f'{what} must give every language, e.g. {{en: "...", fr: "..."}}'
-            )
+            example = ", ".join(f'{language}: "..."' for language in self.languages)
+            self.report(node.line, f"{what} must give every language, e.g. {{{example}}}")
             return None
-        values = self.mapping(node, what, _LANGUAGE_KEYS) or {}
-        found = {}
-        for language in LANGUAGES:
+        values = self.mapping(node, what, set(self.languages)) or {}
+        found: dict[str, str | None] = {}
+        for language in self.languages:
             if language not in values:
                 self.report(
                     node.line,
-                    f"{what}: missing {LANGUAGE_NAMES[language]} translation ('{language}')",
+                    f"{what}: missing {language_name(language)} translation ('{language}')",
                 )
                 continue
             found[language] = self.string(values[language], f"{what} ({language})", limit)
-        if found.get("en") is None or found.get("fr") is None:
+        texts = [found.get(language) for language in self.languages]
+        if any(text is None for text in texts):
             return None
-        return Text(en=str(found["en"]), fr=str(found["fr"]))
+        return Text.of(tuple((language, str(found[language])) for language in self.languages))
 
     def sequence(self, node: Node, what: str) -> list[Node]:
         if not isinstance(node.value, list):

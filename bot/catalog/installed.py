@@ -13,7 +13,7 @@ def load_catalog(folder: Path, cache: Path | None = None) -> dict[str, Quiz]:
     """Every quiz in `folder` by id; raises QuizError listing every problem in every file.
 
     With a `cache` folder, a file that an earlier start validated, with the same bytes and the
-    same code, is not validated again (bot/quiz_cache.py).
+    same code, is not validated again (bot/catalog/cache.py).
     """
     quizzes, problems = validate([folder]) if cache is None else validate_cached(folder, cache)
     if problems:

@@ -1,11 +1,12 @@
-"""Cheap upper bounds on the texts limits.py measures, so that only texts near a limit are drawn.
+"""Cheap upper bounds on the texts limits.py measures, so only texts near a limit are drawn.
 
-Rendering every question in both languages and both markups was most of a cold start. A
+Rendering every question in both languages and both markups was most of a cold start
+(docs/performance.md, `python bench/startup.py`). A
 rendered text is at most its fixed parts plus its author texts escaped, so its length is
 bounded by a linear form in the lengths of the question's texts, built once per quiz and kind
 of text. It is evaluated first with every character at its worst (`Style.growth`), then, if
 that is not enough, on the texts really escaped. limits.py renders a text (and words its
-problem) only when no bound proves that it fits. Each form follows the bot/render.py function
+problem) only when no bound proves that it fits. Each form follows the bot/text/render.py function
 it is named after, piece by piece; tests/test_limit_bounds.py checks on hostile texts that no
 bound is below the real length.
 """
@@ -17,7 +18,7 @@ from functools import cache
 from string import Formatter
 
 from bot.domain import payload
-from bot.domain.models import MAX_CHOICES, Language, Question, Quiz
+from bot.domain.models import MAX_CHOICES, Language, Question, Quiz, ui_language
 from bot.text.i18n import CATALOGS
 from bot.text.markup import Style
 
@@ -68,7 +69,7 @@ def template(language: Language, *keys: str) -> Template:
             continue
         literal, counts = 0, dict[str, int]()
         for before, field, spec, conversion in Formatter().parse(
-            CATALOGS[language].get(name) or english[name]
+            CATALOGS[ui_language(language)].get(name) or english[name]
         ):
             literal += len(before)
             if field is not None and (spec or conversion or not field.isidentifier()):
@@ -112,7 +113,7 @@ class Lengths:
             len(question.prompt.get(language)),
             choices,
             len(question.choices[question.answer].get(language)),
-            len(question.explanation.get(language)),
+            len(question.explanation.get(language)) if question.explanation else 0,
             note,
             titles,
             urls,
@@ -125,7 +126,7 @@ class Lengths:
             length(question.prompt.get(language)),
             sum(length(choice.get(language)) for choice in question.choices),
             length(question.choices[question.answer].get(language)),
-            length(question.explanation.get(language)),
+            length(question.explanation.get(language)) if question.explanation else 0,
             max((length(note.get(language)) for note in question.notes.values()), default=0),
             sum(length(reference.title) for reference in question.references),
             style.url_growth * sum(len(reference.url) for reference in question.references),

@@ -10,21 +10,18 @@ from collections.abc import Iterator
 from datetime import UTC, datetime
 
 from bot.catalog import limit_bounds as bounds
+from bot.catalog.field_reader import language_name
 from bot.domain.entities import Answer, Post
-from bot.domain.models import LANGUAGES, Language, Question, Quiz
+from bot.domain.models import Language, Question, Quiz, primary, ui_language
+from bot.domain.payload import LARGEST_POST_ID
+from bot.domain.platform_limits import (
+    DISCORD_BUTTON_LABEL,
+    DISCORD_MESSAGE,
+    TELEGRAM_ALERT,
+    TELEGRAM_CALLBACK_DATA,
+    TELEGRAM_MESSAGE,
+)
 from bot.text import markup, render
-
-TELEGRAM_ALERT = 200
-TELEGRAM_MESSAGE = 4096
-TELEGRAM_CALLBACK_DATA = 64
-DISCORD_MESSAGE = 2000
-DISCORD_EMBED_DESCRIPTION = 4096
-DISCORD_BUTTON_LABEL = 80
-DISCORD_CUSTOM_ID = 100
-LARGEST_POST_ID = 10**18 - 1
-"""The largest id the button data format allows; used to measure the longest button data."""
-
-LANGUAGE_NAMES = {"en": "English", "fr": "French"}
 
 Finding = tuple[str | None, str]
 
@@ -32,7 +29,7 @@ Finding = tuple[str | None, str]
 def check_quiz(quiz: Quiz, *, exact: bool = False) -> list[Finding]:
     """Every limit the quiz breaks, as (question id or None, message).
 
-    Texts that a cheap bound (bot/limit_bounds.py) proves short enough are not rendered;
+    Texts that a cheap bound (bot/catalog/limit_bounds.py) proves short enough are not rendered;
     `exact` renders every one (the tests compare both).
     """
     fast = None if exact else _Fast(quiz)
@@ -44,14 +41,14 @@ def check_quiz(quiz: Quiz, *, exact: bool = False) -> list[Finding]:
 
 
 def _check_start(quiz: Quiz) -> Iterator[Finding]:
-    for language in LANGUAGES:
+    for language in quiz.render_languages():
         button = render.start_button(quiz, language)
         if len(button.label) > DISCORD_BUTTON_LABEL:
             yield (
                 None,
                 (
                     f"the start button '{button.label}' is {len(button.label)} characters "
-                    f"in {LANGUAGE_NAMES[language]}; Discord labels hold "
+                    f"in {_shown_in(quiz, language)}; Discord labels hold "
                     f"{DISCORD_BUTTON_LABEL}"
                 ),
             )
@@ -64,6 +61,19 @@ def _check_start(quiz: Quiz) -> Iterator[Finding]:
                     f"{TELEGRAM_CALLBACK_DATA}"
                 ),
             )
+
+
+def _shown_in(quiz: Quiz, language: Language) -> str:
+    """How a message names the language a text was measured in: "French" for a bilingual
+    quiz; "'de' with the bot's French words" where a quiz's language meets the bot's other."""
+    content = quiz.languages[0]
+    for code in quiz.languages:
+        if primary(code) == language:
+            content = code
+    words = ui_language(language)
+    if content == words:
+        return language_name(content)
+    return f"{language_name(content)} with the bot's {language_name(words)} words"
 
 
 def _sample_post(quiz: Quiz, question: Question) -> Post:
@@ -95,8 +105,8 @@ SAMPLE_CLOSES = "in 10 minutes"
 def _check_question(quiz: Quiz, question: Question, fast: _Fast | None) -> Iterator[str]:
     """`fast` skips the texts its bounds prove short enough; None renders every text."""
     post = _sample_post(quiz, question)
-    for language in LANGUAGES:
-        name = LANGUAGE_NAMES[language]
+    for language in quiz.render_languages():
+        name = _shown_in(quiz, language)
         raw = bounds.Lengths.raw(question, language)
         if fast is not None and fast.all_fit(question, post, language, raw):
             continue  # the common case: nothing to render in this language

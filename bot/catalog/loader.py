@@ -7,16 +7,19 @@ import io
 import re
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
-from bot.catalog import limits
+from bot.catalog import limits, lint
 from bot.catalog.field_reader import FieldReader, Problem
+from bot.catalog.header import read_header
+from bot.catalog.question_reader import read_id, read_questions
+from bot.catalog.typography import typography_warnings
 from bot.catalog.yaml_nodes import Node, YamlError, parse
-from bot.domain.models import LETTERS, MAX_CHOICES, Question, Quiz, Text
+from bot.domain.models import QUIZ_ID_LENGTH, QUIZ_ID_PATTERN, Quiz
 
 MAX_FILE_BYTES = 1_000_000
-QUIZ_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,23}")
-QUESTION_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,31}")
+QUIZ_ID = re.compile(QUIZ_ID_PATTERN)
 DIFFICULTIES = ("easy", "medium", "hard")
 TOP_KEYS = {
     "format",
@@ -27,9 +30,9 @@ TOP_KEYS = {
     "tags",
     "further_reading",
     "questions",
+    "languages",
+    "source",
 }
-QUESTION_KEYS = {"id", "prompt", "choices", "answer", "explanation", "notes", "references"}
-MAX_QUESTIONS = 200
 
 
 class QuizError(Exception):
@@ -38,9 +41,21 @@ class QuizError(Exception):
         self.problems = problems
 
 
-def load_quiz(path: Path) -> Quiz:
-    """Load and fully validate one quiz file, or raise QuizError with every problem."""
-    return load_source(str(path), path.stem, read_file(path))
+@dataclass(frozen=True, slots=True)
+class Checked:
+    """A quiz that loads, and what its file should not hold (warnings: it still plays)."""
+
+    quiz: Quiz
+    warnings: list[Problem]
+
+
+def load_quiz(path: Path, warnings: list[Problem] | None = None) -> Quiz:
+    """Load and fully validate one quiz file, or raise QuizError with every problem.
+
+    With a `warnings` list, what is worth fixing but not wrong (French typography, a question
+    without an explanation) is added to it; a start-up, which passes none, does not look.
+    """
+    return load_source(str(path), path.stem, read_file(path), warnings)
 
 
 def read_file(path: Path) -> bytes:
@@ -65,8 +80,15 @@ def decode(data: bytes) -> str:
     return io.TextIOWrapper(io.BytesIO(data), encoding="utf-8").read()
 
 
-def load_source(name: str, stem: str, data: bytes) -> Quiz:
-    """Fully validate the bytes of the quiz file `name` (whose id must be `stem`)."""
+def check_source(name: str, stem: str, data: bytes) -> Checked:
+    """load_source, with the warnings of a quiz that loads (an import, an upload)."""
+    warnings: list[Problem] = []
+    return Checked(load_source(name, stem, data, warnings), warnings)
+
+
+def load_source(name: str, stem: str, data: bytes, warnings: list[Problem] | None = None) -> Quiz:
+    """Fully validate the bytes of the quiz file `name` (whose id must be `stem`); with a
+    `warnings` list, add the file's warnings to it, in line order."""
     _check_size(name, len(data))
     try:
         source = decode(data)
@@ -76,10 +98,14 @@ def load_source(name: str, stem: str, data: bytes) -> Quiz:
         root = parse(source)
     except YamlError as problem:
         raise QuizError([Problem(name, problem.line, problem.message)]) from None
+    found = typography_warnings(name, root) if warnings is not None else []
     reader = FieldReader(name)
     quiz = _read_quiz(reader, root, stem)
     if quiz is not None and not reader.problems:
         _check_limits(reader, quiz, root)
+    if warnings is not None:
+        found += _lint(reader, quiz, root) if quiz is not None and not reader.problems else []
+        warnings.extend(sorted(found, key=lambda warning: warning.line))
     if reader.problems or quiz is None:
         raise QuizError(reader.problems)
     return quiz
@@ -89,55 +115,59 @@ def _read_quiz(reader: FieldReader, root: Node, stem: str) -> Quiz | None:
     values = reader.mapping(root, "the quiz", TOP_KEYS)
     if values is None:
         return None
-    fields = {
-        key: reader.required(values, key, root)
-        for key in ("format", "id", "title", "description", "difficulty", "questions")
-    }
-    if fields["format"] is not None and fields["format"].value != 1:
-        reader.report(fields["format"].line, "format must be 1")
-    quiz_id = _read_id(reader, fields["id"], QUIZ_ID, "quiz id", 24)
-    if quiz_id is not None and quiz_id != stem:
-        reader.report(
-            root.line if fields["id"] is None else fields["id"].line,
-            f"quiz id '{quiz_id}' must match the file name '{stem}'",
-        )
+    header = read_header(reader, values, root)
+    required = ["id", "title", "difficulty", "questions"]
+    fields = {key: reader.required(values, key, root) for key in required}
+    if header.format == 1:
+        fields["description"] = reader.required(values, "description", root)
+    else:
+        fields["description"] = values.get("description")
+    quiz_id = _read_quiz_id(reader, fields["id"], root, stem)
     title = reader.text(fields["title"], "title", 80) if fields["title"] else None
     description = (
         reader.text(fields["description"], "description", 300) if fields["description"] else None
     )
     difficulty = _read_difficulty(reader, fields["difficulty"])
-    tags = (
-        tuple(
-            tag
-            for node in reader.sequence(values["tags"], "tags")
-            if (tag := reader.string(node, "tag", 40)) is not None
-        )
-        if "tags" in values
-        else ()
-    )
+    tags = _read_tags(reader, values["tags"]) if "tags" in values else ()
     reading = (
         reader.references(values["further_reading"], "further_reading")
         if "further_reading" in values
         else ()
     )
-    questions = _read_questions(reader, fields["questions"]) if fields["questions"] else ()
-    if quiz_id is None or title is None or description is None or difficulty is None:
+    questions = read_questions(reader, fields["questions"]) if fields["questions"] else ()
+    if quiz_id is None or title is None or difficulty is None:
         return None
-    return Quiz(quiz_id, title, description, difficulty, tags, questions, reading)
+    if description is None and header.format == 1:
+        return None
+    return Quiz(
+        quiz_id,
+        title,
+        description,
+        difficulty,
+        tags,
+        questions,
+        reading,
+        languages=header.languages,
+        credit=header.credit,
+    )
 
 
-def _read_id(
-    reader: FieldReader, node: Node | None, pattern: re.Pattern[str], what: str, length: int
-) -> str | None:
-    if node is None:
-        return None
-    value = reader.string(node, what)
-    if value is not None and not pattern.fullmatch(value):
+def _read_quiz_id(reader: FieldReader, node: Node | None, root: Node, stem: str) -> str | None:
+    quiz_id = read_id(reader, node, QUIZ_ID, "quiz id", QUIZ_ID_LENGTH)
+    if quiz_id is not None and quiz_id != stem:
         reader.report(
-            node.line, f"{what} '{value}' must be 1-{length} lowercase letters, digits or hyphens"
+            root.line if node is None else node.line,
+            f"quiz id '{quiz_id}' must match the file name '{stem}'",
         )
-        return None
-    return value
+    return quiz_id
+
+
+def _read_tags(reader: FieldReader, node: Node) -> tuple[str, ...]:
+    return tuple(
+        tag
+        for item in reader.sequence(node, "tags")
+        if (tag := reader.string(item, "tag", 40)) is not None
+    )
 
 
 def _read_difficulty(reader: FieldReader, node: Node | None) -> str | None:
@@ -152,122 +182,24 @@ def _read_difficulty(reader: FieldReader, node: Node | None) -> str | None:
     return value
 
 
-def _read_questions(reader: FieldReader, node: Node) -> tuple[Question, ...]:
-    items = reader.sequence(node, "questions")
-    if isinstance(node.value, list) and not 1 <= len(items) <= MAX_QUESTIONS:
-        reader.report(
-            node.line, f"a quiz needs 1 to {MAX_QUESTIONS} questions (found {len(items)})"
-        )
-    questions = []
-    for item in items:
-        question = _read_question(reader, item, reader.question_lines)
-        reader.question_id = None
-        if question is not None:
-            questions.append(question)
-    return tuple(questions)
-
-
-def _read_question(reader: FieldReader, node: Node, seen: dict[str, int]) -> Question | None:
-    """One question; `seen` maps the ids read so far to their lines, to catch duplicates."""
-    if isinstance(node.value, dict) and isinstance(named := node.value.get("id"), Node):
-        known = isinstance(named.value, str) and QUESTION_ID.fullmatch(named.value)
-        reader.question_id = str(named.value) if known else None
-    values = reader.mapping(node, "a question", QUESTION_KEYS)
-    if values is None:
-        return None
-    id_node = reader.required(values, "id", node)
-    question_id = _read_id(reader, id_node, QUESTION_ID, "question id", 32)
-    if question_id is not None and id_node is not None:
-        if question_id in seen:
-            reader.report(
-                id_node.line,
-                f"duplicate question id '{question_id}' (first used on line {seen[question_id]})",
-            )
-        seen.setdefault(question_id, node.line)
-        reader.question_id = question_id
-    prompt_node, choices_node, answer_node, explanation_node = (
-        reader.required(values, key, node)
-        for key in ("prompt", "choices", "answer", "explanation")
-    )
-    prompt = reader.text(prompt_node, "prompt", 500) if prompt_node else None
-    choices = _read_choices(reader, choices_node) if choices_node else None
-    answer = _read_letter(reader, answer_node, "answer", choices) if answer_node else None
-    explanation = reader.text(explanation_node, "explanation", 700) if explanation_node else None
-    notes = _read_notes(reader, values.get("notes"), choices, answer)
-    references = (
-        reader.references(values["references"], "references") if "references" in values else ()
-    )
-    if question_id is None or prompt is None or choices is None or answer is None:
-        return None
-    if explanation is None:
-        return None
-    return Question(question_id, prompt, choices, answer, explanation, notes, references)
-
-
-def _read_choices(reader: FieldReader, node: Node) -> tuple[Text, ...] | None:
-    items = reader.sequence(node, "choices")
-    if not isinstance(node.value, list):
-        return None
-    if not 2 <= len(items) <= MAX_CHOICES:
-        reader.report(
-            node.line, f"a question needs 2 to {MAX_CHOICES} choices (found {len(items)})"
-        )
-        return None
-    texts = [reader.text(item, f"choice {LETTERS[i]}", 200) for i, item in enumerate(items)]
-    if any(text is None for text in texts):
-        return None
-    return tuple(text for text in texts if text is not None)
-
-
-def _read_letter(
-    reader: FieldReader, node: Node, what: str, choices: tuple[Text, ...] | None
-) -> int | None:
-    if isinstance(node.value, int | float) and not isinstance(node.value, bool):
-        reader.report(node.line, f"{what} must be a choice letter such as A (got {node.raw})")
-        return None
-    value = reader.string(node, what)
-    if value is None:
-        return None
-    if len(value) != 1 or value not in LETTERS:
-        reader.report(node.line, f"{what} must be a choice letter such as A (got '{value}')")
-        return None
-    index = LETTERS.index(value)
-    if choices is not None and index >= len(choices):
-        reader.report(
-            node.line,
-            f"{what} '{value}' is out of range: there are "
-            f"{len(choices)} choices (A-{LETTERS[len(choices) - 1]})",
-        )
-        return None
-    return index
-
-
-def _read_notes(
-    reader: FieldReader, node: Node | None, choices: tuple[Text, ...] | None, answer: int | None
-) -> dict[int, Text]:
-    if node is None:
-        return {}
-    values = reader.mapping(node, "notes", set(LETTERS))
-    notes: dict[int, Text] = {}
-    for key, note_node in (values or {}).items():
-        index = _read_letter(reader, Node(key, note_node.line, key), "note letter", choices)
-        text = reader.text(note_node, f"note {key}", 300)
-        if index is not None and index == answer:
-            reader.report(
-                note_node.line,
-                f"note {key} is on the correct answer; notes explain "
-                "wrong choices (put it in the explanation)",
-            )
-        elif index is not None and text is not None:
-            notes[index] = text
-    return notes
-
-
 def _check_limits(reader: FieldReader, quiz: Quiz, root: Node) -> None:
     for question_id, message in limits.check_quiz(quiz):
         reader.question_id = question_id
         reader.report(reader.question_lines.get(question_id or "", root.line), message)
     reader.question_id = None
+
+
+def _lint(reader: FieldReader, quiz: Quiz, root: Node) -> list[Problem]:
+    """The warnings about a quiz that loads (bot/catalog/lint.py), at their questions' lines."""
+    return [
+        Problem(
+            reader.file,
+            reader.question_lines.get(question_id or "", root.line),
+            message,
+            question_id,
+        )
+        for question_id, message in lint.check_quiz(quiz)
+    ]
 
 
 def quiz_files(paths: Iterable[Path]) -> Iterator[Path]:
@@ -279,13 +211,16 @@ def quiz_files(paths: Iterable[Path]) -> Iterator[Path]:
             yield path
 
 
-def validate(paths: Iterable[Path]) -> tuple[list[Quiz], list[Problem]]:
+def validate(
+    paths: Iterable[Path], warnings: list[Problem] | None = None
+) -> tuple[list[Quiz], list[Problem]]:
+    """The quizzes that load and the problems of those that do not (warnings: see load_quiz)."""
     quizzes: list[Quiz] = []
     problems: list[Problem] = []
     with without_cycle_collection():
         for path in quiz_files(paths):
             try:
-                quizzes.append(load_quiz(path))
+                quizzes.append(load_quiz(path, warnings))
             except QuizError as error:
                 problems.extend(error.problems)
     return quizzes, problems

@@ -63,8 +63,16 @@ class YamlError(Exception):
 
 def parse(text: str) -> Node:
     """Parse one YAML document into `Node`s, raising YamlError with the line at fault."""
+    return parse_document(text)[0]
+
+
+def parse_document(text: str) -> tuple[Node, dict[str, int]]:
+    """parse(), and the line of each key of the top-level mapping (values only know their
+    own line, and a block list starts on the line after its key)."""
     try:
         root = _compose(text)
+    except RecursionError:
+        raise YamlError(1, "values are nested too deeply") from None
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line = mark.line + 1 if mark else 1
@@ -75,7 +83,15 @@ def parse(text: str) -> Node:
         raise YamlError(1, f"YAML error: {error}") from None
     if root is None:
         raise YamlError(1, "the file is empty")
-    return _Converter().convert(root)
+    try:
+        converted = _Converter().convert(root)
+    except RecursionError:
+        raise YamlError(1, "values are nested too deeply") from None
+    keys: dict[str, int] = {}
+    if isinstance(root, yaml.MappingNode):
+        for key_node, _ in root.value:
+            keys.setdefault(str(key_node.value), key_node.start_mark.line + 1)
+    return converted, keys
 
 
 class _Converter:

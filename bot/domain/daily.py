@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from functools import cache
+from typing import Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 DEFAULT_GRACE = timedelta(hours=1)
@@ -147,6 +148,28 @@ def parse_days(text: str | None) -> frozenset[int] | None:
             return None
         days.update((start + step) % 7 for step in range((end - start) % 7 + 1))
     return frozenset(days)
+
+
+@dataclass(frozen=True, slots=True)
+class RuleProblem:
+    """Which part of a typed daily rule is not understood, and what was typed there."""
+
+    part: Literal["time", "zone", "days"]
+    value: str
+
+
+def read_rule(time_text: str, zone_text: str, days_text: str | None) -> DailyRule | RuleProblem:
+    """The rule from its three parts as a user typed them, or the first part that is wrong."""
+    at = parse_time(time_text)
+    if at is None:
+        return RuleProblem("time", time_text)
+    zone = parse_zone(zone_text)
+    if zone is None:
+        return RuleProblem("zone", zone_text)
+    weekdays = parse_days(days_text)
+    if not weekdays:
+        return RuleProblem("days", days_text or "")
+    return DailyRule(at, zone, weekdays)
 
 
 def occurrence(rule: DailyRule, day: date) -> datetime:

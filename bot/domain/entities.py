@@ -154,3 +154,36 @@ class NewPost:
     opened_at: datetime
     deadline: datetime | None
     round_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerTotals:
+    answered: int
+    correct: int
+    correct_times: tuple[datetime, ...]
+    """When each correct answer was given, for day streaks in the chat's time zone."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerFootprint:
+    """What the bot keeps about a player, in every chat: what `/forgetme` would delete."""
+
+    rows: int
+    """Every row holding their data (profile, answers, score buckets)."""
+    answers: int
+    chats: int
+    """Chats those answers were given in."""
+
+
+@dataclass(frozen=True, slots=True)
+class ExportRow:
+    """One answer as a group's organiser sees it in an export."""
+
+    answered_at: datetime
+    user_id: str
+    name: str
+    quiz_id: str
+    question_id: str
+    choice: int
+    correct: bool
+    elapsed_ms: int

@@ -1,36 +1,97 @@
-"""Quiz content as immutable data: what a quiz file holds once it has been validated."""
+"""Quiz content as immutable data: what a quiz file holds once it has been validated.
+
+Two kinds of language meet here. The bot's own words exist in English and French (`UI_LANGUAGES`,
+the catalogs); a quiz's texts exist in the languages its file declares (any code: a German deck
+stays German). A player's `Language` is a plain code such as "de": the bot speaks to them in
+`ui_language(code)`, and shows them a quiz in that code when the quiz has it, else in the quiz's
+first language (`Text.get`).
+"""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Literal
 
-Language = Literal["en", "fr"]
-LANGUAGES: tuple[Language, ...] = ("en", "fr")
-DEFAULT_LANGUAGE: Language = "en"
+Language = str
+"""A player's language: the primary subtag of their locale, lowercase ("en", "fr", "de")."""
+UiLanguage = Literal["en", "fr"]
+LANGUAGES: tuple[UiLanguage, ...] = ("en", "fr")
+"""The languages of the bot's own words (the catalogs)."""
+DEFAULT_LANGUAGE: UiLanguage = "en"
 LETTERS = "ABCDEFGHIJ"
 MAX_CHOICES = len(LETTERS)
+MAX_QUESTIONS = 500
+"""Questions a quiz may hold, so also the most a round can ask."""
+QUIZ_ID_LENGTH = 24
+QUIZ_ID_PATTERN = rf"[a-z0-9][a-z0-9-]{{0,{QUIZ_ID_LENGTH - 1}}}"
+"""A quiz id, as quiz files give it and start buttons carry it."""
+_PRIMARY = re.compile(r"[a-z]{2,3}(?![a-z])")
 
 
 def pick_language(code: str | None, fallback: Language = DEFAULT_LANGUAGE) -> Language:
-    """Map a platform locale ("fr", "fr-FR", "en-GB", None) to a supported language."""
+    """A platform locale ("fr", "fr-FR", "de_AT.UTF-8", None) as a player's language ("de")."""
     if code:
-        prefix = code.lower().replace("_", "-").split("-", 1)[0]
-        for language in LANGUAGES:
-            if prefix == language:
-                return language
+        found = _PRIMARY.match(code.lower())
+        if found:
+            return found.group()
     return fallback
 
 
-@dataclass(frozen=True, slots=True)
-class Text:
-    """A text in every supported language; English is the fallback."""
+def ui_language(language: Language) -> UiLanguage:
+    """The language the bot's own words are given in for a player of `language`."""
+    return "fr" if language == "fr" else "en"
 
-    en: str
-    fr: str
+
+def primary(code: str) -> str:
+    """The primary subtag of a language code: "pt" for "pt-BR"."""
+    return code.split("-", 1)[0].lower()
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class Text:
+    """One text in each of its quiz's languages, in the quiz's order: the first is the fallback.
+
+    `Text(en, fr)` is the bilingual text of format 1 files; `Text.of(...)` any languages.
+    """
+
+    versions: tuple[tuple[str, str], ...]
+    """(language code, text) pairs."""
+
+    def __init__(self, en: str, fr: str | None = None) -> None:
+        versions = (("en", en),) if fr is None else (("en", en), ("fr", fr))
+        object.__setattr__(self, "versions", versions)
+
+    @classmethod
+    def of(cls, versions: tuple[tuple[str, str], ...]) -> Text:
+        """A text in the languages given, the first being the quiz's first."""
+        text = cls.__new__(cls)
+        object.__setattr__(text, "versions", versions)
+        return text
 
     def get(self, language: Language) -> str:
-        return self.fr if language == "fr" else self.en
+        """The text in `language` (or a regional variant of it), else in the first language."""
+        versions = self.versions
+        for code, text in versions:
+            if code == language:
+                return text
+        if len(versions) > 1:
+            for code, text in versions:
+                if primary(code) == language:
+                    return text
+        return versions[0][1]
+
+    @property
+    def en(self) -> str:
+        return self.get("en")
+
+    @property
+    def fr(self) -> str:
+        return self.get("fr")
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        return tuple(code for code, _ in self.versions)
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,13 +101,24 @@ class Reference:
 
 
 @dataclass(frozen=True, slots=True)
+class Credit:
+    """Where a quiz's content comes from, shown with the quiz (e.g. Open Trivia DB, CC BY-SA)."""
+
+    name: str
+    url: str = ""
+    licence: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Question:
     id: str
     prompt: Text
     choices: tuple[Text, ...]
     answer: int
     """Index of the correct choice in `choices` (as written in the file, before shuffling)."""
-    explanation: Text
+    explanation: Text | None
+    """Why the answer is right; None when the file gives none (the verdict then shows the
+    right answer alone)."""
     notes: dict[int, Text] = field(default_factory=dict)
     """Why a tempting wrong choice is wrong, by choice index."""
     references: tuple[Reference, ...] = ()
@@ -56,16 +128,30 @@ class Question:
 class Quiz:
     id: str
     title: Text
-    description: Text
+    description: Text | None
+    """None when a format 2 file gives none."""
     difficulty: str
     tags: tuple[str, ...]
     questions: tuple[Question, ...]
     further_reading: tuple[Reference, ...] = ()
     source: str = ""
     """Path of the file the quiz was loaded from, for messages about it."""
+    languages: tuple[str, ...] = ("en", "fr")
+    """The languages of its texts, as its file declares them; the first is the fallback."""
+    credit: Credit | None = None
+    """The file's `source`: attribution shown with the quiz."""
 
     def question(self, question_id: str) -> Question | None:
         for question in self.questions:
             if question.id == question_id:
                 return question
         return None
+
+    def render_languages(self) -> tuple[Language, ...]:
+        """Every player language that renders this quiz differently: the bot's languages and
+        the quiz's own (a German player of a German quiz sees German texts, English words)."""
+        found: list[Language] = list(LANGUAGES)
+        for code in self.languages:
+            if primary(code) not in found:
+                found.append(primary(code))
+        return tuple(found)

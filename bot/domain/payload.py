@@ -9,21 +9,25 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from bot.domain.models import LETTERS
+from bot.domain.models import LETTERS, QUIZ_ID_PATTERN
+from bot.domain.platform_limits import TELEGRAM_CALLBACK_DATA
 
 VERSION = "v1"
-MAX_BYTES = 64
-"""Telegram's limit on callback data, the tighter of the two platforms."""
+POST_ID_DIGITS = 18
+LARGEST_POST_ID = 10**POST_ID_DIGITS - 1
+"""The largest id the button data format allows; used to measure the longest button data."""
+_POST = rf"[1-9][0-9]{{0,{POST_ID_DIGITS - 1}}}"
+_LETTER = f"[{LETTERS[0]}-{LETTERS[-1]}]"
 
-ANSWER_PATTERN = r"v1:a:(?P<post>[1-9][0-9]{0,17}):(?P<letter>[A-J])"
+ANSWER_PATTERN = rf"{VERSION}:a:(?P<post>{_POST}):(?P<letter>{_LETTER})"
 """Also the template of Discord's dynamic answer buttons."""
-REVEAL_PATTERN = r"v1:r:(?P<post>[1-9][0-9]{0,17})"
-START_PATTERN = r"v1:s:(?P<quiz>[a-z0-9][a-z0-9-]{0,23})"
-FORGET_PATTERN = r"v1:f:(?P<owner>[1-9][0-9]{0,19}):(?P<choice>[yn])"
-REVIEW_BUTTON = "v1:v"
+REVEAL_PATTERN = rf"{VERSION}:r:(?P<post>{_POST})"
+START_PATTERN = rf"{VERSION}:s:(?P<quiz>{QUIZ_ID_PATTERN})"
+FORGET_PATTERN = rf"{VERSION}:f:(?P<owner>[1-9][0-9]{{0,19}}):(?P<choice>[yn])"
+REVIEW_BUTTON = f"{VERSION}:v"
 """Discord's "Review my misses" (Telegram links to the private chat instead): it carries
 nothing, whoever clicks reviews their own misses."""
-REVIEW_PATTERN = "v1:v"
+REVIEW_PATTERN = REVIEW_BUTTON
 
 
 class PayloadError(ValueError):
@@ -87,7 +91,7 @@ def decode(data: str | bytes | None) -> Payload:
             data = data.decode("ascii")
         except UnicodeDecodeError:
             raise PayloadError("button data is not ASCII") from None
-    if not data or len(data) > MAX_BYTES:
+    if not data or len(data) > TELEGRAM_CALLBACK_DATA:
         raise PayloadError("button data is empty or too long")
     for pattern, build in _PARSERS:
         match = pattern.fullmatch(data)

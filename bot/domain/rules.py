@@ -27,6 +27,21 @@ class Refusal(Enum):
     INVALID_CHOICE = "invalid_choice"
 
 
+class ForgetOutcome(Enum):
+    """What a press on a /forgetme prompt did; the value names its catalog text."""
+
+    NOT_YOURS = "not_yours"
+    DONE = "done"
+    CANCELLED = "cancelled"
+
+
+def forget_outcome(owner_id: str, presser_id: str, confirm: bool) -> ForgetOutcome:
+    """Only the player a prompt was asked to may answer it."""
+    if presser_id != owner_id:
+        return ForgetOutcome.NOT_YOURS
+    return ForgetOutcome.DONE if confirm else ForgetOutcome.CANCELLED
+
+
 @dataclass(frozen=True, slots=True)
 class Accepted:
     answer: Answer
@@ -131,6 +146,8 @@ class Leaderboard:
     players: int
     streaks: Mapping[str, int] = field(default_factory=dict)
     """Current daily-question streak by user id, for the players shown (🔥N)."""
+    zone: str = ""
+    """The chat's time zone, where "today" and "this week" begin (named in the heading)."""
 
 
 def leaderboard_view(

@@ -21,7 +21,8 @@ from bot.domain import rules as engine
 from bot.domain.daily import DailyPost, DailyRule, NewSchedule, Schedule
 from bot.domain.entities import NewPost, Player
 from bot.domain.pacer import Pacer
-from bot.play.service import ClosedView, QuestionView, QuizService
+from bot.domain.views import ClosedView, QuestionView
+from bot.play.service import QuizService
 from bot.play.timers import Timers
 
 log = logging.getLogger(__name__)
@@ -89,21 +90,40 @@ class DailyRunner:
             next_run_at=daily.next_run(rule, self.clock.now()).at,
         )
         schedule = await self.store.save_schedule(new)
+        self.service.zones.forget(chat_id)  # the chat's default zone may be this one's
         await self.arm()
         return schedule
 
     async def off(self, chat_id: str, channel_ref: str) -> bool:
         """Stop the channel's schedule; today's question stays open until its deadline."""
         removed = await self.store.delete_schedule(chat_id, channel_ref)
+        self.service.zones.forget(chat_id)
         await self.arm()
         return removed
 
+    async def schedule(self, chat_id: str, channel_ref: str) -> Schedule | None:
+        return await self.store.get_schedule(chat_id, channel_ref)
+
+    async def schedules(self, chat_id: str) -> list[Schedule]:
+        """Every schedule of a chat (a Discord server has one per channel)."""
+        return list(await self.store.chat_schedules(chat_id))
+
     async def resume(self) -> None:
-        """After a start: publish a claimed but unposted question, then catch up."""
+        """After a start: publish a claimed but unposted question, then catch up.
+
+        Each post and schedule on its own: one chat's failure is logged in one line and
+        never stops the others.
+        """
         self.online_since = self.clock.now()
         for daily_post in await self.store.open_daily_posts():
-            await self._publish_unposted(daily_post)
+            await self._resume_unposted(daily_post)
         await self.wake()
+
+    async def _resume_unposted(self, daily_post: DailyPost) -> None:
+        try:
+            await self._publish_unposted(daily_post)
+        except Exception as error:  # one chat must not stop the bot for the others
+            log.warning("could not resume the daily post in %s: %r", daily_post.chat_id, error)
 
     async def _publish_unposted(self, daily_post: DailyPost) -> None:
         """Publish a claimed question that has no message, once its claimant had its chance.
@@ -121,7 +141,7 @@ class DailyRunner:
             self.timers.call_at(
                 f"daily:unposted:{daily_post.post_id}",
                 claimed_at + CLAIM_GRACE,
-                lambda: self._publish_unposted(daily_post),
+                lambda: self._resume_unposted(daily_post),
             )
             return
         if not await self.store.take_over_post(daily_post.post_id, claimed_at, now):
@@ -154,8 +174,8 @@ class DailyRunner:
             for schedule in due:
                 try:
                     retry_at = await self._run(schedule, now)
-                except Exception:  # one broken channel must not stop the others
-                    log.exception("daily question for %s failed", schedule.chat_id)
+                except Exception as error:  # one broken channel must not stop the others
+                    log.warning("daily question for %s failed: %r", schedule.chat_id, error)
                     await self.store.set_next_run(
                         schedule.schedule_id, daily.next_run(schedule.rule, now).at
                     )
@@ -288,6 +308,11 @@ class DailyRunner:
         if closed is not None and closed.view.post.message_ref is not None:
             try:
                 await self.publisher.show_daily_results(daily_post, closed)
-            except Exception:  # the message may be gone; the post is closed all the same
-                log.exception("could not show the results of daily post %s", daily_post.post_id)
+            except Exception as error:  # the message may be gone; the post is closed anyway
+                log.warning(
+                    "could not show the results of daily post %s in %s: %r",
+                    daily_post.post_id,
+                    daily_post.chat_id,
+                    error,
+                )
         return None

@@ -21,7 +21,8 @@ from bot.domain.entities import Answer, NewPost, Player
 from bot.domain.review import SESSION_SIZE, DueCard, Reviewer, ReviewSession, ReviewStats
 from bot.domain.review import deck_stats as _deck_stats
 from bot.domain.rules import Accepted
-from bot.play.service import PressResult, QuestionView, QuizService, RoundSummary
+from bot.domain.views import PressResult, QuestionView, RoundSummary
+from bot.play.service import QuizService
 
 
 @dataclass(frozen=True, slots=True)

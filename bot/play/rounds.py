@@ -8,7 +8,7 @@ where the last process stopped.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
+import contextlib
 import logging
 from collections.abc import Callable
 from datetime import datetime, timedelta
@@ -17,7 +17,9 @@ from typing import Protocol
 
 from bot.domain.entities import Player, Round
 from bot.domain.rules import DEFAULT_SECONDS, Accepted
-from bot.play.service import ClosedView, PressResult, QuestionView, QuizService, RoundSummary
+from bot.domain.views import ClosedView, PressResult, QuestionView, RoundSummary
+from bot.play.gone import ChatGoneError, MessageGoneError
+from bot.play.service import QuizService
 from bot.play.timers import Timers
 from bot.storage.interface import ConstraintError
 
@@ -28,7 +30,11 @@ EDIT_INTERVAL = timedelta(seconds=5)
 
 
 class Publisher(Protocol):
-    """What a platform does with a round's messages."""
+    """What a platform does with a round's messages.
+
+    Any method may raise `ChatGoneError` (the round then ends quietly); edits may raise
+    `MessageGoneError` (the results then go out as a new message).
+    """
 
     async def post_question(self, round_: Round, view: QuestionView) -> str:
         """Post a question; return a reference the publisher can later edit."""
@@ -40,6 +46,10 @@ class Publisher(Protocol):
 
     async def show_results(self, round_: Round, closed: ClosedView) -> None:
         """Turn a question into its results: correct answer, votes, explanation."""
+        ...
+
+    async def post_results(self, round_: Round, closed: ClosedView) -> None:
+        """Post a question's results as a new message: its own message is gone."""
         ...
 
     async def post_summary(self, round_: Round, summary: RoundSummary) -> None: ...
@@ -90,7 +100,11 @@ class RoundRunner:
             questions=questions,
             seconds=seconds,
         )
-        await self._advance(started.round_id)
+        try:
+            await self._advance(started.round_id)
+        except Exception:  # e.g. no right to post here: the channel must not stay blocked
+            await self.service.finish_round(started.round_id, stopped=True)
+            raise
         return started
 
     async def press(
@@ -126,47 +140,94 @@ class RoundRunner:
         await self._close(post_id)
         return Control.DONE
 
-    async def stop(
+    async def stoppable(
         self, chat_id: str, channel_ref: str, player: Player, is_admin: bool
-    ) -> Control:
-        """Stop the channel's group round: for its starter or a chat admin."""
+    ) -> Round | Control:
+        """The channel's group round if this player may stop it (its starter or a chat
+        admin), else why not: for adapters that announce the stop before it happens."""
         current = await self.store.running_round(chat_id, channel_ref, "group")
         if current is None:
             return Control.NOTHING
         if player.user_id != current.started_by and not is_admin:
             return Control.NOT_ALLOWED
+        return current
+
+    async def stop(
+        self, chat_id: str, channel_ref: str, player: Player, is_admin: bool
+    ) -> Control:
+        """Stop the channel's group round: for its starter or a chat admin."""
+        found = await self.stoppable(chat_id, channel_ref, player, is_admin)
+        if isinstance(found, Control):
+            return found
+        await self.stop_round(found)
+        return Control.DONE
+
+    async def stop_round(self, current: Round) -> None:
+        """Close what is open (showing its results), then post the round's summary."""
         for post in await self.store.round_posts(current.round_id):
             self.timers.cancel(_close_key(post.post_id))
             self.timers.cancel(_edit_key(post.post_id))
             if post.closed_at is None:
                 closed = await self.service.close(post.post_id)
                 if closed is not None:
-                    await self.publisher.show_results(current, closed)
+                    try:
+                        await self._show_results(current, closed)
+                    except ChatGoneError:
+                        await self._end_quietly(current)
+                        return
         summary = await self.service.finish_round(current.round_id, stopped=True)
         if summary is not None:
-            await self.publisher.post_summary(current, summary)
-        return Control.DONE
+            with contextlib.suppress(ChatGoneError):
+                await self.publisher.post_summary(current, summary)
 
     async def resume(self, owns: Callable[[str], bool] | None = None) -> None:
         """After a restart: reschedule deadlines, close overdue questions, finish rounds.
 
         `owns` limits this to the chats this process serves (one Discord shard of several).
+        Each round is resumed on its own: one chat's failure is logged in one line and
+        never stops the others.
         """
         for current in await self.store.running_rounds():
             if current.mode != "group" or (owns is not None and not owns(current.chat_id)):
                 continue
-            open_posts = [
-                p for p in await self.store.round_posts(current.round_id) if p.closed_at is None
-            ]
-            for post in open_posts:
-                view = await self.service.view(post.post_id)
-                if view is None:
-                    continue
-                if post.message_ref is None:
-                    view = await self._publish(current, view)
-                self._schedule_close(view)
-            if not open_posts:
-                await self._advance(current.round_id)
+            try:
+                await self._resume_round(current)
+            except ChatGoneError:
+                await self._end_quietly(current)
+            except Exception as error:  # one chat must not stop the bot for the others
+                log.warning(
+                    "could not resume round %s in %s: %r", current.round_id, current.chat_id, error
+                )
+
+    async def _resume_round(self, current: Round) -> None:
+        open_posts = [
+            p for p in await self.store.round_posts(current.round_id) if p.closed_at is None
+        ]
+        for post in open_posts:
+            view = await self.service.view(post.post_id)
+            if view is None:
+                continue
+            if post.message_ref is None:
+                view = await self._publish(current, view)
+            self._schedule_close(view)
+        if not open_posts:
+            await self._advance(current.round_id)
+
+    async def _end_quietly(self, current: Round) -> None:
+        """The chat is gone: end its round without posting anything more there."""
+        for post in await self.store.round_posts(current.round_id):
+            self.timers.cancel(_close_key(post.post_id))
+            self.timers.cancel(_edit_key(post.post_id))
+        await self.service.finish_round(current.round_id, stopped=True)
+        self._locks.pop(current.round_id, None)
+        log.info("round %s in %s ended: the chat is gone", current.round_id, current.chat_id)
+
+    async def _show_results(self, current: Round, closed: ClosedView) -> None:
+        """Edit the question into its results, or post them anew if it cannot be edited."""
+        try:
+            await self.publisher.show_results(current, closed)
+        except MessageGoneError:
+            await self.publisher.post_results(current, closed)
 
     async def _advance(self, round_id: int) -> None:
         """Post the next question, or finish the round when none is left."""
@@ -195,10 +256,7 @@ class RoundRunner:
 
     async def _publish(self, current: Round, view: QuestionView) -> QuestionView:
         message_ref = await self.publisher.post_question(current, view)
-        await self.store.set_post_message(view.post.post_id, message_ref)
-        return dataclasses.replace(
-            view, post=dataclasses.replace(view.post, message_ref=message_ref)
-        )
+        return await self.service.published(view, message_ref)
 
     def _schedule_close(self, view: QuestionView) -> None:
         if view.post.deadline is None:
@@ -217,8 +275,11 @@ class RoundRunner:
         current = await self.store.get_round(closed.view.post.round_id)
         if current is None:
             return
-        await self.publisher.show_results(current, closed)
-        await self._advance(current.round_id)
+        try:
+            await self._show_results(current, closed)
+            await self._advance(current.round_id)
+        except ChatGoneError:
+            await self._end_quietly(current)
 
     def _schedule_count_edit(self, view: QuestionView) -> None:
         post_id = view.post.post_id
@@ -242,7 +303,10 @@ class RoundRunner:
             return
         self._last_edit[post_id] = self.service.clock.now()
         self._shown_counts[post_id] = answered
-        await self.publisher.update_question(current, view, answered)
+        try:
+            await self.publisher.update_question(current, view, answered)
+        except (MessageGoneError, ChatGoneError):  # the close at the deadline deals with it
+            log.info("could not update the answered count of post %s", post_id)
 
 
 def _close_key(post_id: int) -> str:

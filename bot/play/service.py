@@ -9,23 +9,33 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
 from datetime import UTC, datetime, tzinfo
 
 from bot.domain import daily
 from bot.domain import rules as engine
 from bot.domain.clock import Clock, SystemClock
-from bot.domain.entities import Answer, Mode, NewPost, NewRound, Period, Player, Post, Round, Stats
-from bot.domain.models import Question, Quiz
+from bot.domain.entities import (
+    Answer,
+    Mode,
+    NewPost,
+    NewRound,
+    Period,
+    Player,
+    PlayerFootprint,
+    Round,
+    Stats,
+)
+from bot.domain.models import Language, Quiz
 from bot.domain.rules import (
     Accepted,
     AlreadyAnswered,
+    ForgetOutcome,
     Leaderboard,
-    PressOutcome,
-    Ranked,
     Refusal,
     Refused,
 )
+from bot.domain.views import ClosedView, PressResult, QuestionView, RoundSummary
+from bot.play.chat_zones import ChatZones
 from bot.storage.interface import PostClosedError, Store
 
 
@@ -34,36 +44,6 @@ class UnknownQuizError(LookupError):
         super().__init__(name)
         self.name = name
         self.known = known
-
-
-@dataclass(frozen=True, slots=True)
-class QuestionView:
-    """A post with the quiz and question it shows: what an adapter needs to render it."""
-
-    quiz: Quiz
-    question: Question
-    post: Post
-
-
-@dataclass(frozen=True, slots=True)
-class PressResult:
-    outcome: PressOutcome
-    view: QuestionView | None
-    """None when the press named a post this chat does not have."""
-
-
-@dataclass(frozen=True, slots=True)
-class ClosedView:
-    view: QuestionView
-    answers: tuple[Answer, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class RoundSummary:
-    round: Round
-    quiz: Quiz
-    ranking: tuple[Ranked, ...]
-    stopped: bool
 
 
 POST_CACHE_SIZE = 4096
@@ -84,18 +64,57 @@ class QuizService:
         self.clock = clock or SystemClock()
         self.rng = rng or random.Random()
         self.zone = zone
+        self.zones = ChatZones(store, self.clock, zone)
         self._views: dict[int, QuestionView] = {}
         """Posts as last read or written here. A post changes only when it closes, which goes
         through `close`/`finish_round` (they drop it), and its deadline is checked against
-        the clock, so a cached view judges a press as the store would. One process per
-        database, as with SQLite anyway. `message_ref` may be stale here: only `view` reads
-        it, and `view` always reads the store."""
+        the clock, so a cached view judges a press as the store would. Another process on
+        the same database may close a post this cache still shows open: the store then
+        refuses the answer (PostClosedError) and the press is judged closed. `message_ref`
+        may be stale here: only `view` reads it, and `view` always reads the store."""
 
     def quiz(self, name: str) -> Quiz:
         quiz = self.quizzes.get(name.strip().lower())
         if quiz is None:
             raise UnknownQuizError(name, sorted(self.quizzes))
         return quiz
+
+    def catalog(self) -> list[Quiz]:
+        """The quizzes in the order every list shows them (by id)."""
+        return sorted(self.quizzes.values(), key=lambda quiz: quiz.id)
+
+    def matching(self, typed: str, language: Language) -> list[Quiz]:
+        """The quizzes whose id or title (in `language`) contains what was typed."""
+        wanted = typed.strip().lower()
+        return [
+            quiz
+            for quiz in self.catalog()
+            if wanted in quiz.id or wanted in quiz.title.get(language).lower()
+        ]
+
+    async def running_round(
+        self, chat_id: str, channel_ref: str, mode: Mode, user_id: str | None = None
+    ) -> Round | None:
+        """The round running in a channel (a solo one: that player's), if any."""
+        return await self.store.running_round(chat_id, channel_ref, mode, user_id)
+
+    async def get_round(self, round_id: int) -> Round | None:
+        return await self.store.get_round(round_id)
+
+    async def answer_of(self, post_id: int, user_id: str) -> Answer | None:
+        """The answer this player gave to a post, if any."""
+        return await self.store.get_answer(post_id, user_id)
+
+    async def footprint(self, user_id: str) -> PlayerFootprint:
+        """What /forgetme would delete: asked before it is confirmed."""
+        return await self.store.player_footprint(user_id)
+
+    async def forget(self, owner_id: str, presser_id: str, confirm: bool) -> ForgetOutcome:
+        """Apply a press on a /forgetme prompt: it deletes only for its owner, confirming."""
+        outcome = engine.forget_outcome(owner_id, presser_id, confirm)
+        if outcome is ForgetOutcome.DONE:
+            await self.store.forget_player(owner_id)
+        return outcome
 
     async def start_round(
         self,
@@ -152,6 +171,17 @@ class QuizService:
             )
         )
         return self._remember(QuestionView(quiz, question, post))
+
+    async def published(self, view: QuestionView, message_ref: str) -> QuestionView:
+        """Record a posted question's message. Its timer starts now that the message is out,
+        so a send the rate limiter held back does not shorten the time the question shows."""
+        post = view.post
+        deadline = None
+        if post.deadline is not None:
+            deadline = max(post.deadline, self.clock.now() + (post.deadline - post.opened_at))
+        await self.store.set_post_message(post.post_id, message_ref, deadline)
+        moved = dataclasses.replace(post, message_ref=message_ref, deadline=deadline)
+        return self._remember(dataclasses.replace(view, post=moved))
 
     async def view(self, post_id: int) -> QuestionView | None:
         """A post as the store has it now."""
@@ -221,14 +251,28 @@ class QuizService:
         ranking = engine.rank_round(await self.store.round_scores(round_id))
         return RoundSummary(current, self.quiz(current.quiz_id), tuple(ranking), stopped)
 
+    async def move_chat(self, old_chat_id: str, new_chat_id: str) -> int:
+        """A chat's new id (a Telegram group upgraded to a supergroup): its rows move in one
+        transaction (its /timezone too), and cached posts and zones of both ids go, so
+        later presses, answers and boards use the new one. The rows changed; 0 for a move
+        already made."""
+        moved = await self.store.move_chat(old_chat_id, new_chat_id, self.clock.now())
+        stale = [key for key, view in self._views.items() if view.post.chat_id == old_chat_id]
+        for post_id in stale:
+            del self._views[post_id]
+        self.zones.forget(old_chat_id, new_chat_id)
+        return moved
+
     async def leaderboard(
         self, chat_id: str, period: Period, user_id: str | None = None, quiz_id: str | None = None
     ) -> Leaderboard:
-        """One query; a second for streaks only when the chat has daily questions."""
-        since = engine.period_start(period, self.clock.now(), self.zone)
+        """One query, after the chat's zone; a second for streaks only with daily questions."""
+        zone = await self.zones.of(chat_id)
+        since = engine.period_start(period, self.clock.now(), zone.zone)
         size = engine.LEADERBOARD_SIZE
         standing = await self.store.standing(chat_id, since, quiz_id, user_id, size)
         board = engine.leaderboard_page(standing, user_id, period, quiz_id, size)
+        board = dataclasses.replace(board, zone=zone.name)
         return await self._with_streaks(chat_id, board) if standing.has_daily else board
 
     async def _with_streaks(self, chat_id: str, board: Leaderboard) -> Leaderboard:
@@ -248,7 +292,8 @@ class QuizService:
         if record.outcomes:
             current, best = daily.daily_streaks(record.outcomes, record.last_is_open)
             return Stats(totals.answered, totals.correct, current, best)
-        days = (moment.astimezone(self.zone).date() for moment in totals.correct_times)
-        today = self.clock.now().astimezone(self.zone).date()
+        zone = (await self.zones.of(chat_id)).zone
+        days = (moment.astimezone(zone).date() for moment in totals.correct_times)
+        today = self.clock.now().astimezone(zone).date()
         current, best = engine.streaks(days, today)
         return Stats(totals.answered, totals.correct, current, best)

@@ -1,4 +1,5 @@
-"""Deadlines as scheduled callbacks, never sleeping tasks; a manual version drives tests."""
+"""Deadlines as scheduled callbacks, never sleeping tasks (tests run theirs by hand:
+tests/support/clocks.py)."""
 
 from __future__ import annotations
 
@@ -72,39 +73,3 @@ class AsyncioTimers:
         if self._running:
             await asyncio.gather(*self._running, return_exceptions=True)
 
-
-class ManualTimers:
-    """Timers that fire only when a test says time has passed: `await timers.run_due()`."""
-
-    def __init__(self, clock: Clock) -> None:
-        self.clock = clock
-        self._scheduled: dict[str, tuple[datetime, Callback]] = {}
-
-    def call_at(self, key: str, when: datetime, callback: Callback) -> None:
-        self._scheduled[key] = (when, callback)
-
-    def cancel(self, key: str) -> None:
-        self._scheduled.pop(key, None)
-
-    def is_pending(self, key: str) -> bool:
-        return key in self._scheduled
-
-    def pending(self) -> list[str]:
-        return sorted(self._scheduled)
-
-    def next_due(self) -> datetime | None:
-        """When the earliest scheduled callback is due, so a test can jump the clock there."""
-        return min((when for when, _ in self._scheduled.values()), default=None)
-
-    async def run_due(self) -> int:
-        """Run every callback due at the clock's time, including ones they schedule."""
-        ran = 0
-        while True:
-            now = self.clock.now()
-            due = sorted((when, key) for key, (when, _) in self._scheduled.items() if when <= now)
-            if not due:
-                return ran
-            _, key = due[0]
-            _, callback = self._scheduled.pop(key)
-            await callback()
-            ran += 1

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 from bot.domain.entities import ScoreLine
-from bot.storage.opening import open_store
-from bot.storage.postgres.errors import redact
+from bot.storage.opening import describe, open_store
 from bot.storage.postgres.store import PostgresStore
 from bot.storage.schema import TABLES
 from bot.storage.sql.queries import TableRows
@@ -24,6 +24,26 @@ AnyStore = SQLiteStore | PostgresStore
 
 class CopyError(Exception):
     """The copy cannot start (e.g. the target is not empty); nothing was written."""
+
+
+class CopyProgress(Protocol):
+    """Hears how far the copy is, for a progress bar: stages "read", "write", "check"."""
+
+    def stage(self, name: str, total: int) -> None:
+        """A stage begins, with `total` steps (rows, or tables and chats to check)."""
+
+    def advance(self, steps: int) -> None:
+        """`steps` more of the current stage are done."""
+
+
+class NoProgress:
+    """Nobody is watching (a pipe, a log, a test)."""
+
+    def stage(self, name: str, total: int) -> None:
+        pass
+
+    def advance(self, steps: int) -> None:
+        pass
 
 
 @dataclass
@@ -60,17 +80,17 @@ def _board(lines: list[ScoreLine]) -> str:
     return ", ".join(f"{s.name} {s.points}/{s.answered}" for s in lines) or "(empty)"
 
 
-def _named(target: Path | str) -> str:
-    return redact(target) if isinstance(target, str) else str(target)
-
-
-async def copy_database(source: Path | str, target: Path | str) -> CopyReport:
+async def copy_database(
+    source: Path | str, target: Path | str, progress: CopyProgress | None = None
+) -> CopyReport:
     """Copy every table from `source` into the empty `target`, then compare them."""
     source_store = await open_store(source)
     try:
         target_store = await open_store(target)
         try:
-            return await _copy(source_store, target_store, _named(source), _named(target))
+            report = CopyReport(describe(source), describe(target))
+            await _copy(source_store, target_store, report, progress or NoProgress())
+            return report
         finally:
             await target_store.close()
     finally:
@@ -78,25 +98,33 @@ async def copy_database(source: Path | str, target: Path | str) -> CopyReport:
 
 
 async def _copy(
-    source: AnyStore, target: AnyStore, source_name: str, target_name: str
-) -> CopyReport:
+    source: AnyStore, target: AnyStore, report: CopyReport, progress: CopyProgress
+) -> None:
     for table in TABLES:
         if await target.count_rows(table):
-            raise CopyError(f"{target_name} is not empty (table {table} has rows); nothing copied")
+            raise CopyError(
+                f"{report.target} is not empty (table {table} has rows); nothing copied"
+            )
+    sizes = [await source.count_rows(table) for table in TABLES]
+    progress.stage("read", sum(sizes))
     tables = []
     for table in TABLES:
         columns = await source.table_columns(table)
         tables.append(TableRows(table, columns, await source.read_rows(table, columns)))
-    await target.insert_tables(tables)
-    report = CopyReport(source_name, target_name)
+        progress.advance(len(tables[-1].rows))
+    progress.stage("write", sum(len(each.rows) for each in tables))
+    await target.insert_tables(tables, on_table=lambda each: progress.advance(len(each.rows)))
+    chats = await source.chats()
+    progress.stage("check", len(TABLES) + len(chats))
     for table in TABLES:
         report.counts[table] = (await source.count_rows(table), await target.count_rows(table))
-    for chat in await source.chats():
+        progress.advance(1)
+    for chat in chats:
         report.boards[chat] = (
             sorted(await source.scores(chat, None), key=_rank),
             sorted(await target.scores(chat, None), key=_rank),
         )
-    return report
+        progress.advance(1)
 
 
 def _rank(line: ScoreLine) -> tuple[int, int, str]:

@@ -68,8 +68,7 @@ class GroupCommitter:
         """Queue an answer; the future is settled once the transaction holding it committed.
 
         A plain function handing back the future, not a coroutine awaiting it: with the
-        stores' `add_answer`, two coroutine frames less a press (231k -> 211k instructions
-        an answer under callgrind).
+        stores' `add_answer`, two coroutine frames less a press (docs/performance.md).
         """
         if self._closing:
             raise RuntimeError("the answer writer is closed")

@@ -1,24 +1,27 @@
 """The storage interface: the source of truth for rounds, posts, answers and players.
 
-Small on purpose: SQLite (bot/sqlite_store.py) and PostgreSQL (bot/postgres_store.py)
-implement it, sharing their SQL (bot/sql_queries.py); open one with `bot.stores.open_store`.
+Small on purpose: SQLite (bot/storage/sqlite/) and PostgreSQL (bot/storage/postgres/)
+implement it, sharing their SQL (bot/storage/sql/); open one with
+`bot.storage.opening.open_store`.
 Memory elsewhere is only a cache of what is here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Sequence
-from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Protocol
 
 from bot.domain.daily import DailyPost, DailyRecord, NewSchedule, PastDaily, Schedule
 from bot.domain.entities import (
     Answer,
+    ExportRow,
     Mode,
     NewPost,
     NewRound,
     Player,
+    PlayerFootprint,
+    PlayerTotals,
     Post,
     Round,
     ScoreLine,
@@ -29,39 +32,6 @@ from bot.domain.review import DeckCard, DueCard, Reminder, ReviewSession
 
 class StoreError(Exception):
     """The database cannot be used; the message says why and what to do, in one line."""
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerTotals:
-    answered: int
-    correct: int
-    correct_times: tuple[datetime, ...]
-    """When each correct answer was given, for day streaks in the chat's time zone."""
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerFootprint:
-    """What the bot keeps about a player, in every chat: what `/forgetme` would delete."""
-
-    rows: int
-    """Every row holding their data (profile, answers, score buckets)."""
-    answers: int
-    chats: int
-    """Chats those answers were given in."""
-
-
-@dataclass(frozen=True, slots=True)
-class ExportRow:
-    """One answer as a group's organiser sees it in an export."""
-
-    answered_at: datetime
-    user_id: str
-    name: str
-    quiz_id: str
-    question_id: str
-    choice: int
-    correct: bool
-    elapsed_ms: int
 
 
 class RoundConflictError(Exception):
@@ -115,7 +85,12 @@ class Store(Protocol):
 
     async def round_posts(self, round_id: int) -> list[Post]: ...
 
-    async def set_post_message(self, post_id: int, message_ref: str) -> None: ...
+    async def set_post_message(
+        self, post_id: int, message_ref: str, deadline: datetime | None = None
+    ) -> None:
+        """Record the posted message; a `deadline` given replaces the post's (its timer
+        starts when the message is out, not when the post was created)."""
+        ...
 
     async def take_over_post(self, post_id: int, claimed_at: datetime, now: datetime) -> bool:
         """Take over publishing a post claimed at `claimed_at` that has no message yet: it
@@ -188,7 +163,22 @@ class Store(Protocol):
 
     async def set_meta(self, key: str, value: str) -> None: ...
 
-    # --- Daily questions (implemented for SQLite in bot/daily_store.py) ---
+    async def move_chat(self, old_chat_id: str, new_chat_id: str, now: datetime) -> int:
+        """Move every row of a chat to its new id (a Telegram group upgraded to a supergroup)
+        in one transaction: rounds, posts, answers, scores, schedules, daily posts. Returns
+        the rows changed; 0 when nothing is left under the old id (a repeated move)."""
+        ...
+
+    async def first_delivery(self, update_key: str, now: datetime) -> bool:
+        """Record a platform update as handled; False if it was before (a redelivery), on
+        this process or another."""
+        ...
+
+    async def forget_updates(self, before: datetime) -> int:
+        """Drop the updates recorded before a moment (redeliveries come within hours)."""
+        ...
+
+    # --- Daily questions (both stores: bot/storage/sql/daily.py) ---
 
     async def save_schedule(self, new: NewSchedule) -> Schedule:
         """Create or replace the channel's schedule (one per channel)."""

@@ -1,4 +1,8 @@
-"""Open the store a setting names: a PostgreSQL URL, or else a SQLite file (the default)."""
+"""Open the store a setting names: a PostgreSQL URL, or else a SQLite file (the default).
+
+Adapters reach storage through this module (and the Store interface), never a backend's
+modules: tests/test_architecture.py checks it.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +10,7 @@ from pathlib import Path
 
 from bot.config import POSTGRES_URL_PREFIXES
 from bot.storage.interface import Store
+from bot.storage.postgres.errors import redact
 from bot.storage.postgres.store import PostgresStore
 from bot.storage.sqlite.store import SQLiteStore
 
@@ -13,6 +18,11 @@ from bot.storage.sqlite.store import SQLiteStore
 def is_postgres(target: str | Path) -> bool:
     """Whether the setting names a PostgreSQL server (a URL) rather than a SQLite file."""
     return isinstance(target, str) and target.startswith(POSTGRES_URL_PREFIXES)
+
+
+def describe(target: str | Path) -> str:
+    """The setting fit for logs and messages: a URL without its password, or the file."""
+    return redact(str(target)) if is_postgres(target) else str(target)
 
 
 async def open_store(target: str | Path) -> SQLiteStore | PostgresStore:

@@ -1,6 +1,6 @@
 """Rankings and a player's own figures: round summaries, leaderboards and /stats.
 
-The same rules as bot/render.py, whose texts these were: catalogs only, every name a user
+The same rules as bot/text/render.py, whose texts these were: catalogs only, every name a user
 chose through `clean_name` and the adapter's `Style`.
 """
 
@@ -10,9 +10,14 @@ from collections.abc import Mapping, Sequence
 
 from bot.domain.entities import Stats
 from bot.domain.models import Language, Quiz
+from bot.domain.platform_limits import DISCORD_EMBED_DESCRIPTION, TELEGRAM_MESSAGE
 from bot.domain.rules import Leaderboard, Ranked
+from bot.text import render
 from bot.text.i18n import t
 from bot.text.markup import PLAIN, Style, clean_name
+
+SUMMARY_LIMIT = min(TELEGRAM_MESSAGE, DISCORD_EMBED_DESCRIPTION)
+"""Characters a round summary may take: a Telegram message, a Discord embed description."""
 
 
 def seconds(milliseconds: int, language: Language) -> str:
@@ -27,29 +32,51 @@ def round_summary(
     language: Language,
     style: Style = PLAIN,
     stopped: bool = False,
+    limit: int = SUMMARY_LIMIT,
 ) -> str:
-    lines = [
-        style.bold(style.escape(t(language, "summary.title", title=quiz.title.get(language))))
-    ]
+    """The round's ranking; with more players than `limit` characters hold, the top ones
+    and then "… and N more" (80 players' lines exceed a Telegram message)."""
+    head = [style.bold(style.escape(t(language, "summary.title", title=quiz.title.get(language))))]
     if stopped:
-        lines.append(style.escape(t(language, "summary.stopped")))
+        head.append(style.escape(t(language, "summary.stopped")))
     if not ranking:
-        lines.append(style.escape(t(language, "summary.nobody")))
-    for entry in ranking:
-        lines.append(
-            style.escape(
-                t(
-                    language,
-                    "summary.line",
-                    rank=entry.rank,
-                    name=clean_name(entry.line.name),
-                    points=entry.line.points,
-                    total=total,
-                    seconds=seconds(entry.line.total_ms, language),
-                )
-            )
+        head.append(style.escape(t(language, "summary.nobody")))
+    lines = [_summary_line(entry, total, language, style) for entry in ranking]
+    credit = render.credit_line(quiz, language, style)  # attribution, e.g. CC BY-SA content
+    tail = [] if credit is None else [credit]
+    room = limit - sum(len(line) + 1 for line in tail)
+    return "\n".join(head + _fitting(head, lines, language, style, room) + tail)
+
+
+def _summary_line(entry: Ranked, total: int, language: Language, style: Style) -> str:
+    return style.escape(
+        t(
+            language,
+            "summary.line",
+            rank=entry.rank,
+            name=clean_name(entry.line.name),
+            points=entry.line.points,
+            total=total,
+            seconds=seconds(entry.line.total_ms, language),
         )
-    return "\n".join(lines)
+    )
+
+
+def _fitting(
+    head: Sequence[str], lines: Sequence[str], language: Language, style: Style, limit: int
+) -> list[str]:
+    """As many of `lines` as fit under `head` within `limit`, then "and N more" if cut."""
+    used = sum(len(line) + 1 for line in head) - 1
+    if used + sum(len(line) + 1 for line in lines) <= limit:
+        return list(lines)
+    shown: list[str] = []
+    for index, line in enumerate(lines):
+        more = style.italic(style.escape(t(language, "summary.more", count=len(lines) - index)))
+        if used + len(line) + 1 + len(more) + 1 > limit:
+            return [*shown, more]
+        shown.append(line)
+        used += len(line) + 1
+    return shown
 
 
 def solo_score(points: int, answered: int, total: int, language: Language) -> str:
@@ -66,6 +93,8 @@ def leaderboard(
     board: Leaderboard, quiz: Quiz | None, language: Language, style: Style = PLAIN
 ) -> str:
     period = t(language, f"period.{board.period}")
+    if board.zone and board.period != "all":
+        period = t(language, "leaderboard.period_zone", period=period, zone=board.zone)
     if quiz is None:
         title = t(language, "leaderboard.title", period=period)
     else:
@@ -95,7 +124,6 @@ def _board_line(
             count=entry.line.points,
             rank=entry.rank,
             name=name,
-            points=entry.line.points,
         )
     )
 
@@ -110,8 +138,8 @@ def stats(name: str, player_stats: Stats, language: Language, style: Style = PLA
         answered=player_stats.answered,
         correct=player_stats.correct,
         accuracy=round(100 * player_stats.accuracy),
-        current=player_stats.current_streak,
-        best=player_stats.best_streak,
+        current=t(language, "stats.days", count=player_stats.current_streak),
+        best=t(language, "stats.days", count=player_stats.best_streak),
     )
     return "\n".join(
         [style.bold(style.escape(t(language, "stats.title", name=shown))), style.escape(body)]

@@ -7,13 +7,13 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from bot.domain import payload
-from bot.domain.daily import EVERY_DAY, DailyPost, Schedule
+from bot.domain.daily import EVERY_DAY, DailyPost, RuleProblem, Schedule
 from bot.domain.entities import Answer, Post
 from bot.domain.models import Language, Question, Quiz, pick_language
-from bot.play.service import ClosedView, QuestionView
+from bot.domain.views import ClosedView, QuestionView
 from bot.text.i18n import t
-from bot.text.markup import PLAIN, Button, Card, Style
-from bot.text.render import choice_lines, letter, vote_bars
+from bot.text.markup import PLAIN, Button, Card, Style, clean_name
+from bot.text.render import choice_lines, explanation_part, letter, vote_bars
 
 
 def daily_card(
@@ -62,7 +62,7 @@ def previous_line(
     if not answers:
         return t(language, "daily.previous_nobody", **values)
     right = sum(answer.correct for answer in answers)
-    return t(language, "daily.previous", right=right, count=len(answers), **values)
+    return t(language, "daily.previous", count=right, total=len(answers), **values)
 
 
 def daily_closed_card(
@@ -86,7 +86,7 @@ def daily_closed_card(
         style.escape(question.prompt.get(language)),
         style.bold(style.escape(answer_line)),
         vote_bars(post, answers, correct, language, style),
-        style.escape(question.explanation.get(language)),
+        *explanation_part(question, language, style),
     ]
     return Card("\n\n".join(parts))
 
@@ -114,3 +114,11 @@ def schedule_summary(
 
 def local_moment(moment: datetime, zone: str) -> str:
     return moment.astimezone(ZoneInfo(zone)).strftime("%Y-%m-%d %H:%M")
+
+
+def rule_problem(problem: RuleProblem, language: Language, example: str) -> str:
+    """What is wrong with a typed daily rule, with an example of a right one."""
+    value = clean_name(problem.value)
+    if problem.part == "days":
+        return t(language, "daily.bad_days", value=value)
+    return t(language, f"daily.bad_{problem.part}", value=value, example=example)

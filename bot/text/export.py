@@ -6,8 +6,8 @@ import csv
 from collections.abc import Sequence
 from typing import TextIO
 
+from bot.domain.entities import ExportRow
 from bot.domain.models import LETTERS
-from bot.storage.interface import ExportRow
 
 COLUMNS = ("answered_at", "user_id", "name", "quiz", "question", "choice", "correct", "seconds")
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")

@@ -1,22 +1,28 @@
 """Every user-facing text, built from the catalogs, for any platform's markup.
 
-Adapters pass a `Style` from `bot.markup` (plain, Telegram HTML, Discord Markdown); every text a
-user or a quiz author wrote goes through its `escape`.
+Adapters pass a `Style` from `bot.text.markup` (plain, Telegram HTML, Discord Markdown);
+every text a user or a quiz author wrote goes through its `escape`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from bot.domain import payload
-from bot.domain.entities import Answer, Post
+from bot.domain.entities import Answer, PlayerFootprint, Post
 from bot.domain.models import LETTERS, Language, Question, Quiz
-from bot.domain.rules import DEFAULT_SECONDS, Refusal
-from bot.storage.interface import PlayerFootprint
+from bot.domain.platform_limits import TELEGRAM_ALERT as ALERT_LIMIT
+from bot.domain.rules import (
+    DEFAULT_SECONDS,
+    Accepted,
+    AlreadyAnswered,
+    ForgetOutcome,
+    Refusal,
+    Refused,
+)
+from bot.domain.views import PressResult
 from bot.text.i18n import t
 from bot.text.markup import PLAIN, Button, Card, Style, clean_name
-
-ALERT_LIMIT = 200
 
 
 def letter(index: int) -> str:
@@ -82,9 +88,16 @@ def verdict(
     question: Question, post: Post, answer: Answer, language: Language, style: Style = PLAIN
 ) -> str:
     """The full private verdict: line, explanation, a note on the chosen choice, references."""
+    return "\n\n".join(verdict_parts(question, post, answer, language, style))
+
+
+def verdict_parts(
+    question: Question, post: Post, answer: Answer, language: Language, style: Style = PLAIN
+) -> list[str]:
+    """The verdict's paragraphs, for a terminal that sets the first one apart."""
     parts = [
         style.bold(style.escape(verdict_line(question, post, answer, language))),
-        style.escape(question.explanation.get(language)),
+        *explanation_part(question, language, style),
     ]
     note = question.notes.get(answer.choice)
     if note is not None and not answer.correct:
@@ -95,12 +108,14 @@ def verdict(
     if question.references:
         links = [f"• {style.link(ref.title, ref.url)}" for ref in question.references]
         parts.append("\n".join([style.escape(t(language, "verdict.references")), *links]))
-    return "\n\n".join(parts)
+    return parts
 
 
 def verdict_alert(question: Question, post: Post, answer: Answer, language: Language) -> str:
     """The verdict squeezed into a Telegram alert (≤200 chars), offering the full text."""
     line = verdict_line(question, post, answer, language)
+    if question.explanation is None:
+        return line[:ALERT_LIMIT]
     explanation = question.explanation.get(language)
     whole = f"{line}\n\n{explanation}"
     if len(whole) <= ALERT_LIMIT:
@@ -116,6 +131,21 @@ def verdict_alert(question: Question, post: Post, answer: Answer, language: Lang
 def refusal(reason: Refusal, language: Language) -> str:
     key = "verdict.closed" if reason is Refusal.CLOSED else "verdict.invalid"
     return t(language, key)
+
+
+VerdictText = Callable[[Question, Post, Answer, Language], str]
+"""A platform's shape of a verdict: a full message, a one-line solo verdict, an alert."""
+
+
+def press_reply(result: PressResult, language: Language, verdict: VerdictText) -> str:
+    """What the presser alone reads: the verdict and why, or why nothing was counted."""
+    outcome, view = result.outcome, result.view
+    if isinstance(outcome, Accepted) and view is not None:
+        return verdict(view.question, view.post, outcome.answer, language)
+    if isinstance(outcome, AlreadyAnswered) and view is not None:
+        return already_answered(view.post, outcome.first, language)
+    reason = outcome.reason if isinstance(outcome, Refused) else Refusal.INVALID_CHOICE
+    return refusal(reason, language)
 
 
 def already_answered(post: Post, first: Answer, language: Language) -> str:
@@ -153,9 +183,16 @@ def closed_card(
             )
         ),
         vote_bars(post, answers, correct, language, style),
-        style.escape(question.explanation.get(language)),
+        *explanation_part(question, language, style),
     ]
     return Card("\n\n".join(parts))
+
+
+def explanation_part(question: Question, language: Language, style: Style) -> list[str]:
+    """The explanation as a paragraph, or none when the quiz gives none (imported cards)."""
+    if question.explanation is None:
+        return []
+    return [style.escape(question.explanation.get(language))]
 
 
 def vote_bars(
@@ -180,7 +217,8 @@ def vote_bars(
 
 
 def quiz_line(quiz: Quiz, language: Language, style: Style = PLAIN) -> str:
-    return style.escape(
+    """One quiz in a list, with its credit on a second line when it has one."""
+    line = style.escape(
         t(
             language,
             "quiz.line",
@@ -190,6 +228,18 @@ def quiz_line(quiz: Quiz, language: Language, style: Style = PLAIN) -> str:
             difficulty=t(language, f"difficulty.{quiz.difficulty}"),
         )
     )
+    credit = credit_line(quiz, language, style)
+    return line if credit is None else f"{line}\n   {credit}"
+
+
+def credit_line(quiz: Quiz, language: Language, style: Style = PLAIN) -> str | None:
+    """ "Source: Open Trivia Database (https://opentdb.com) · CC BY-SA 4.0", or None."""
+    credit = quiz.credit
+    if credit is None:
+        return None
+    name = style.link(credit.name, credit.url) if credit.url else style.escape(credit.name)
+    licence = f" · {style.escape(credit.licence)}" if credit.licence else ""
+    return f"{style.escape(t(language, 'quiz.source'))} {name}{licence}"
 
 
 def quiz_intro(quiz: Quiz, count: int, language: Language, style: Style = PLAIN) -> str:
@@ -200,13 +250,25 @@ def quiz_intro(quiz: Quiz, count: int, language: Language, style: Style = PLAIN)
         count=count,
         difficulty=t(language, f"difficulty.{quiz.difficulty}"),
     )
-    return "\n".join(
-        [style.bold(style.escape(intro)), style.escape(quiz.description.get(language))]
-    )
+    lines = [style.bold(style.escape(intro))]
+    if quiz.description is not None:
+        lines.append(style.escape(quiz.description.get(language)))
+    credit = credit_line(quiz, language, style)
+    if credit is not None:
+        lines.append(credit)
+    return "\n".join(lines)
 
 
 def help_text(language: Language) -> str:
     return t(language, "help.text", seconds=DEFAULT_SECONDS)
+
+
+def quiz_list(quizzes: Sequence[Quiz], language: Language, style: Style = PLAIN) -> str:
+    """/quizzes: a heading and one line a quiz, or a line saying there is none."""
+    if not quizzes:
+        return style.escape(t(language, "quiz.none"))
+    lines = [style.bold(style.escape(t(language, "quiz.list_title")))]
+    return "\n".join(lines + [quiz_line(quiz, language, style) for quiz in quizzes])
 
 
 def unknown_quiz(name: str, known: Sequence[str], language: Language) -> str:
@@ -236,3 +298,7 @@ def forget_prompt(footprint: PlayerFootprint, owner: str, language: Language) ->
     chats = t(language, "forget.chats", count=footprint.chats)
     kept = t(language, "forget.answers", count=footprint.answers, chats=chats)
     return Card(t(language, "forget.ask", kept=kept), buttons)
+
+
+def forget_result(outcome: ForgetOutcome, language: Language) -> str:
+    return t(language, f"forget.{outcome.value}")

@@ -37,7 +37,7 @@ def nothing_due(next_due: datetime | None, now: datetime, language: Language) ->
 def summary(
     asked: int, correct: int, next_due: datetime | None, now: datetime, language: Language
 ) -> str:
-    done = t(language, "review.summary", correct=correct, asked=asked)
+    done = t(language, "review.summary", count=correct, total=asked)
     if next_due is None:
         return done
     return f"{done} {t(language, 'review.next_due', when=when(next_due, now, language))}"
@@ -51,9 +51,9 @@ def stats_line(found: ReviewStats, language: Language, style: Style = PLAIN) -> 
         t(
             language,
             "review.stats",
-            due_now=found.due_now,
-            due_week=found.due_this_week,
-            learned=found.learned,
+            due_now=t(language, "review.due_now", count=found.due_now),
+            due_week=t(language, "review.due_week", count=found.due_this_week),
+            learned=t(language, "review.learned", count=found.learned),
             recall=round(100 * found.recall),
         )
     )

@@ -8,9 +8,7 @@ not see errors raised in `DynamicItem` callbacks, so the log is where they would
 from __future__ import annotations
 
 import logging
-import random
 from collections.abc import AsyncIterator, Iterator
-from dataclasses import dataclass, field
 from typing import Any
 
 import discord
@@ -20,12 +18,10 @@ import simcord
 from adapters.discord_bot.client import QuizBot
 from bot.domain.models import Quiz
 from bot.storage.sqlite.store import SQLiteStore
+from tests.e2e.discord_helpers import SETTLE_SECONDS, World, build_bot
+from tests.e2e.error_logs import ErrorLogs
 from tests.e2e.telegram_harness import GROUP
 from tests.fakes.telegram_api import FakeTelegramAPI
-
-SETTLE_SECONDS = 0.5
-"""simcord waits out, in real time, bot timers shorter than its settle timeout; with a short
-one, the 5-second throttle of count edits is virtual and fires only on `advance_time`."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -33,20 +29,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         uses_simcord = "simcord_env" in getattr(item, "fixturenames", ())
         if uses_simcord and item.get_closest_marker("simcord") is None:
             item.add_marker(pytest.mark.simcord(settle_timeout=SETTLE_SECONDS))
-
-
-class ErrorLogs(logging.Handler):
-    def __init__(self) -> None:
-        super().__init__(level=logging.ERROR)
-        self.records: list[logging.LogRecord] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.records.append(record)
-
-    def claim(self) -> list[logging.LogRecord]:
-        """Take the errors logged so far: the test has checked them."""
-        claimed, self.records = self.records, []
-        return claimed
 
 
 @pytest.fixture(autouse=True)
@@ -60,28 +42,9 @@ def error_logs() -> Iterator[ErrorLogs]:
     assert unexpected == [], "errors were logged during the test"
 
 
-def build_bot(store: SQLiteStore, quizzes: dict[str, Quiz], seed: int = 3) -> QuizBot:
-    return QuizBot(store, quizzes, rng=random.Random(seed))
-
-
 @pytest.fixture
 def simcord_bot(store: SQLiteStore, quizzes: dict[str, Quiz]) -> QuizBot:
     return build_bot(store, quizzes)
-
-
-@dataclass
-class World:
-    env: simcord.Env
-    guild: Any
-    channel: Any
-    admin: Any
-    members: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def bot(self) -> QuizBot:
-        bot = self.env.bot
-        assert isinstance(bot, QuizBot)
-        return bot
 
 
 @pytest.fixture

@@ -1,4 +1,5 @@
-"""Helpers for driving the real discord.py through simcord: locales, buttons, spec checks.
+"""Helpers for driving the real discord.py through simcord: the world (a server, a channel,
+members), the bot, locales, buttons, spec checks.
 
 simcord 3.2.1 hard-codes `locale: en-US` in interaction payloads; `locales()` patches its
 payload builder (internal API, hence the pinned version) so each member has a language.
@@ -8,19 +9,50 @@ from __future__ import annotations
 
 import contextlib
 import json
+import random
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import discord
+import simcord
 import simcord.interactions as simcord_interactions
 
-from bot.play.service import QuestionView
+from adapters.discord_bot.client import QuizBot
+from bot.domain.models import Quiz
+from bot.domain.views import QuestionView
+from bot.storage.sqlite.store import SQLiteStore
 from tests.fakes.telegram_api import find_specs_dir
 
 DISCORD_SPEC = "discord-openapi.json"
+SETTLE_SECONDS = 0.5
+"""simcord waits out, in real time, bot timers shorter than its settle timeout; with a short
+one, the 5-second throttle of count edits is virtual and fires only on `advance_time`."""
+
+
+@dataclass
+class World:
+    """A simcord server with a quiz channel, an admin and members (the `world` fixture)."""
+
+    env: simcord.Env
+    guild: Any
+    channel: Any
+    admin: Any
+    members: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def bot(self) -> QuizBot:
+        bot = self.env.bot
+        assert isinstance(bot, QuizBot)
+        return bot
+
+
+def build_bot(store: SQLiteStore, quizzes: dict[str, Quiz], seed: int = 3) -> QuizBot:
+    """The Discord bot on this store; the seed fixes the order of the choices."""
+    return QuizBot(store, quizzes, rng=random.Random(seed))
 
 
 @contextlib.contextmanager

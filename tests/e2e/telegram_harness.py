@@ -7,16 +7,17 @@ import contextlib
 import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from adapters.telegram_bot.app import TelegramApp, TelegramSetup, build_application
 from adapters.telegram_bot.commands import QuizApp
 from bot.domain.models import Quiz
-from bot.play.service import QuestionView
-from bot.play.timers import ManualTimers
-from tests.conftest import FakeClock
+from bot.domain.report_links import LinkSigner
+from bot.domain.views import QuestionView
 from tests.fakes.telegram_api import FakeTelegramAPI
+from tests.support.clocks import FakeClock, ManualTimers
 
 TOKEN = "4242424242:TEST-secret-token-value"
 GROUP = -100500
@@ -81,10 +82,15 @@ def _id(chat: Any) -> int:
 
 @contextlib.asynccontextmanager
 async def running_bot(
-    fake: FakeTelegramAPI, database: Path, quizzes: dict[str, Quiz], clock: FakeClock
+    fake: FakeTelegramAPI,
+    database: Path,
+    quizzes: dict[str, Quiz],
+    clock: FakeClock,
+    report_links: LinkSigner | None = None,
 ) -> AsyncIterator[Harness]:
     """Start the bot the way `Application.run_polling` does, and stop it cleanly."""
     timers = ManualTimers(clock)
+    fake.clock = lambda: clock.now().timestamp()  # messages are dated by the test's clock
     harness_errors: list[BaseException] = []
     setup = TelegramSetup(
         token=TOKEN,
@@ -95,6 +101,7 @@ async def running_bot(
         timers=timers,
         rng=random.Random(5),
         on_error=harness_errors.append,
+        report_links=report_links,
     )
     app = build_application(setup)
     await app.initialize()
@@ -113,3 +120,13 @@ async def running_bot(
         assert app.post_shutdown is not None
         await app.post_shutdown(app)
     assert harness.errors == [], "a handler raised"
+
+
+async def advance_to(bot: Harness, moment: datetime) -> None:
+    """Let time pass until `moment`, stopping at each timer the way the event loop would."""
+    while (when := bot.timers.next_due()) is not None and when <= moment:
+        bot.clock.current = max(bot.clock.current, when)
+        await bot.timers.run_due()
+    bot.clock.current = moment
+    await bot.timers.run_due()
+    await bot.fake.drained()

@@ -11,12 +11,11 @@ import random
 import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import ErrorLogs
-from tests.e2e.test_telegram_process import start_bot
+from tests.e2e.bot_process import start_bot, wait_for_acks
+from tests.e2e.error_logs import ErrorLogs
 from tests.fakes.telegram_api import FakeTelegramAPI
 
 USERS = 40
@@ -27,16 +26,6 @@ KILLS = 4
 async def fake() -> AsyncIterator[FakeTelegramAPI]:
     async with FakeTelegramAPI() as api:
         yield api
-
-
-async def wait_for_acks(fake: FakeTelegramAPI, query_ids: set[str], count: int) -> None:
-    """Until `count` of these presses have been answered (by whichever process)."""
-
-    def answered(_: dict[str, Any]) -> bool:
-        acked = {c.params["callback_query_id"] for c in fake.calls_to("answerCallbackQuery")}
-        return len(acked & query_ids) >= count
-
-    await fake.wait_for("answerCallbackQuery", answered, timeout=30)
 
 
 @pytest.mark.slow

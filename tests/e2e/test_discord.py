@@ -12,10 +12,10 @@ import discord
 import pytest
 
 from adapters.discord_bot.ui import STYLE
-from bot.play.service import QuestionView
+from bot.domain.views import QuestionView
 from bot.text.i18n import t
-from tests.e2e.conftest import World
 from tests.e2e.discord_helpers import (
+    World,
     custom_ids,
     discord_spec,
     letters,
@@ -23,6 +23,7 @@ from tests.e2e.discord_helpers import (
     post_id_of,
     spec_problems,
 )
+from tests.support.paths import bundled_ids
 
 FR, US, GB = discord.Locale.french, discord.Locale.american_english, discord.Locale.british_english
 
@@ -106,9 +107,9 @@ def check_closed_and_summary(world: World) -> None:
     summary = plain(messages[-1].embeds[0].description).splitlines()
     assert "Fin de la partie" in summary[0]
     assert [line.split(" (")[0] for line in summary[1:]] == [
-        "1. ana : 2/2",
-        "2. ben : 1/2",
-        "3. chloe : 1/2",
+        "1. ana\u00a0: 2/2",
+        "2. ben\u00a0: 1/2",
+        "3. chloe\u00a0: 1/2",
     ]
 
 
@@ -126,13 +127,15 @@ async def test_commands_are_localized_and_the_quiz_option_autocompletes(world: W
     ana = world.members["ana"]
     with locales({ana.id: FR}):
         suggestions = await ana.autocomplete(world.channel, "quiz", "quiz", "para")
-        title = world.bot.service.quizzes["parallelism"].title.fr
-        assert suggestions == [{"name": f"{title} (parallelism)", "value": "parallelism"}]
+        bundled = [world.bot.service.quizzes[name] for name in bundled_ids()]
+        matching = [q for q in bundled if "para" in q.id or "para" in q.title.fr.lower()]
+        assert suggestions == [{"name": f"{q.title.fr} ({q.id})", "value": q.id} for q in matching]
+        assert "parallelism" in [suggestion["value"] for suggestion in suggestions]
         assert await ana.autocomplete(world.channel, "quiz", "quiz", "zzz") == []
         listed = await ana.slash(world.channel, "quizzes")
         helped = await ana.slash(world.channel, "help")
     assert listed.ephemeral
-    assert "parallelism" in listed.response.content
+    assert all(name in plain(listed.response.content) for name in bundled_ids())
     assert helped.ephemeral
     assert "/quiz" in helped.response.content
     assert set(ana.available_commands(world.channel)) >= {
@@ -157,9 +160,10 @@ async def test_stats_and_rounds_that_cannot_start(world: World) -> None:
     ben = world.members["ben"]
     unknown = await ben.slash(world.channel, "quiz", quiz="cooking")
     assert unknown.ephemeral
-    assert "parallelism" in unknown.response.content
-    too_many = await ben.slash(world.channel, "quiz", quiz="parallelism", questions=9)
-    assert too_many.response.content == t("en", "round.bad_count", max=8)
+    assert all(name in plain(unknown.response.content) for name in bundled_ids())
+    size = len(world.bot.service.quizzes["parallelism"].questions)
+    too_many = await ben.slash(world.channel, "quiz", quiz="parallelism", questions=size + 1)
+    assert too_many.response.content == t("en", "round.bad_count", max=size)
     await ben.slash(world.channel, "quiz", quiz="parallelism")
     second = await world.members["ana"].slash(world.channel, "quiz", quiz="parallelism")
     assert second.ephemeral
@@ -173,11 +177,12 @@ async def test_practice_is_a_solo_round_in_ephemeral_messages(world: World) -> N
     chloe = world.members["chloe"]
     started = await chloe.slash(world.channel, "practice", quiz="parallelism")
     assert started.ephemeral
-    for number in range(1, 9):
+    size = len(world.bot.service.quizzes["parallelism"].questions)
+    for number in range(1, size + 1):
         asked = [m for m in world.channel.history(viewer=chloe) if m.components]
         message = asked[-1]
         assert message.flags.ephemeral
-        assert f"Question {number}/8" in message.embeds[0].description
+        assert f"Question {number}/{size}" in message.embeds[0].description
         view = await world.bot.service.view(post_id_of(message))
         assert view is not None
         result = await chloe.click(message, label=letters(view)[0])
@@ -189,7 +194,7 @@ async def test_practice_is_a_solo_round_in_ephemeral_messages(world: World) -> N
     assert world.channel.history() == []  # nothing public
     last = world.channel.history(viewer=chloe)[-1]
     assert last.flags.ephemeral
-    assert "8/8" in last.embeds[0].description
+    assert f"{size}/{size}" in last.embeds[0].description
     assert await world.bot.store.running_rounds() == []
 
 

@@ -10,8 +10,7 @@ from typing import Any
 import pytest
 import simcord
 
-from tests.e2e.conftest import World, build_bot
-from tests.e2e.discord_helpers import custom_ids, letters, post_id_of
+from tests.e2e.discord_helpers import World, build_bot, custom_ids, letters, post_id_of
 
 HOUR = 3600
 

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import simcord
 
-from adapters.discord_bot.client import Sharding, make_bot
+from adapters.discord_bot.client import make_bot
+from adapters.discord_bot.sharding import Sharding
 from bot.domain.models import Quiz
 from bot.storage.sqlite.store import SQLiteStore
 from bot.text.i18n import t
-from tests.e2e.conftest import SETTLE_SECONDS, World, build_bot
-from tests.e2e.discord_helpers import letters, post_id_of
+from tests.e2e.discord_helpers import SETTLE_SECONDS, World, build_bot, letters, post_id_of
 
 
 def command_syncs(env: simcord.Env) -> list[str]:

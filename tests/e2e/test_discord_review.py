@@ -7,8 +7,7 @@ from typing import Any
 import pytest
 
 from bot.text.i18n import t
-from tests.e2e.conftest import World
-from tests.e2e.discord_helpers import custom_ids, letters, post_id_of
+from tests.e2e.discord_helpers import World, custom_ids, letters, post_id_of
 
 pytestmark = pytest.mark.simcord(settle_timeout=2.0)
 """Each of these tests' time jumps closes a question, posts the next and, at the end, the

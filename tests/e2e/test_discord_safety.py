@@ -9,10 +9,10 @@ import pytest
 import simcord
 
 from adapters.discord_bot.ui import AnswerButton, RevealButton
-from bot.storage.interface import PlayerFootprint
+from bot.domain.entities import PlayerFootprint
 from bot.text.i18n import t
-from tests.e2e.conftest import ErrorLogs, World
-from tests.e2e.discord_helpers import letters, post_id_of
+from tests.e2e.discord_helpers import World, letters, post_id_of
+from tests.e2e.error_logs import ErrorLogs
 
 
 async def start_round(world: World, member: Any, channel: Any = None, questions: int = 2) -> Any:

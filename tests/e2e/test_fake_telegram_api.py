@@ -191,3 +191,61 @@ async def test_rejected_token_raises_invalid_token() -> None:
             await app.initialize()
         await app.bot.shutdown()  # its HTTP clients were opened before getMe failed
     assert [(call.method, call.response["error_code"]) for call in fake.calls] == [("getMe", 401)]
+
+
+@needs_spec
+async def test_webhook_info_and_get_me_answer_as_the_spec_describes(
+    fake: FakeTelegramAPI,
+) -> None:
+    """getWebhookInfo (used by `quizbot doctor`) in each state, read by the real PTB."""
+    assert fake.spec is not None
+    app = build_app(fake)
+    async with app:
+        assert app.bot.bot.can_read_all_group_messages is False  # privacy mode, by default
+        polling = await app.bot.get_webhook_info()
+        assert (polling.url, polling.pending_update_count) == ("", 0)
+        await app.bot.set_webhook("https://quiz.example.org/hook")
+        fake.webhook_error = (1767225600, "Connection refused")
+        fake.send_text(fake.group(GROUP_ID, "Group"), fake.user(7, "Ana"), "hello")
+        failing = await app.bot.get_webhook_info()
+        assert failing.url == "https://quiz.example.org/hook"
+        assert failing.pending_update_count == 1
+        assert failing.last_error_message == "Connection refused"
+    for call in fake.calls_to("getWebhookInfo"):
+        assert fake.spec.check_object("WebhookInfo", call.response["result"]) == []
+    me = fake.calls_to("getMe")[0].response["result"]
+    assert fake.spec.check_object("User", me) == []
+
+
+@needs_spec
+async def test_forum_topics_keep_their_thread_and_general_has_none(
+    fake: FakeTelegramAPI,
+) -> None:
+    """Like Telegram: a topic's messages carry message_thread_id and is_topic_message, PTB's
+    reply keeps the thread, a send without one lands in General, an unknown thread is 400."""
+    forum = fake.group(GROUP_ID, "Forum", chat_type="supergroup", is_forum=True)
+    topic = fake.topic(forum, "Week 1")
+    user = fake.user(1, "Ann")
+    seen: list[Update] = []
+
+    async def echo(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        seen.append(update)
+        assert update.effective_message is not None
+        await update.effective_message.reply_text("in the topic", do_quote=False)
+        await context.bot.send_message(GROUP_ID, "in General")
+
+    app = build_app(fake)
+    app.add_handler(CommandHandler("start", echo))
+    async with polling(app):
+        fake.send_command(forum, user, "/start", thread=topic)
+        await fake.wait_for("sendMessage", lambda p: p["text"] == "in General")
+        with pytest.raises(BadRequest, match=r"(?i)message thread not found"):
+            await app.bot.send_message(GROUP_ID, "lost", message_thread_id=topic + 100)
+        await fake.drained()
+    message = seen[0].effective_message
+    assert message is not None
+    assert (message.message_thread_id, message.is_topic_message) == (topic, True)
+    assert message.chat.is_forum is True
+    assert [m["text"] for m in fake.topic_messages(forum, topic)] == ["in the topic"]
+    assert [m["text"] for m in fake.topic_messages(forum, None)] == ["in General"]
+    assert fake.violations == []

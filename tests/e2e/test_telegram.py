@@ -9,14 +9,15 @@ from typing import Any
 
 import pytest
 
+from bot.domain.entities import PlayerFootprint
 from bot.domain.models import Quiz
 from bot.storage.group_commit import Outcome, PendingAnswer, Result
-from bot.storage.interface import PlayerFootprint
 from bot.storage.sqlite.store import SQLiteStore
-from tests.conftest import FakeClock
-from tests.e2e.conftest import ErrorLogs
+from tests.e2e.error_logs import ErrorLogs
 from tests.e2e.telegram_harness import GROUP, Harness, running_bot
 from tests.fakes.telegram_api import FakeTelegramAPI
+from tests.support.clocks import FakeClock
+from tests.support.paths import bundled_ids
 
 
 @pytest.fixture
@@ -48,8 +49,10 @@ async def test_three_users_play_a_round_in_their_languages(
 ) -> None:
     amelie, bastien, chris = users(fake)
     fake.add_admin(group, amelie)
+    title = quizzes["parallelism"].title.fr
     first = await bot.command(group, amelie, "/quiz@quizbot parallelism 2")
-    assert first["text"].startswith("Parallélisme des modèles et des pipelines · Question 1/2")
+    assert first["text"].startswith(f"{title} · Question 1/2")
+    assert first["text"].endswith("Se ferme dans 30 s")  # a duration, not a UTC clock time
     assert len(buttons(first)) == 6  # A-D, Reveal, and the explanation link
 
     for number in (1, 2):
@@ -61,7 +64,7 @@ async def test_three_users_play_a_round_in_their_languages(
         to_bastien = await bot.press(group, bastien, message_id, wrong)
         await bot.advance(1)
         to_chris = await bot.press(group, chris, message_id, right)
-        assert to_amelie["text"].startswith("✅ Bonne réponse !")
+        assert to_amelie["text"].startswith("✅ Bonne réponse\u202f!")
         assert to_bastien["text"].startswith("❌ Pas tout à fait. La bonne réponse est")
         assert to_chris["text"].startswith("✅ Right!")
         for alert in (to_amelie, to_bastien, to_chris):
@@ -72,15 +75,15 @@ async def test_three_users_play_a_round_in_their_languages(
         closed = fake.message(group, message_id)
         assert "reply_markup" not in closed
         assert f"Question {number}/2" in closed["text"]
-        assert "✅ Réponse :" in closed["text"]
+        assert "✅ Réponse\u00a0:" in closed["text"]
         assert "3 réponses" in closed["text"]
 
     summary = fake.bot_messages(group)[-1]
     assert summary["text"].splitlines() == [
-        "🏁 Fin de la partie : Parallélisme des modèles et des pipelines",
-        "1. Amélie : 2/2 (2,0 s)",
-        "2. Chris : 2/2 (6,0 s)",
-        "3. Bastien : 0/2 (4,0 s)",
+        f"🏁 Fin de la partie\u00a0: {title}",
+        "1. Amélie\u00a0: 2/2 (2,0 s)",
+        "2. Chris\u00a0: 2/2 (6,0 s)",
+        "3. Bastien\u00a0: 0/2 (4,0 s)",
     ]
     board = await bot.command(group, chris, "/leaderboard")
     assert board["text"].splitlines()[1:] == [
@@ -100,7 +103,13 @@ async def test_answered_count_is_edited_in(
         await bot.press(group, user, question["message_id"], right)
     await bot.advance(0)
     text = fake.message(group, question["message_id"])["text"]
-    assert "2 answers so far" in text
+    assert text.endswith("2 answers so far · Closes in 30 s")
+    dana = fake.user(4, "Dana", "en")
+    await bot.advance(12)
+    await bot.press(group, dana, question["message_id"], right)
+    await bot.advance(0)
+    text = fake.message(group, question["message_id"])["text"]
+    assert text.endswith("3 answers so far · Closes in 18 s")  # the time left when edited
 
 
 async def test_forged_stale_and_repeated_presses(
@@ -136,7 +145,7 @@ async def test_forged_stale_and_repeated_presses(
 
     await bot.advance(30)
     late = await bot.press(group, amelie, message_id, right, strict=False)
-    assert late["text"] == "Cette question est close ; votre réponse n'a pas été comptée."
+    assert late["text"] == "Cette question est close\u202f; votre réponse n'a pas été comptée."
     assert sorted(a.user_id for a in await store.post_answers(post_id)) == ["tg:2", "tg:3"]
 
 
@@ -204,27 +213,30 @@ async def test_hostile_names_are_shown_as_typed(
 
 
 async def test_unknown_quiz_lists_the_quizzes_with_start_buttons(
-    bot: Harness, fake: FakeTelegramAPI, group: dict[str, Any]
+    bot: Harness, fake: FakeTelegramAPI, group: dict[str, Any], quizzes: dict[str, Quiz]
 ) -> None:
     _, _, chris = users(fake)
+    known = bundled_ids()
     answer = await bot.command(group, chris, "/quiz chemistry")
     assert answer["text"].startswith(
-        "I don't know a quiz called “chemistry”. Quizzes you can play: parallelism."
+        f"I don't know a quiz called “chemistry”. Quizzes you can play: {', '.join(known)}."
     )
     start = buttons(answer)
-    assert start == ["v1:s:parallelism"]
-    await bot.press(group, chris, answer["message_id"], start[0])
-    question = await fake.wait_for("sendMessage", lambda p: "Question 1/8" in p["text"])
+    assert start == [f"v1:s:{name}" for name in known]
+    await bot.press(group, chris, answer["message_id"], start[known.index("parallelism")])
+    size = len(quizzes["parallelism"].questions)
+    question = await fake.wait_for("sendMessage", lambda p: f"Question 1/{size}" in p["text"])
     assert question.params["chat_id"] == GROUP
 
 
 async def test_leaderboard_and_stats_arguments(
-    bot: Harness, fake: FakeTelegramAPI, group: dict[str, Any]
+    bot: Harness, fake: FakeTelegramAPI, group: dict[str, Any], quizzes: dict[str, Quiz]
 ) -> None:
     _, _, chris = users(fake)
+    quiz = quizzes["parallelism"]
     week = await bot.command(group, chris, "/leaderboard week parallelism")
     assert week["text"].startswith(
-        "🏆 Leaderboard, this week, Model and pipeline parallelism\nNo answers yet."
+        f"🏆 Leaderboard, this week (UTC), {quiz.title.en}\nNo answers yet."
     )
     wrong = await bot.command(group, chris, "/leaderboard chemistry")
     assert wrong["text"].startswith("I don't know a quiz called “chemistry”.")
@@ -233,20 +245,26 @@ async def test_leaderboard_and_stats_arguments(
         "Chris has not answered any question yet.\n🔁 Review: no missed question yet."
     )
     bad = await bot.command(group, chris, "/quiz parallelism 99")
-    assert bad["text"] == "The number of questions must be a whole number from 1 to 8."
+    size = len(quiz.questions)
+    assert bad["text"] == f"The number of questions must be a whole number from 1 to {size}."
 
 
-async def test_solo_practice_in_private_chat(bot: Harness, fake: FakeTelegramAPI) -> None:
+async def test_solo_practice_in_private_chat(
+    bot: Harness, fake: FakeTelegramAPI, quizzes: dict[str, Quiz]
+) -> None:
     chris = fake.user(3, "Chris", "en")
     private = fake.private_chat(chris)
+    size = len(quizzes["parallelism"].questions)
     question = await bot.command(private, chris, "/start practice_parallelism")
-    assert "Question 1/8" in question["text"]
+    assert f"Question 1/{size}" in question["text"]
     right, _ = await bot.right_and_wrong()
     since = len(fake.calls)
     toast = await bot.press(private, chris, question["message_id"], right)
     assert toast["text"].startswith("✅ Right!")
     assert not toast.get("show_alert")
-    second = await fake.wait_for("sendMessage", lambda p: "Question 2/8" in p["text"], since=since)
+    second = await fake.wait_for(
+        "sendMessage", lambda p: f"Question 2/{size}" in p["text"], since=since
+    )
     answered = fake.message(private, question["message_id"])
     assert "reply_markup" not in answered
     view_question = await bot.quiz.service.view(int(right.split(":")[2]))
@@ -291,8 +309,10 @@ async def test_commands_are_registered_in_both_languages(
         "practice",
         "daily",
         "review",
+        "timezone",
         "help",
         "forgetme",
+        "report",
     }
 
 
@@ -322,22 +342,26 @@ async def test_a_round_survives_a_restart(
         await second.advance(30)
         summary = fake.bot_messages(group)[-1]["text"]
         assert summary.splitlines()[1:] == [
-            "1. Amélie : 1/2 (0,0 s)",
-            "1. Chris : 1/2 (0,0 s)",
-            "3. Bastien : 0/2 (5,0 s)",
+            "1. Amélie\u00a0: 1/2 (0,0 s)",
+            "1. Chris\u00a0: 1/2 (0,0 s)",
+            "3. Bastien\u00a0: 0/2 (5,0 s)",
         ]
 
 
 async def test_quiz_without_a_name_offers_start_buttons(
-    bot: Harness, fake: FakeTelegramAPI, group: dict[str, Any]
+    bot: Harness, fake: FakeTelegramAPI, group: dict[str, Any], quizzes: dict[str, Quiz]
 ) -> None:
     _, _, chris = users(fake)
+    known = bundled_ids()
     listing = await bot.command(group, chris, "/quiz")
     assert listing["text"].splitlines() == [
         "Quizzes you can play:",
-        "parallelism · Model and pipeline parallelism · 8 questions · hard",
+        *(
+            f"{q.id} · {q.title.en} · {len(q.questions)} questions · {q.difficulty}"
+            for q in (quizzes[name] for name in known)
+        ),
     ]
-    assert buttons(listing) == ["v1:s:parallelism"]
+    assert buttons(listing) == [f"v1:s:{name}" for name in known]
 
 
 async def test_a_failing_handler_apologises_and_the_bot_keeps_serving(
@@ -365,7 +389,7 @@ async def test_a_press_without_language_uses_the_rounds(
     question = await bot.command(group, amelie, "/quiz parallelism 1")
     right, _ = await bot.right_and_wrong()
     alert = await bot.press(group, silent, question["message_id"], right)
-    assert alert["text"].startswith("✅ Bonne réponse !")
+    assert alert["text"].startswith("✅ Bonne réponse\u202f!")
 
 
 async def test_a_burst_of_presses_is_handled_at_once_and_shares_commits(
@@ -447,11 +471,12 @@ async def test_forgetme_deletes_only_the_confirming_users_data(
 
 
 async def test_absurd_command_arguments_get_clear_answers(
-    bot: Harness, fake: FakeTelegramAPI, group: dict[str, Any]
+    bot: Harness, fake: FakeTelegramAPI, group: dict[str, Any], quizzes: dict[str, Quiz]
 ) -> None:
     _, _, chris = users(fake)
+    size = len(quizzes["parallelism"].questions)
     huge = await bot.command(group, chris, "/quiz parallelism 99999999999999999999999")
-    assert huge["text"] == "The number of questions must be a whole number from 1 to 8."
+    assert huge["text"] == f"The number of questions must be a whole number from 1 to {size}."
     timer = await bot.command(group, chris, "/quiz parallelism 2 100000")
     assert timer["text"] == "The timer must be a whole number of seconds from 10 to 600."
     long_name = await bot.command(group, chris, "/quiz " + "x" * 3000)

@@ -8,19 +8,9 @@ from pathlib import Path
 from typing import Any
 
 from bot.domain.models import Quiz
-from tests.conftest import FakeClock
-from tests.e2e.telegram_harness import Harness, running_bot
+from tests.e2e.telegram_harness import advance_to, running_bot
 from tests.fakes.telegram_api import FakeTelegramAPI
-
-
-async def advance_to(bot: Harness, moment: datetime) -> None:
-    """Let time pass until `moment`, stopping at each timer the way the event loop would."""
-    while (when := bot.timers.next_due()) is not None and when <= moment:
-        bot.clock.current = max(bot.clock.current, when)
-        await bot.timers.run_due()
-    bot.clock.current = moment
-    await bot.timers.run_due()
-    await bot.fake.drained()
+from tests.support.clocks import FakeClock
 
 
 async def test_schedule_post_answer_close_and_streaks(
@@ -36,21 +26,24 @@ async def test_schedule_post_answer_close_and_streaks(
         fake.user(3, "Chris", "en"),
     )
     fake.add_admin(group, amelie)
+    title = quizzes["parallelism"].title.fr
     clock.current = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
     async with running_bot(fake, tmp_path / "quiz.db", quizzes, clock) as bot:
         refused = await bot.command(group, chris, "/daily 09:00 Europe/Paris parallelism")
         assert refused["text"] == "Only admins can do that."
         bad_time = await bot.command(group, amelie, "/daily 25:00 Europe/Paris parallelism")
-        assert bad_time["text"].startswith("« 25:00 » n'est pas une heure.")
+        assert bad_time["text"].startswith("«\u00a025:00\u00a0» n'est pas une heure.")
         assert "/daily 09:00 Europe/Paris parallelism" in bad_time["text"]
         bad_zone = await bot.command(group, amelie, "/daily 09:00 Mars/Olympus parallelism")
-        assert bad_zone["text"].startswith("Je ne connais pas le fuseau horaire « Mars/Olympus »")
+        assert bad_zone["text"].startswith(
+            "Je ne connais pas le fuseau horaire «\u00a0Mars/Olympus\u00a0»"
+        )
         none = await bot.command(group, chris, "/daily")
         assert none["text"].startswith("No question of the day is scheduled here.")
         done = await bot.command(group, amelie, "/daily 09:00 europe/paris parallelism")
         assert done["text"] == (
-            "📅 Question du jour ici : tous les jours à 09:00 (Europe/Paris), tirée de "
-            "Parallélisme des modèles et des pipelines. Prochaine : 2026-03-03 09:00."
+            "📅 Question du jour ici\u00a0: tous les jours à 09:00 (Europe/Paris), tirée de "
+            f"{title}. Prochaine\u00a0: 2026-03-03 09:00."
         )
         status = await bot.command(group, chris, "/daily")
         assert status["text"].startswith("📅 Question of the day here: every day at 09:00")
@@ -59,14 +52,14 @@ async def test_schedule_post_answer_close_and_streaks(
         assert "Question du jour" not in fake.bot_messages(group)[-1]["text"]
         await advance_to(bot, datetime(2026, 3, 3, 8, 0, tzinfo=UTC))
         first = fake.bot_messages(group)[-1]
-        assert first["text"].startswith("☀️ Question du jour · Parallélisme")
+        assert first["text"].startswith(f"☀️ Question du jour · {title}")
         right, wrong = await bot.right_and_wrong()
         alerts = [
             await bot.press(group, amelie, first["message_id"], right),
             await bot.press(group, bastien, first["message_id"], wrong),
             await bot.press(group, chris, first["message_id"], right),
         ]
-        assert alerts[0]["text"].startswith("✅ Bonne réponse !")
+        assert alerts[0]["text"].startswith("✅ Bonne réponse\u202f!")
         assert alerts[1]["text"].startswith("❌ Pas tout à fait.")
         assert alerts[2]["text"].startswith("✅ Right!")
         assert all(alert["show_alert"] for alert in alerts)
@@ -77,20 +70,20 @@ async def test_schedule_post_answer_close_and_streaks(
         closed = fake.message(group, first["message_id"])
         assert "reply_markup" not in closed
         assert "3 réponses" in closed["text"]
-        assert "✅ Réponse :" in closed["text"]
+        assert "✅ Réponse\u00a0:" in closed["text"]
         second = fake.bot_messages(group)[-1]
         assert second["message_id"] != first["message_id"]
-        assert "↩️ Question précédente : la réponse était" in second["text"]
+        assert "↩️ Question précédente\u00a0: la réponse était" in second["text"]
         assert "(2/3 justes)" in second["text"]
         dana = fake.user(4, "Dana", "fr")
         late = await bot.press(group, dana, first["message_id"], right, strict=False)
-        assert late["text"] == "Cette question est close ; votre réponse n'a pas été comptée."
+        assert late["text"] == "Cette question est close\u202f; votre réponse n'a pas été comptée."
 
         right, _ = await bot.right_and_wrong()
         await bot.press(group, amelie, second["message_id"], right)
         await bot.press(group, chris, second["message_id"], right)
         stats = await bot.command(group, amelie, "/stats")
-        assert "Série en cours : 2 jours" in stats["text"]
+        assert "Série en cours\u00a0: 2 jours" in stats["text"]
         board = await bot.command(group, chris, "/leaderboard")
         assert board["text"].splitlines()[1:] == [
             "1. Amélie 🔥2: 2 points",

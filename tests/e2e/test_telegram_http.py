@@ -1,5 +1,6 @@
-"""The bot's HTTP client (adapters/telegram_http.py) through the real python-telegram-bot:
-what `quizbot run telegram` builds, and a client that outlives a shutdown."""
+"""The bot's HTTP client (adapters/telegram_bot/http_client.py) through the real
+python-telegram-bot: what `quizbot run telegram` builds, and a client that outlives a
+shutdown."""
 
 from __future__ import annotations
 

@@ -6,70 +6,22 @@ import asyncio
 import os
 import signal
 import sys
+import time
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from adapters.telegram_bot.app import webhook_secret
-from tests.conftest import ROOT
+from adapters.telegram_bot.run import webhook_secret
+from tests.e2e.bot_process import TOKEN, free_port, start_bot
 from tests.fakes.telegram_api import FakeTelegramAPI
-
-TOKEN = "777000:process-secret-token"
+from tests.support.paths import ROOT
 
 
 @pytest.fixture
 async def fake() -> AsyncIterator[FakeTelegramAPI]:
     async with FakeTelegramAPI(rejected_tokens=["111:rejected-token"]) as api:
         yield api
-
-
-@dataclass
-class BotProcess:
-    """A running `quizbot run telegram`; its output goes to files, so a chatty log level can
-    never fill a pipe and block the bot."""
-
-    process: asyncio.subprocess.Process
-    out: Path
-    err: Path
-
-    def output(self) -> str:
-        return self.out.read_text() + self.err.read_text()
-
-    async def stop(self) -> int:
-        if self.process.returncode is None:
-            self.process.send_signal(signal.SIGTERM)
-        return await asyncio.wait_for(self.process.wait(), timeout=30)
-
-    async def kill(self) -> None:
-        self.process.kill()
-        await self.process.wait()
-
-
-async def start_bot(fake: FakeTelegramAPI, database: Path, token: str = TOKEN) -> BotProcess:
-    env = {
-        **os.environ,
-        "TELEGRAM_TOKEN": token,
-        "TELEGRAM_API_URL": fake.url,
-        "QUIZBOT_DB": str(database),
-        "QUIZBOT_LOG_LEVEL": "DEBUG",  # everything the libraries log, to prove no token leaks
-    }
-    number = len(list(database.parent.glob("bot-*.out")))
-    out, err = database.parent / f"bot-{number}.out", database.parent / f"bot-{number}.err"
-    with out.open("wb") as stdout, err.open("wb") as stderr:
-        process = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "adapters.cli",
-            "run",
-            "telegram",
-            cwd=ROOT,
-            env=env,
-            stdout=stdout,
-            stderr=stderr,
-        )
-    return BotProcess(process, out, err)
 
 
 async def test_the_process_plays_and_stops_cleanly_on_sigterm(
@@ -112,14 +64,6 @@ async def test_a_rejected_token_is_one_clear_line(fake: FakeTelegramAPI, tmp_pat
     )
     assert "rejected-token" not in bot.output()
     assert "Traceback" not in bot.output()
-
-
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 WEBHOOK = ["run", "telegram", "--webhook", "https://quiz.example/hook", "--listen", "127.0.0.1"]
@@ -167,7 +111,7 @@ async def test_webhook_mode_checks_the_secret(
         "update_id": 1,
         "message": {
             "message_id": 1,
-            "date": 0,
+            "date": int(time.time()),  # older commands are not run (adapters/.../gate.py)
             "chat": group,
             "from": ana,
             "text": "/help",
@@ -250,3 +194,24 @@ async def test_a_missing_token_is_one_clear_line(tmp_path: Path) -> None:
         "quizbot: TELEGRAM_TOKEN is not set. Create a bot with @BotFather, then put "
         "TELEGRAM_TOKEN=... in the environment or in a .env file."
     )
+
+
+async def test_a_second_process_polling_the_token_is_one_clear_line(
+    fake: FakeTelegramAPI, tmp_path: Path
+) -> None:
+    """Telegram answers 409 Conflict to one of two pollers: that one says so and exits 1."""
+    bot = await start_bot(fake, tmp_path / "quiz.db")
+    try:
+        await fake.wait_for("setMyCommands", timeout=30)
+        fake.another_poller()
+        assert await asyncio.wait_for(bot.process.wait(), timeout=30) == 1
+    finally:
+        if bot.process.returncode is None:
+            await bot.kill()
+    said = [line for line in bot.err.read_text().splitlines() if line.startswith("quizbot:")]
+    assert said == [
+        "quizbot: another process is polling Telegram with this TELEGRAM_TOKEN (409 Conflict); "
+        "stop it, or run every worker with --webhook."
+    ]
+    assert "Traceback" not in bot.output()
+    assert fake.calls_to("getUpdates")[-1].response["error_code"] == 409

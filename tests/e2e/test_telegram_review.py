@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from bot.domain.models import Quiz
-from tests.conftest import FakeClock
 from tests.e2e.telegram_harness import Harness, running_bot
 from tests.fakes.telegram_api import FakeTelegramAPI
+from tests.support.clocks import FakeClock
 
 
 @pytest.fixture

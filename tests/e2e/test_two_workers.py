@@ -25,12 +25,11 @@ import pytest
 
 from bot.domain.daily import DailyRule, NewSchedule
 from bot.storage.opening import open_store
-from tests.conftest import ROOT
-from tests.e2e.conftest import ErrorLogs
-from tests.e2e.test_crash_safety import wait_for_acks
-from tests.e2e.test_telegram_process import TOKEN, free_port
+from tests.e2e.bot_process import TOKEN, free_port, wait_for_acks
+from tests.e2e.error_logs import ErrorLogs
 from tests.fakes.telegram_api import FakeTelegramAPI
 from tests.postgres import fresh_schema
+from tests.support.paths import ROOT
 
 SECRET = "two-workers-secret"
 USERS = 30
@@ -223,5 +222,38 @@ async def test_two_workers_starting_together_post_the_daily_question_once(
     connection = await asyncpg.connect(database)
     try:
         assert await connection.fetchval("SELECT COUNT(*) FROM daily_posts") == 1
+    finally:
+        await connection.close()
+
+
+@pytest.mark.slow
+async def test_a_command_delivered_to_both_workers_runs_once(database: str) -> None:
+    """A /quiz redelivered to the other worker (same update_id): one round, one message."""
+    async with FakeTelegramAPI() as fake, aiohttp.ClientSession() as session:
+        group = fake.group(-100992, "Shared group")
+        ana = fake.user(7100, "Ana", "en")
+        workers = await asyncio.gather(*(start_worker(fake, database) for _ in range(2)))
+        command = fake.send_command(group, ana, "/quiz parallelism 1 600")
+        update = {"update_id": next(_update_ids), "message": command}
+        await asyncio.gather(*(deliver(session, [worker], update) for worker in workers))
+        for worker in workers:  # each handles updates in order: its /help comes after /quiz
+            help_command = fake.send_command(group, ana, "/help")
+            since = len(fake.calls)
+            await deliver(
+                session, [worker], {"update_id": next(_update_ids), "message": help_command}
+            )
+            await fake.wait_for("sendMessage", lambda p: "/quiz NAME" in p["text"], since=since)
+        codes = await asyncio.gather(*(worker.stop() for worker in workers))
+        said = [
+            c.params["text"]
+            for c in fake.calls_to("sendMessage")
+            if c.params["chat_id"] == group["id"] and "/quiz NAME" not in c.params["text"]
+        ]
+    assert codes == [0, 0]
+    [question] = said  # nothing else: no "a round is already running here"
+    assert "Question 1/1" in question
+    connection = await asyncpg.connect(database)
+    try:
+        assert await connection.fetchval("SELECT COUNT(*) FROM rounds") == 1
     finally:
         await connection.close()

@@ -40,6 +40,8 @@ SPEC_FILE = "telegram-bot-api.json"
 
 # Limits Telegram enforces (values as in telegram.constants; the spec only has them in prose).
 MAX_TEXT_LENGTH = 4096
+GROUP_ANONYMOUS_BOT = 1087968824
+"""The user Telegram names as the sender of an anonymous admin's messages."""
 MAX_ANSWER_TEXT_LENGTH = 200
 MIN_CALLBACK_DATA_BYTES = 1
 MAX_CALLBACK_DATA_BYTES = 64
@@ -99,6 +101,21 @@ _HTML_TAGS = frozenset(
 _HTML_TAG_RE = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9-]*)(\s[^<>]*)?>")
 _HTML_ENTITY_RE = re.compile(r"&(lt|gt|amp|quot|#\d+|#x[0-9a-fA-F]+);")
 _INT_RE = re.compile(r"-?\d+")
+
+
+_ANONYMOUS_ADMIN: JSONDict = {
+    "id": 1087968824,
+    "is_bot": True,
+    "first_name": "Group",
+    "username": "GroupAnonymousBot",
+}
+"""Who Telegram names as the sender of what an anonymous admin does (here: open a topic)."""
+
+KICKED = "Forbidden: bot was kicked from the group chat"
+THREAD_NOT_FOUND = "Bad Request: message thread not found"
+CHAT_NOT_FOUND = "Bad Request: chat not found"
+"""The descriptions Telegram sends (the spec lists methods and types, not error texts; the
+error body itself is the spec's failed-response shape: ok false, error_code, description)."""
 
 
 class Call(NamedTuple):
@@ -263,6 +280,10 @@ class ApiSpec:
         """Every problem with ``params`` as ``"field: problem"`` strings (empty when valid)."""
         return self._check_fields(self.methods[method].get("fields", []), params, "")
 
+    def check_object(self, type_name: str, value: object) -> list[str]:
+        """Problems with ``value`` as an object of ``type_name`` (to check the fake's answers)."""
+        return self._check_type(value, type_name, type_name)
+
     def _check_fields(
         self, fields: Iterable[JSONDict], value: Mapping[str, object], prefix: str
     ) -> list[str]:
@@ -411,15 +432,27 @@ class FakeTelegramAPI:
         self.messages: dict[int, dict[int, JSONDict]] = {}
         self.admins: dict[int, dict[int, str]] = {}  # chat -> user -> "creator"/"administrator"
         self.members: dict[int, set[int]] = {}
+        self.topics: dict[int, dict[int, str]] = {}  # forum chat -> thread id -> topic name
         self.commands: dict[str, list[JSONDict]] = {}
         self.webhook_url = ""
+        self.webhook_error: tuple[int, str] | None = None
+        """(unix time, message) of the last failed webhook delivery, for getWebhookInfo."""
+        self.privacy_mode = True
+        """Group privacy mode (@BotFather /setprivacy); getMe's can_read_all_group_messages."""
+        self.can_join_groups = True
         self.callback_queries: dict[str, JSONDict] = {}
         self._answered: set[str] = set()
         self._updates: list[JSONDict] = []
+        self.sent_updates: dict[int, JSONDict] = {}  # every update by id, for redelivery
         self._next_update_id = 1
         self._next_message_id: dict[int, int] = {}
         self._query_ids = itertools.count(1)
         self._faults: dict[str, list[_Fault]] = {}
+        self._gone: dict[int, tuple[int, str]] = {}  # chat -> the error its sends get
+        self.migrated: dict[int, int] = {}  # a group upgraded to a supergroup: old -> new id
+        self._redelivered: list[JSONDict] = []  # served again whatever the offset
+        self.polling_conflict = False  # another process polls this token: getUpdates 409
+        self.clock: Callable[[], float] = time.time  # what message dates say
         self._poll_generation: dict[str, int] = {}
         self._changes: _Changes | None = None
         self._runner: web.AppRunner | None = None
@@ -430,6 +463,7 @@ class FakeTelegramAPI:
             "getUpdates": self._get_updates,
             "deleteWebhook": self._delete_webhook,
             "setWebhook": self._set_webhook,
+            "getWebhookInfo": self._get_webhook_info,
             "setMyCommands": self._set_my_commands,
             "getMyCommands": self._get_my_commands,
             "deleteMyCommands": self._delete_my_commands,
@@ -528,12 +562,31 @@ class FakeTelegramAPI:
         *,
         chat_type: Literal["group", "supergroup"] = "group",
         username: str | None = None,
+        is_forum: bool = False,
     ) -> JSONDict:
-        """Register a group chat and return its ``Chat`` dict."""
+        """Register a group chat and return its ``Chat`` dict (``is_forum``: a supergroup
+        with topics, whose General topic takes every message sent without a thread)."""
         chat: JSONDict = {"id": chat_id, "type": chat_type, "title": title}
         if username is not None:
             chat["username"] = username
+        if is_forum:
+            if chat_type != "supergroup":
+                raise ValueError("only supergroups can be forums")
+            chat["is_forum"] = True
         return self._add_chat(chat)
+
+    def topic(self, chat: ChatRef, name: str) -> int:
+        """Open a topic in a forum; returns its ``message_thread_id``, which, as on Telegram,
+        is the id of the service message that created it."""
+        c = self._chat(chat)
+        if not c.get("is_forum"):
+            raise ValueError(f"chat {c['id']} is not a forum")
+        created = {"name": name, "icon_color": 7322096}
+        message = self._store_message(c, _ANONYMOUS_ADMIN, "", forum_topic_created=created)
+        thread = int(message["message_id"])
+        message["message_thread_id"], message["is_topic_message"] = thread, True
+        self.topics[c["id"]][thread] = name
+        return thread
 
     def private_chat(self, user: UserRef) -> JSONDict:
         """The private chat between ``user`` and the bot (the user "started" the bot)."""
@@ -555,20 +608,30 @@ class FakeTelegramAPI:
         self.admins[chat_id][user_id] = "creator" if owner else "administrator"
 
     def send_text(
-        self, chat: ChatRef, user: UserRef, text: str, entities: list[JSONDict] | None = None
+        self,
+        chat: ChatRef,
+        user: UserRef,
+        text: str,
+        entities: list[JSONDict] | None = None,
+        *,
+        thread: int | None = None,
     ) -> JSONDict:
-        """Enqueue a message update from ``user``; returns the stored message."""
+        """Enqueue a message update from ``user`` (in forum topic ``thread``, if given);
+        returns the stored message."""
         c, u = self._chat(chat), self._user(user)
         self.members[c["id"]].add(u["id"])
-        message = self._store_message(c, u, text, entities=entities)
+        topic = self._thread(c, thread)
+        message = self._store_message(c, u, text, entities=entities, thread=topic)
         self._enqueue({"message": _snapshot(message)})
         return message
 
-    def send_command(self, chat: ChatRef, user: UserRef, text: str) -> JSONDict:
+    def send_command(
+        self, chat: ChatRef, user: UserRef, text: str, *, thread: int | None = None
+    ) -> JSONDict:
         """Enqueue a command such as ``/quiz@quizbot parallelism`` with its bot_command entity."""
         command = text.split(maxsplit=1)[0]
         entity = {"type": "bot_command", "offset": 0, "length": _utf16_len(command)}
-        return self.send_text(chat, user, text, entities=[entity])
+        return self.send_text(chat, user, text, entities=[entity], thread=thread)
 
     def press(
         self, chat: ChatRef, user: UserRef, message_id: int, data: str, *, strict: bool = True
@@ -602,6 +665,79 @@ class FakeTelegramAPI:
         """Deliver a callback query again, as Telegram does when a bot crashed before the
         update was confirmed (updates arrive at least once)."""
         self._enqueue({"callback_query": self.callback_queries[query_id]})
+
+    # ------------------------------------------------------------------ real groups' events
+
+    def upgrade_to_supergroup(self, chat: ChatRef, new_chat_id: int) -> JSONDict:
+        """Telegram's upgrade of a group: a supergroup with a new id and the same people.
+        Requests naming the old id then fail with 400 and ``parameters.migrate_to_chat_id``
+        (PTB raises ChatMigrated). The service messages: ``send_migration``."""
+        old = self._chat(chat)
+        new = self._add_chat({"id": new_chat_id, "type": "supergroup", "title": old["title"]})
+        self.members[new_chat_id] |= self.members[old["id"]]
+        self.admins[new_chat_id].update(self.admins[old["id"]])
+        self.migrated[old["id"]] = new_chat_id
+        return new
+
+    def send_migration(self, old_chat_id: int, side: Literal["to", "from"]) -> JSONDict:
+        """The service message of an upgrade: ``migrate_to_chat_id`` in the old chat ("to"),
+        ``migrate_from_chat_id`` in the new one ("from"); each may come more than once."""
+        new_chat_id = self.migrated[old_chat_id]
+        if side == "to":
+            chat, field_name, value = self.chats[old_chat_id], "migrate_to_chat_id", new_chat_id
+        else:
+            chat, field_name, value = self.chats[new_chat_id], "migrate_from_chat_id", old_chat_id
+        sender = self.user(GROUP_ANONYMOUS_BOT, "Group", None, "GroupAnonymousBot", is_bot=True)
+        message = self._store_message(chat, sender, "")
+        del message["text"]
+        message[field_name] = value
+        self._enqueue({"message": _snapshot(message)})
+        return message
+
+    def send_as_group(self, chat: ChatRef, text: str, sender: ChatRef | None = None) -> JSONDict:
+        """A command from an anonymous admin: ``sender_chat`` is the group itself and
+        ``from`` is GroupAnonymousBot, as Telegram sends it (``sender``: another chat sends
+        it, such as a channel linked to the group)."""
+        group = self._chat(chat)
+        anonymous = self.user(GROUP_ANONYMOUS_BOT, "Group", None, "GroupAnonymousBot", is_bot=True)
+        command = text.split(maxsplit=1)[0]
+        entity = {"type": "bot_command", "offset": 0, "length": _utf16_len(command)}
+        message = self._store_message(group, anonymous, text, entities=[entity])
+        message["sender_chat"] = group if sender is None else self._chat(sender)
+        self._enqueue({"message": _snapshot(message)})
+        return message
+
+    def redeliver_update(self, update_id: int) -> None:
+        """Deliver an update again, same update_id, as Telegram does when a webhook answer
+        was late (or as a second worker gets it): served by the next getUpdates."""
+        self._redelivered.append(self.sent_updates[update_id])
+        self._notify()
+
+    def another_poller(self) -> None:
+        """Another process polls with the same token: getUpdates answers 409 Conflict, a
+        long poll waiting now at once (Telegram ends the older of two)."""
+        self.polling_conflict = True
+        self._notify()
+
+    @staticmethod
+    def _conflict() -> ApiError:
+        return ApiError(
+            409,
+            "Conflict: terminated by other getUpdates request; make sure that only one bot "
+            "instance is running",
+            record=False,
+        )
+
+    def _refuse_migrated(self, params: JSONDict) -> None:
+        chat_id = params.get("chat_id")
+        new_chat_id = self.migrated.get(chat_id) if isinstance(chat_id, int) else None
+        if new_chat_id is not None:
+            raise ApiError(
+                400,
+                "Bad Request: group chat was upgraded to a supergroup chat",
+                {"migrate_to_chat_id": new_chat_id},
+                record=False,
+            )
 
     # ------------------------------------------------------------------ assertions / waiting
 
@@ -638,7 +774,7 @@ class FakeTelegramAPI:
         """Wait until every enqueued update was fetched and confirmed by a later offset."""
         try:
             await self._require_started().wait_until(
-                lambda: True if not self._updates else None, timeout
+                lambda: True if not self._updates and not self._redelivered else None, timeout
             )
         except TimeoutError:
             raise TimeoutError(
@@ -664,8 +800,17 @@ class FakeTelegramAPI:
             if m["from"]["id"] == self.bot["id"]
         ]
 
+    def topic_messages(self, chat: ChatRef, thread: int | None) -> list[JSONDict]:
+        """The bot's messages in one topic of a forum (``None``: the General topic)."""
+        return [m for m in self.bot_messages(chat) if m.get("message_thread_id") == thread]
+
     def message(self, chat: ChatRef, message_id: int) -> JSONDict:
         return self.messages[self._chat(chat)["id"]][message_id]
+
+    @property
+    def last_update_id(self) -> int:
+        """The id of the update enqueued last (to redeliver it)."""
+        return max(self.sent_updates)
 
     @property
     def pending_updates(self) -> int:
@@ -695,6 +840,28 @@ class FakeTelegramAPI:
         fault = _Fault(error_code, description, parameters, times)
         self._faults.setdefault(method, []).append(fault)
 
+    # ------------------------------------------------------------------ what groups do
+
+    def kick_bot(self, chat: ChatRef) -> None:
+        """The group removes the bot: sends and edits there answer 403, as Telegram does."""
+        self._gone[self._chat(chat)["id"]] = (403, KICKED)
+
+    def delete_chat(self, chat: ChatRef) -> None:
+        """The group is deleted: sends and edits there answer 400 "chat not found"."""
+        self._gone[self._chat(chat)["id"]] = (400, CHAT_NOT_FOUND)
+
+    def delete_message(self, chat: ChatRef, message_id: int) -> None:
+        """An admin deletes a message: editing it answers "message to edit not found"."""
+        del self.messages[self._chat(chat)["id"]][message_id]
+        self._notify()
+
+    def _reachable(self, chat: JSONDict) -> JSONDict:
+        """The chat, unless the bot can no longer post there (the error Telegram gives)."""
+        gone = self._gone.get(chat["id"])
+        if gone is not None:
+            raise ApiError(*gone, record=False)
+        return chat
+
     # ------------------------------------------------------------------ HTTP plumbing
 
     async def _file_not_found(self, request: web.Request) -> web.Response:
@@ -714,6 +881,7 @@ class FakeTelegramAPI:
                 params = {name: _guess_decode(name, value) for name, value in params.items()}
             self._validate(method, params)
             self._inject_fault(method)
+            self._refuse_migrated(params)
             result = await self._handlers[method](params, token)
             body: JSONDict = {"ok": True, "result": result}
         except ApiError as error:
@@ -775,6 +943,7 @@ class FakeTelegramAPI:
         self.messages.setdefault(chat_id, {})
         self.members.setdefault(chat_id, set())
         self.admins.setdefault(chat_id, {})
+        self.topics.setdefault(chat_id, {})
         self._next_message_id.setdefault(chat_id, 1)
         return chat
 
@@ -807,6 +976,8 @@ class FakeTelegramAPI:
         *,
         entities: list[JSONDict] | None = None,
         reply_markup: JSONDict | None = None,
+        thread: int | None = None,
+        forum_topic_created: JSONDict | None = None,
     ) -> JSONDict:
         message_id = self._next_message_id[chat["id"]]
         self._next_message_id[chat["id"]] = message_id + 1
@@ -814,9 +985,15 @@ class FakeTelegramAPI:
             "message_id": message_id,
             "from": sender,
             "chat": chat,
-            "date": int(time.time()),
+            "date": int(self.clock()),
             "text": text,
         }
+        if thread is not None:  # Telegram marks every message of a topic so
+            message["message_thread_id"] = thread
+            message["is_topic_message"] = True
+        if forum_topic_created is not None:
+            del message["text"]
+            message["forum_topic_created"] = forum_topic_created
         if entities:
             message["entities"] = entities
         if reply_markup:
@@ -824,9 +1001,18 @@ class FakeTelegramAPI:
         self.messages[chat["id"]][message_id] = message
         return message
 
+    def _thread(self, chat: JSONDict, thread: object) -> int | None:
+        """The topic a message goes to: None (General, or not a forum) or an open topic."""
+        if thread is None:
+            return None
+        if not isinstance(thread, int) or thread not in self.topics[chat["id"]]:
+            raise ApiError(400, THREAD_NOT_FOUND)
+        return thread
+
     def _enqueue(self, payload: JSONDict) -> None:
         """Updates are snapshots, never changed once queued: they are served as they are."""
         self._updates.append({"update_id": self._next_update_id, **payload})
+        self.sent_updates[self._next_update_id] = self._updates[-1]
         self._next_update_id += 1
         self._notify()
 
@@ -838,8 +1024,8 @@ class FakeTelegramAPI:
     async def _get_me(self, params: JSONDict, token: str) -> JSONDict:
         return {
             **self.bot,
-            "can_join_groups": True,
-            "can_read_all_group_messages": False,
+            "can_join_groups": self.can_join_groups,
+            "can_read_all_group_messages": not self.privacy_mode,
             "supports_inline_queries": False,
         }
 
@@ -855,6 +1041,8 @@ class FakeTelegramAPI:
                 "Conflict: can't use getUpdates method while webhook is active; "
                 "use deleteWebhook to delete the webhook first",
             )
+        if self.polling_conflict:
+            raise self._conflict()
         offset = int(params.get("offset") or 0)
         if offset > 0:
             self._updates = [u for u in self._updates if u["update_id"] >= offset]
@@ -869,17 +1057,40 @@ class FakeTelegramAPI:
         limit = int(params.get("limit") or 100)
 
         def ready() -> list[JSONDict] | None:
+            if self.polling_conflict:
+                return []
+            if self._redelivered:
+                served, self._redelivered = self._redelivered, []
+                return served
             if self._updates or self._stopping or self._poll_generation[token] != generation:
                 return self._updates[:limit]
             return None
 
         with contextlib.suppress(TimeoutError):
             seconds = float(params.get("timeout") or 0)
-            return await self._require_started().wait_until(ready, seconds)
+            served = await self._require_started().wait_until(ready, seconds)
+            if not self.polling_conflict:
+                return served
+        if self.polling_conflict:
+            raise self._conflict()
         return []
+
+    async def _get_webhook_info(self, params: JSONDict, token: str) -> JSONDict:
+        """The url is empty while the bot polls; the error fields only after a failure."""
+        info: JSONDict = {
+            "url": self.webhook_url,
+            "has_custom_certificate": False,
+            "pending_update_count": len(self._updates),
+        }
+        if self.webhook_url:
+            info["max_connections"] = 40
+            if self.webhook_error is not None:
+                info["last_error_date"], info["last_error_message"] = self.webhook_error
+        return info
 
     async def _delete_webhook(self, params: JSONDict, token: str) -> bool:
         self.webhook_url = ""
+        self.webhook_error = None
         if params.get("drop_pending_updates"):
             self._updates.clear()
         return True
@@ -907,7 +1118,12 @@ class FakeTelegramAPI:
         return True
 
     async def _send_message(self, params: JSONDict, token: str) -> JSONDict:
-        chat = self._chat(params["chat_id"])
+        target = params["chat_id"]
+        number = int(target) if isinstance(target, str) and _INT_RE.fullmatch(target) else target
+        if number in self.users and number not in self.chats:
+            raise ApiError(403, "Forbidden: bot can't initiate conversation with a user")
+        chat = self._reachable(self._chat(params["chat_id"]))
+        thread = self._thread(chat, params.get("message_thread_id"))
         text = str(params["text"])
         if params.get("parse_mode") == "HTML":
             text = _strip_html(text)[0]
@@ -917,6 +1133,7 @@ class FakeTelegramAPI:
             text,
             entities=params.get("entities"),
             reply_markup=params.get("reply_markup"),
+            thread=thread,
         )
         reply_to = (params.get("reply_parameters") or {}).get("message_id")
         if reply_to in self.messages[chat["id"]]:
@@ -930,7 +1147,7 @@ class FakeTelegramAPI:
             raise ApiError(400, "Bad Request: the fake does not support inline messages")
         if "chat_id" not in params or "message_id" not in params:
             raise ApiError(400, "Bad Request: chat_id and message_id are required")
-        chat = self._chat(params["chat_id"])
+        chat = self._reachable(self._chat(params["chat_id"]))
         message = self.messages[chat["id"]].get(params["message_id"])
         if message is None:
             raise ApiError(400, "Bad Request: message to edit not found")

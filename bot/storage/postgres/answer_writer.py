@@ -1,8 +1,9 @@
 """Group commit for answers on PostgreSQL: queued answers share one transaction, then resolve.
 
-One transaction per answer costs a commit and five round trips each: about 1,700 answers/s
-and a p99 of 640 ms for 1,000 simultaneous presses. Here a writer task drains the queue into
-one transaction of a few set-based statements, and resolves each caller only after COMMIT.
+One transaction per answer costs a commit and five round trips each, which a burst of
+presses waits for in turn (docs/performance.md, `bench/answers_postgres.py`). Here a writer
+task drains the queue into one transaction of a few set-based statements, and resolves each
+caller only after COMMIT.
 
 Several processes write at once, so every batch takes its row locks in one global order
 (posts, users, answers, score rows, review cards; each sorted by key): two batches can wait

@@ -1,7 +1,7 @@
 """PostgreSQL failures as one-line StoreErrors; constraint violations as ConstraintError.
 
 A failed statement rolls its transaction back, so "nothing was recorded" holds for every
-error raised through here, as with SQLite (bot/sqlite_errors.py).
+error raised through here, as with SQLite (bot/storage/sqlite/errors.py).
 """
 
 from __future__ import annotations

@@ -1,16 +1,16 @@
 """The PostgreSQL store (asyncpg): for deployments where several processes share one database.
 
-Same schema (bot/schema.py, translated), same SQL (bot/sql_queries.py, `?` → `$n`), same
+Same schema (bot/storage/schema.py, translated), same SQL (bot/storage/sql/, `?` → `$n`), same
 guarantees, held by constraints rather than by one process's memory: an answer is unique
 per (post, user), a post closes once, a round posts each number once, a channel gets one
-daily post per date. Answers are group-committed (bot/postgres_answers.py) and returned
+daily post per date. Answers are group-committed (answer_writer.py here) and returned
 only after COMMIT, so an acknowledged answer is durable.
 """
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator, Awaitable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from decimal import Decimal
 from typing import Any
 
@@ -28,10 +28,12 @@ from bot.storage.schema import (
     postgres_ddl,
     to_postgres,
 )
+from bot.storage.sql.chat_moves import ChatMoveQueries
 from bot.storage.sql.daily import DailyQueries
 from bot.storage.sql.players import PlayerQueries
 from bot.storage.sql.queries import TableRows, Transaction
 from bot.storage.sql.review import ReviewQueries
+from bot.storage.sql.seen_updates import SeenUpdateQueries
 
 _CONNECT_FAILURES: tuple[type[BaseException], ...] = (*FAILURES, ValueError)  # a bad URL
 
@@ -65,7 +67,9 @@ class _PostgresTransaction:
 
 
 @translate_errors
-class PostgresStore(DailyQueries, PlayerQueries, ReviewQueries):
+class PostgresStore(
+    DailyQueries, PlayerQueries, ReviewQueries, ChatMoveQueries, SeenUpdateQueries
+):
     """Open with `await PostgresStore.open("postgresql://user:password@host/db")`."""
 
     def __init__(self, pool: Any, url: str) -> None:
@@ -73,7 +77,7 @@ class PostgresStore(DailyQueries, PlayerQueries, ReviewQueries):
         self.where = redact(url)
         """The database, password hidden: named in error messages."""
         self.writer = PostgresAnswerWriter(pool, self.where)
-        """Commits answers in groups (bot/postgres_answers.py); started once migrated."""
+        """Commits answers in groups (answer_writer.py); started once migrated."""
 
     @classmethod
     async def open(cls, url: str, max_connections: int = 10) -> PostgresStore:
@@ -152,7 +156,9 @@ class PostgresStore(DailyQueries, PlayerQueries, ReviewQueries):
         )
         return [str(row[0]) for row in rows]
 
-    async def insert_tables(self, tables: list[TableRows]) -> None:
+    async def insert_tables(
+        self, tables: list[TableRows], on_table: Callable[[TableRows], None] | None = None
+    ) -> None:
         """COPY each table, then move identity sequences past the copied keys."""
         async with self._pool.acquire() as connection, connection.transaction():
             for each in tables:
@@ -160,6 +166,8 @@ class PostgresStore(DailyQueries, PlayerQueries, ReviewQueries):
                     await connection.copy_records_to_table(
                         each.table, records=each.rows, columns=each.columns
                     )
+                if on_table is not None:
+                    on_table(each)
             for table, column in IDENTITY_COLUMNS.items():
                 await connection.execute(
                     f"SELECT setval(pg_get_serial_sequence('{table}', '{column}'), "

@@ -1,7 +1,7 @@
 """Storage of daily schedules and daily posts: a migration and a mixin of both stores.
 
 Kept apart from the stores so the daily feature is one self-contained migration and one
-set of methods, in the SQL both backends share (see bot.sql_queries).
+set of methods, in the SQL both backends share (see bot/storage/sql/queries.py).
 The rule "never two posts for a channel and local date" is the primary key
 of `daily_posts`, written in the same transaction as the post itself, so it holds whatever
 restarts or concurrent schedulers do.

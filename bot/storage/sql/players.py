@@ -1,13 +1,12 @@
 """The Store methods about players and their data, in SQL both backends share.
 
 What `/stats`, `/forgetme` and `quizbot export` read and erase; rounds, posts, answers and
-scores are in bot/sql_queries.py.
+scores are in bot/storage/sql/queries.py.
 """
 
 from __future__ import annotations
 
-from bot.domain.entities import Player
-from bot.storage.interface import ExportRow, PlayerFootprint, PlayerTotals
+from bot.domain.entities import ExportRow, Player, PlayerFootprint, PlayerTotals
 from bot.storage.sql.answers import UPSERT_PLAYER
 from bot.storage.sql.queries import SqlQueries
 from bot.storage.sql.review import REVIEW_TABLES

@@ -10,6 +10,7 @@ column grouped, `IS DISTINCT FROM`, qualified columns in upserts.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from datetime import datetime
@@ -68,8 +69,11 @@ class SqlQueries:
         """The table's columns in schema order (for `quizbot db copy`)."""
         raise NotImplementedError
 
-    async def insert_tables(self, tables: list[TableRows]) -> None:
-        """Insert rows as they are, keys included, in one transaction (`quizbot db copy`)."""
+    async def insert_tables(
+        self, tables: list[TableRows], on_table: Callable[[TableRows], None] | None = None
+    ) -> None:
+        """Insert rows as they are, keys included, in one transaction (`quizbot db copy`);
+        `on_table` hears of each table once it is written (a progress bar)."""
         raise NotImplementedError
 
     async def count_rows(self, table: str) -> int:
@@ -167,9 +171,15 @@ class SqlQueries:
         )
         return [to_post(row) for row in rows]
 
-    async def set_post_message(self, post_id: int, message_ref: str) -> None:
+    async def set_post_message(
+        self, post_id: int, message_ref: str, deadline: datetime | None = None
+    ) -> None:
         await self._write(
-            "UPDATE posts SET message_ref = ? WHERE post_id = ?", message_ref, post_id
+            "UPDATE posts SET message_ref = ?, deadline = COALESCE(CAST(? AS BIGINT), deadline) "
+            "WHERE post_id = ?",
+            message_ref,
+            optional_ms(deadline),
+            post_id,
         )
 
     async def take_over_post(self, post_id: int, claimed_at: datetime, now: datetime) -> bool:
@@ -229,7 +239,7 @@ class SqlQueries:
     async def scores(
         self, chat_id: str, since: datetime | None, quiz_id: str | None = None
     ) -> list[ScoreLine]:
-        """From the score tables (see bot.sqlite_scores): constant as answers pile up."""
+        """From the score tables (see bot/storage/sql/scores.py): constant as answers pile up."""
         sql, args = scores_query(chat_id, since, quiz_id)
         return to_score_lines(await self._rows(sql, *args))
 

@@ -1,7 +1,8 @@
 """Leaderboard reads from the score tables that the answer writer maintains.
 
-Scanning answers costs time in proportion to a chat's history (~50 ms at 1M rows); summing
-maintained rows costs time in proportion to the players and buckets in the period.
+Scanning answers costs time in proportion to a chat's history; summing maintained rows
+costs time in proportion to the players and buckets in the period (figures in
+docs/performance.md, `python bench/leaderboard.py`).
 
 Buckets: all time, UTC hours, and UTC weeks (from Monday 00:00 UTC). "Today" and "this week"
 start at local midnight in the chat's zone, which is neither a UTC week's start nor, in zones
@@ -173,17 +174,10 @@ _STANDING = """
     FROM shown s LEFT JOIN users u ON u.user_id = s.user_id
 """
 """A leaderboard page in one statement: per-player sums, then only the leaders (ties at the
-size-th line's points and time included, see engine.Standing) and the asker, with the
+size-th line's points and time included, see bot.domain.entities.Standing) and the asker, with the
 players ahead of the asker, the player count and whether the chat has daily questions.
 Names are joined for those ~11 lines only; the final order by name is the engine's.
 A line whose span was all taken away (answered 0) is no line."""
-SCAN_SQL = (
-    "SELECT a.user_id, COALESCE(u.name, a.user_id), SUM(a.correct), COUNT(*), "
-    "SUM(a.elapsed_ms) FROM answers a LEFT JOIN users u ON u.user_id = a.user_id "
-    "WHERE a.chat_id = ? AND a.answered_at >= ? AND (CAST(? AS TEXT) IS NULL OR a.quiz_id = ?) "
-    "GROUP BY a.user_id, u.name"
-)
-"""The reference: the same figures by scanning answers (tests and the benchmark baseline)."""
 
 
 @functools.lru_cache(maxsize=64)
@@ -233,9 +227,3 @@ def to_standing(rows: Iterable[tuple[object, ...]]) -> Standing:
         players, has_daily = int(str(count)), bool(daily)
     return Standing(tuple(leaders), asker, ahead, players, has_daily)
 
-
-def scan_query(
-    chat_id: str, since: datetime | None, quiz_id: str | None
-) -> tuple[str, tuple[object, ...]]:
-    since_ms = 0 if since is None else int(since.timestamp() * 1000)
-    return SCAN_SQL, (chat_id, since_ms, quiz_id, quiz_id)

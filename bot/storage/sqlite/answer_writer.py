@@ -1,16 +1,16 @@
 """Group commit for answers: one writer commits queued answers together, then acknowledges.
 
-A burst of presses would otherwise pay one fsync'd COMMIT each (a few thousand a second at
-best). Here every caller queues its answer and awaits a future; a single writer task drains
-the queue into one transaction on its own connection, and resolves each future only after
-that COMMIT returned, so an acknowledged answer is always durable. If the batch fails, every
-caller in it gets the error; later batches are unaffected.
+A burst of presses would otherwise pay one fsync'd COMMIT each. Here every caller queues
+its answer and awaits a future; a single writer task drains the queue into one transaction
+on its own connection, and resolves each future only after that COMMIT returned, so an
+acknowledged answer is always durable. If the batch fails, every caller in it gets the
+error; later batches are unaffected.
 
 A short batch's statements run on the event loop and only its COMMIT, the one call that
-waits for the disk, in the writer's thread. The statements are CPU work that needs the GIL; run
-in the thread, every row's step let go of the GIL and then waited for it again, up to the 5
-ms switch interval while the loop was busy: under a 300-press burst a commit of 1-6 answers
-took 8-28 ms, against about 1 ms once the burst was over.
+waits for the disk, in the writer's thread. The statements are CPU work that needs the GIL;
+in the thread, every row's step let go of the GIL and then waited for it behind the busy
+loop, so a burst's commits took many times longer than a quiet one's (figures in
+docs/performance.md, `python bench/telegram_burst.py`).
 """
 
 from __future__ import annotations
@@ -48,9 +48,10 @@ SELECT_ANSWER = (
 
 
 LOOP_BATCH = 64
-"""Batches up to this many answers run their statements on the event loop (about 2 ms of
-CPU); longer ones in the thread, so a 10,000-press burst does not hold the loop for 100 ms
-and more (at 10,000 concurrent presses, p50 rose from 300-390 ms to 450-480 ms)."""
+"""Batches up to this many answers run their statements on the event loop (a couple of
+milliseconds of CPU); longer ones in the thread, so a large burst never holds the loop for
+long: every batch on the loop made `bench/answers.py`'s 10,000-press p50 worse
+(docs/performance.md)."""
 
 
 class AnswerWriter(GroupCommitter):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sqlite3
-from collections.abc import AsyncIterator, Awaitable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
 
 import aiosqlite
@@ -14,14 +14,14 @@ from bot.domain.entities import Answer, Player, Post
 from bot.storage.group_commit import PendingAnswer
 from bot.storage.interface import ConstraintError, StoreError
 from bot.storage.schema import MIGRATIONS, SCHEMA_VERSION
+from bot.storage.sql.chat_moves import ChatMoveQueries
 from bot.storage.sql.daily import DailyQueries
-from bot.storage.sql.players import PLAYER_TABLES, PlayerQueries
+from bot.storage.sql.players import PlayerQueries
 from bot.storage.sql.queries import TableRows, Transaction
 from bot.storage.sql.review import ReviewQueries
+from bot.storage.sql.seen_updates import SeenUpdateQueries
 from bot.storage.sqlite.answer_writer import AnswerWriter
 from bot.storage.sqlite.errors import translate_errors
-
-__all__ = ["MIGRATIONS", "PLAYER_TABLES", "SCHEMA_VERSION", "SQLiteStore"]
 
 
 class _SQLiteTransaction:
@@ -50,7 +50,7 @@ def _constraints() -> Iterator[None]:
 
 
 @translate_errors
-class SQLiteStore(DailyQueries, PlayerQueries, ReviewQueries):
+class SQLiteStore(DailyQueries, PlayerQueries, ReviewQueries, ChatMoveQueries, SeenUpdateQueries):
     """The default store. Open with `await SQLiteStore.open(path)`; queries: SqlQueries."""
 
     def __init__(self, connection: aiosqlite.Connection, path: Path) -> None:
@@ -145,13 +145,17 @@ class SQLiteStore(DailyQueries, PlayerQueries, ReviewQueries):
     async def table_columns(self, table: str) -> list[str]:
         return [str(row[1]) for row in await self._rows(f"PRAGMA table_info({table})")]
 
-    async def insert_tables(self, tables: list[TableRows]) -> None:
+    async def insert_tables(
+        self, tables: list[TableRows], on_table: Callable[[TableRows], None] | None = None
+    ) -> None:
         async with self._transaction():
             for each in tables:
                 marks = ", ".join("?" * len(each.columns))
                 sql = f"INSERT INTO {each.table} ({', '.join(each.columns)}) VALUES ({marks})"
                 with _constraints():
                     await self._db.executemany(sql, each.rows)
+                if on_table is not None:
+                    on_table(each)
 
     def add_answer(
         self, answer: Answer, post: Post, player: Player | None = None

@@ -5,8 +5,10 @@ MESSAGES: dict[str, str] = {
     "difficulty.easy": "easy",
     "difficulty.medium": "medium",
     "difficulty.hard": "hard",
-    "quiz.line": "{id} · {title} · {count} questions · {difficulty}",
-    "quiz.intro": "{title} · {difficulty} · {count} questions",
+    "quiz.line.one": "{id} · {title} · {count} question · {difficulty}",
+    "quiz.line.other": "{id} · {title} · {count} questions · {difficulty}",
+    "quiz.intro.one": "{title} · {difficulty} · {count} question",
+    "quiz.intro.other": "{title} · {difficulty} · {count} questions",
     "quiz.unknown": "I don't know a quiz called “{name}”. Quizzes you can play: {names}.",
     "quiz.none": "No quizzes are installed yet.",
     "quiz.start_button": "▶ {title}",
@@ -15,7 +17,6 @@ MESSAGES: dict[str, str] = {
     "question.answered.one": "{count} answer so far",
     "question.answered.other": "{count} answers so far",
     "question.closes": "Closes {when}",
-    "time.at": "at {time} UTC",
     "question.explain_button": "📖 Explanation",
     "question.reveal_button": "Reveal",
     # Verdicts, told privately to the player
@@ -37,7 +38,9 @@ MESSAGES: dict[str, str] = {
     "summary.line": "{rank}. {name}: {points}/{total} ({seconds} s)",
     "summary.nobody": "Nobody answered in this round.",
     "summary.solo": "Your score: {points}/{total}",
-    "summary.solo_stopped.one": "Your score: {points}/1 (you answered 1 question of {total})",
+    "summary.solo_stopped.one": (
+        "Your score: {points}/{count} (you answered {count} question of {total})"
+    ),
     "summary.solo_stopped.other": (
         "Your score: {points}/{count} (you answered {count} questions of {total})"
     ),
@@ -49,14 +52,14 @@ MESSAGES: dict[str, str] = {
     "period.all": "all time",
     "leaderboard.title": "🏆 Leaderboard, {period}",
     "leaderboard.title_quiz": "🏆 Leaderboard, {period}, {quiz}",
-    "leaderboard.line.one": "{rank}. {name}: {points} point",
-    "leaderboard.line.other": "{rank}. {name}: {points} points",
+    "leaderboard.line.one": "{rank}. {name}: {count} point",
+    "leaderboard.line.other": "{rank}. {name}: {count} points",
     "leaderboard.you": "You",
     "leaderboard.empty": "No answers yet. Start a round to get on the board!",
     "stats.title": "📊 {name}",
     "stats.body": (
         "Answered: {answered}\nCorrect: {correct} ({accuracy}%)\n"
-        "Current streak: {current} days\nBest streak: {best} days"
+        "Current streak: {current}\nBest streak: {best}"
     ),
     "stats.empty": "{name} has not answered any question yet.",
     # Terminal
@@ -67,7 +70,8 @@ MESSAGES: dict[str, str] = {
     # Command-line errors
     "cli.bad_questions": "--questions must be a whole number from 1 to {max}.",
     # Rounds in chats
-    "round.started": "{title}: {count} questions, {seconds} s each. Good luck!",
+    "round.started.one": "{title}: {count} question, {seconds} s. Good luck!",
+    "round.started.other": "{title}: {count} questions, {seconds} s each. Good luck!",
     "round.conflict": "A round is already running here. Finish it or /stop it first.",
     "round.not_allowed": "Only the person who started the round or an admin can do that.",
     "round.nothing_running": "No round is running here.",
@@ -156,7 +160,8 @@ MESSAGES: dict[str, str] = {
         "quizbot: Discord rejected DISCORD_TOKEN. Copy the bot token again from the "
         "Developer Portal."
     ),
-    "discord.synced": "Synced {count} commands to {scope}.",
+    "discord.synced.one": "Synced {count} command to {scope}.",
+    "discord.synced.other": "Synced {count} commands to {scope}.",
     "discord.scope.global": "every server (Discord may take a while to show them)",
     "discord.scope.guild": "server {guild}",
     "discord.unreachable": "quizbot: cannot reach Discord ({error}). Check the network and retry.",
@@ -165,7 +170,12 @@ MESSAGES: dict[str, str] = {
     "daily.open_until": (
         "Open until the next question of the day. Right answers build your 🔥 streak."
     ),
-    "daily.previous": "↩️ Last question: the answer was {letter}. {choice} ({right}/{count} right)",
+    "daily.previous.one": (
+        "↩️ Last question: the answer was {letter}. {choice} ({count}/{total} right)"
+    ),
+    "daily.previous.other": (
+        "↩️ Last question: the answer was {letter}. {choice} ({count}/{total} right)"
+    ),
     "daily.previous_nobody": (
         "↩️ Last question: the answer was {letter}. {choice} (nobody answered)"
     ),
@@ -219,7 +229,8 @@ MESSAGES: dict[str, str] = {
     "review.no_deck": "No missed questions to review: the ones you get wrong come back here.",
     "review.now": "now",
     "review.at": "on {date} at {time} UTC",
-    "review.summary": "🔁 Review done: {correct}/{asked} right.",
+    "review.summary.one": "🔁 Review done: {count}/{total} right.",
+    "review.summary.other": "🔁 Review done: {count}/{total} right.",
     "review.in_private.one": "You have {count} question to review, in our private chat: {link}",
     "review.in_private.other": (
         "You have {count} questions to review, in our private chat: {link}"
@@ -241,14 +252,408 @@ MESSAGES: dict[str, str] = {
     "review.remind_status": "Your review reminder: {time} ({zone}).",
     "review.reminder.one": "🔁 {count} question is due for review. Send /review to start.",
     "review.reminder.other": "🔁 {count} questions are due for review. Send /review to start.",
-    "review.stats": (
-        "🔁 Review: {due_now} due now, {due_week} within 7 days, {learned} learned, "
-        "predicted recall {recall}%"
-    ),
+    "review.stats": "🔁 Review: {due_now}, {due_week}, {learned}, predicted recall {recall}%",
+    "review.due_now.one": "{count} due now",
+    "review.due_now.other": "{count} due now",
+    "review.due_week.one": "{count} within 7 days",
+    "review.due_week.other": "{count} within 7 days",
+    "review.learned.one": "{count} learned",
+    "review.learned.other": "{count} learned",
     "review.stats_empty": "🔁 Review: no missed question yet.",
     "command.review": "Review the questions you missed",
     "discord.name.review": "review",
     "discord.option.remind": "remind",
     "discord.option.remind.about": "HH:MM: a private reminder on days questions are due; off",
     "discord.option.remind_timezone.about": "IANA time zone, e.g. Europe/Paris (default: UTC)",
+    # The first five minutes (issue 18): counted pieces, the terminal, `quizbot doctor`
+    "stats.days.one": "{count} day",
+    "stats.days.other": "{count} days",
+    "cli.validated.one": "ok  {id}: {count} question",
+    "cli.validated.other": "ok  {id}: {count} questions",
+    "cli.exported.one": "{count} answer written to {path}",
+    "cli.exported.other": "{count} answers written to {path}",
+    "console.next": "Press Enter for the next question, or q to quit: ",
+    "console.table.rank": "#",
+    "console.table.player": "Player",
+    "console.table.points": "Points",
+    "doctor.all_well": "All checks passed.",
+    "doctor.problems.one": "{count} problem to fix (the ✗ line above).",
+    "doctor.problems.other": "{count} problems to fix (the ✗ lines above).",
+    "doctor.versions": "Python {python}, quizbot {quizbot}; {libraries}",
+    "doctor.library_missing": (
+        "{name} is not installed: run `make play` again (or `pip install -e .`) to reinstall"
+    ),
+    "doctor.db_unusable": "database: {error}",
+    "doctor.db_not_writable": (
+        "database {where} cannot be written, so no answer could be kept: {error}. Check the "
+        "file, its folder and the disk"
+    ),
+    "doctor.db_sqlite_ok": (
+        "database {where}: reachable and writable, schema {version} of {current}, WAL"
+    ),
+    "doctor.db_postgres_ok": (
+        "database {where}: reachable and writable, schema {version} of {current}"
+    ),
+    "doctor.db_not_wal": (
+        "database {where}: journal mode {mode}, not WAL, so readers wait for writers; keep the "
+        "file on a local disk"
+    ),
+    "doctor.quizzes_ok.one": "quizzes in {folder}: {count} valid quiz ({names})",
+    "doctor.quizzes_ok.other": "quizzes in {folder}: {count} valid quizzes ({names})",
+    "doctor.quiz_problem": "{problem}",
+    "doctor.no_quizzes": "no quiz files in {folder}: set QUIZBOT_QUIZZES to your quizzes' folder",
+    "doctor.tg_skipped": "Telegram: TELEGRAM_TOKEN is not set, not checked",
+    "doctor.tg_token_ok": "Telegram: token accepted (getMe): the bot is @{username}, id {id}",
+    "doctor.tg_token_rejected": (
+        "Telegram: the token was rejected (getMe); copy it again from @BotFather into "
+        "TELEGRAM_TOKEN"
+    ),
+    "doctor.tg_unreachable": (
+        "Telegram: cannot reach the Bot API at {url} ({error}); check the network and "
+        "TELEGRAM_API_URL"
+    ),
+    "doctor.tg_failed": "Telegram: the Bot API answered with an error: {error}",
+    "doctor.tg_no_groups": (
+        "Telegram: the bot may not be added to groups; in @BotFather: /setjoingroups, Enable"
+    ),
+    "doctor.tg_privacy_on": (
+        "Telegram: group privacy mode is on: the bot gets commands and button presses, all it "
+        "needs (in a group with other bots, type /quiz@{username})"
+    ),
+    "doctor.tg_privacy_off": (
+        "Telegram: group privacy mode is off: the bot receives every group message, which it "
+        "does not need; in @BotFather: /setprivacy, Enable"
+    ),
+    "doctor.tg_polling_ok": "Telegram: no webhook is set, so polling gets the updates",
+    "doctor.tg_webhook_set": (
+        "Telegram: a webhook is set ({url}) while this deployment polls: updates go there, not "
+        "here. If another deployment uses this token, stop it (one token, one deployment); "
+        "else `quizbot run telegram` deletes the webhook when it starts"
+    ),
+    "doctor.tg_webhook_missing": (
+        "Telegram: no webhook is set, but this deployment expects {expected}; "
+        "`quizbot run telegram --webhook {expected}` sets it when it starts"
+    ),
+    "doctor.tg_webhook_other": (
+        "Telegram: the webhook is {url}, not {expected}: another deployment uses this token, "
+        "or the address changed"
+    ),
+    "doctor.tg_webhook_ok": "Telegram: the webhook is {url}, as expected",
+    "doctor.tg_webhook_error": (
+        "Telegram: delivering updates to the webhook failed at {when} UTC: {error}; check the "
+        "reverse proxy, the port and the certificate"
+    ),
+    "doctor.tg_pending.one": (
+        "Telegram: {count} update is waiting; the bot handles it when it starts (Telegram keeps "
+        "updates 24 hours)"
+    ),
+    "doctor.tg_pending.other": (
+        "Telegram: {count} updates are waiting; the bot handles them when it starts (Telegram "
+        "keeps updates 24 hours)"
+    ),
+    "doctor.tg_none_pending": "Telegram: no update is waiting",
+    "doctor.dc_skipped": "Discord: DISCORD_TOKEN is not set, not checked",
+    "doctor.dc_token_ok": "Discord: token accepted: the bot is {name}, id {id}",
+    "doctor.dc_token_rejected": (
+        "Discord: the token was rejected (401); copy the bot token again from the Developer "
+        "Portal (Bot, Reset Token) into DISCORD_TOKEN"
+    ),
+    "doctor.dc_unreachable": "Discord: cannot reach the API ({error}); check the network",
+    "doctor.dc_failed": "Discord: the API answered {status}: {error}",
+    "doctor.dc_application": "Discord: application “{name}”, id {id}",
+    "doctor.dc_code_grant": (
+        "Discord: the application requires an OAuth2 code grant, so the invite link fails; "
+        "turn off Requires OAuth2 Code Grant on the Bot page"
+    ),
+    "doctor.dc_private": (
+        "Discord: the bot is private: only its owner can add it to a server (Public Bot, on "
+        "the Bot page)"
+    ),
+    "doctor.dc_invite": (
+        "Discord: invite the bot with scopes {scopes} and permissions {permissions}: {link}"
+    ),
+    "copy.stage.read": "Reading",
+    "copy.stage.write": "Writing",
+    "copy.stage.check": "Checking",
+    # issue 16, real groups: a click on a button this version did not make
+    "button.stale": "This button no longer works. Start a new round with /quiz.",
+    # --- The organiser's report (issue 21: adapters/web, /report) ---
+    "command.report": "A private link to the group's report page (admins)",
+    "report.link": "📊 This group's report, valid {days} days:\n{link}\nWhoever has this link "
+    "can open it: keep it to yourself. {revoke} voids every link given so far.",
+    "report.sent": "I sent you the report link in a private message.",
+    "report.start_first": "To receive the report link privately, open {link} and press Start.",
+    "report.not_set_up": "The web report is not set up on this bot: its operator must set "
+    "QUIZBOT_WEB_URL and QUIZBOT_WEB_SECRET.",
+    "report.revoked": "Every report link given so far for this group no longer works. "
+    "{command} gives a new one.",
+    "report.group_only": "Use this command in the group whose report you want.",
+    "report.anonymous": "An anonymous admin cannot receive a private link: turn off “Remain "
+    "anonymous” for a moment, or ask another admin.",
+    "discord.name.report": "report",
+    "discord.option.action": "action",
+    "discord.option.action.about": "Get a private link (default), or revoke every link",
+    "report.action.link": "Get a private link",
+    "report.action.revoke": "Revoke every link given so far",
+    "report.page_title": "Group report",
+    "report.platform.tg": "Telegram group",
+    "report.platform.dc": "Discord server",
+    "report.platform.unknown": "Group",
+    "report.nav.label": "Report pages",
+    "report.nav.overview": "Overview",
+    "report.nav.members": "Members",
+    "report.nav.rounds": "Rounds",
+    "report.other_language": "Français",
+    "report.other_language.code": "fr",
+    "report.valid_until": "This private link works until {date}. Days and times are in UTC.",
+    "report.stat.members": "members",
+    "report.stat.answers": "answers",
+    "report.stat.accuracy": "right",
+    "report.chart.days.one": "Members who answered, per day (last {count} day)",
+    "report.chart.days.other": "Members who answered, per day (last {count} days)",
+    "report.chart.weeks": "Share of right answers, per week",
+    "report.chart.questions": "Share of right answers, per question",
+    "report.nobody": "Nobody has answered yet.",
+    "report.days.title": "Answers per day",
+    "report.quizzes.title": "Quizzes played",
+    "report.members.title": "Members",
+    "report.members.streaks": "Streaks count days in a row with a right answer (the scheduled "
+    "daily questions, where the group has them).",
+    "report.rounds.title": "Rounds",
+    "report.rounds.latest.one": "The latest group round (at most {count}).",
+    "report.rounds.latest.other": "The latest group rounds, newest first (at most {count}).",
+    "report.download": "Download",
+    "report.column.day": "Day",
+    "report.column.members": "Members",
+    "report.column.answers": "Answers",
+    "report.column.right": "Right",
+    "report.column.accuracy": "Share right",
+    "report.column.quiz": "Quiz",
+    "report.column.member": "Member",
+    "report.column.streak": "Current streak",
+    "report.column.best_streak": "Best streak",
+    "report.column.last_active": "Last active",
+    "report.column.started": "Started",
+    "report.column.status": "Status",
+    "report.column.players": "Players",
+    "report.column.ranking": "First places",
+    "report.column.question": "Question",
+    "report.column.choice": "Choice",
+    "report.column.text": "Text",
+    "report.column.picked": "Picked by",
+    "report.column.correct": "Right answer",
+    "report.column.question_accuracy": "Question share right",
+    "report.column.median": "Median time (s)",
+    "report.ranking_entry": "{rank}. {name} {points}/{total}",
+    "report.status.running": "running",
+    "report.status.finished": "finished",
+    "report.status.stopped": "stopped",
+    "report.yes": "yes",
+    "report.question.heading": "Question {number}",
+    "report.question.figures": "{share} right · median answer time {median} · {answers}",
+    "report.question.answers.one": "{count} answer",
+    "report.question.answers.other": "{count} answers",
+    "report.question.right": "right answer",
+    "report.question.tempting": "most chosen wrong answer",
+    "report.question.why": "Explanation",
+    "report.question.unanswered": "Not answered in this group yet.",
+    "report.quiz.missing": "This quiz is no longer installed, so its questions cannot be shown.",
+    "report.forbidden.title": "This link does not open a report",
+    "report.forbidden.body": "It may have expired, been revoked, or been copied incompletely. "
+    "Ask an admin of the group for a new one with /report.",
+    "report.not_found": "There is no such page in this report.",
+    # French typography warnings (issue 17): `quizbot validate --strict`
+    "cli.strict_warnings": "quizbot: --strict turns the warnings above into errors",
+    # issue 16, real groups: Discord permissions the bot lacks in a channel
+    "permissions.missing": (
+        "I can't post in {channel}: I'm missing these permissions there: {names}. "
+        "A server admin can grant them in the channel's settings."
+    ),
+    "permission.view_channel": "View Channel",
+    "permission.send_messages": "Send Messages",
+    "permission.embed_links": "Embed Links",
+    "permission.read_message_history": "Read Message History",
+    "discord.option.off_channel.about": "Which channel's question of the day (default: this one)",
+    "daily.off_in": (
+        "📅 No more question of the day in {channel}. The open one stays open until it closes."
+    ),
+    # issue 16, real groups: round summaries within the message limit
+    "summary.more.one": "… and {count} more player",
+    "summary.more.other": "… and {count} more players",
+    # issue 16, real groups: Telegram deadlines as a duration
+    "time.in": "in {duration}",
+    "duration.seconds.one": "{count} s",
+    "duration.seconds.other": "{count} s",
+    "duration.minutes.one": "{count} min",
+    "duration.minutes.other": "{count} min",
+    # issue 16, real groups: each chat's time zone (/timezone)
+    "leaderboard.period_zone": "{period} ({zone})",
+    "command.timezone": "The group's time zone, for today, this week and streaks",
+    "timezone.current": (
+        "🕰️ This group's time zone: {zone}. Today and this week start at midnight there."
+    ),
+    "timezone.current_daily": (
+        "🕰️ This group's time zone: {zone}, its question of the day's. "
+        "Today and this week start at midnight there."
+    ),
+    "timezone.set": "🕰️ Time zone set: {zone}. Today and this week now start at midnight there.",
+    "timezone.bad": (
+        "I don't know the time zone “{value}”. Use an IANA name such as Europe/Paris or "
+        "America/New_York, for example: {example}"
+    ),
+    "timezone.example.telegram": "/timezone Europe/Paris",
+    "timezone.example.discord": "/timezone zone:Europe/Paris",
+    "discord.name.timezone": "timezone",
+    "discord.option.zone": "zone",
+    "discord.option.zone.about": "IANA time zone, e.g. Europe/Paris (admins; empty: show it)",
+    # Issue 19, bring your own questions: a quiz's credit, and `quizbot import`
+    "quiz.source": "Source:",
+    "import.done.one": "{count} question imported from {file} ({format}).",
+    "import.done.other": "{count} questions imported from {file} ({format}).",
+    "import.wrote": (
+        "Written to {path}. Check it: quizbot validate {path} · play it: quizbot play {id}"
+    ),
+    "import.skipped.one": "{count} item skipped:",
+    "import.skipped.other": "{count} items skipped:",
+    "import.at_note": "note {number}",
+    "import.note": "Note: {note}",
+    "import.more.one": "… and {count} more.",
+    "import.more.other": "… and {count} more.",
+    "import.nothing": "Nothing could be imported from {file}.",
+    "import.exists": (
+        "This file already exists and was not written by quizbot import: {path}. Choose another "
+        "--id or --output."
+    ),
+    "import.id_mismatch": (
+        "The quiz id “{id}” must match the output file name ({stem}.yaml): give --id {stem}, or "
+        "another --output."
+    ),
+    "import.cannot_read": "Cannot read {file}: {reason}",
+    "import.cannot_write": "Cannot write {path}: {reason}",
+    "import.error.unknown_format": "Unknown format “{format}”: use one of {known}.",
+    "import.error.bad_id": "--id must be 1-24 lowercase letters, digits or hyphens (got “{id}”).",
+    "import.error.bad_language": (
+        "--lang takes a language code such as en, fr, de or pt-BR (got “{language}”)."
+    ),
+    "import.error.bad_title": "--title must not be blank.",
+    "import.error.unknown_source": (
+        "Cannot tell which format this file is in: give --format (one of {known})."
+    ),
+    "import.error.already_a_quiz": "This is already a quiz file: check it with quizbot validate.",
+    "import.error.no_questions": "The file holds no questions.",
+    "import.error.too_large": "The file is too large (in bytes: {size}; the limit is {limit}).",
+    "import.error.not_utf8": "The file is not UTF-8 text (save it as UTF-8).",
+    "import.error.json": "Not valid JSON: {problem}.",
+    "import.error.yaml": "Not valid YAML: {problem}",
+    "import.error.csv": "Not readable as a table: {problem}.",
+    "import.error.csv_header": (
+        "The first row must name the columns, with at least question and answer (found: {found})."
+    ),
+    "import.error.opentdb_shape": (
+        "Expected Open Trivia DB questions: a list, or an object with “results”."
+    ),
+    "import.error.opentdb_no_results": (
+        "Open Trivia DB had no results for that request (response_code {code})."
+    ),
+    "import.error.opentdb_invalid_parameter": (
+        "Open Trivia DB refused the request's parameters (response_code {code})."
+    ),
+    "import.error.opentdb_token_not_found": (
+        "Open Trivia DB did not know the session token (response_code {code})."
+    ),
+    "import.error.opentdb_token_empty": (
+        "Open Trivia DB had given every question of that session (response_code {code})."
+    ),
+    "import.error.opentdb_rate_limit": (
+        "Open Trivia DB refused too many requests (response_code {code}); this file holds no "
+        "questions."
+    ),
+    "import.error.red_shape": "A trivia list maps each question to a list of answers.",
+    "import.error.zip": "Not a readable zip package: {problem}.",
+    "import.error.anki_no_collection": (
+        "No Anki collection in this package (collection.anki21b, .anki21 or .anki2)."
+    ),
+    "import.error.anki_zstd": "The package's compressed collection cannot be read: {problem}.",
+    "import.error.anki_database": "The Anki collection cannot be read: {problem}.",
+    "import.error.anki_no_notes": "The Anki collection has no notes table.",
+    "import.error.spreadsheet": "Not a readable spreadsheet (.xlsx): {problem}.",
+    "import.error.kahoot_header": (
+        "No header row with Question, Answer 1, Answer 2 and Correct answer(s) columns (as in "
+        "Kahoot's template)."
+    ),
+    "import.error.not_valid": "The quiz made of this file does not validate: {problem}",
+    "import.skip.file_size": (
+        "the quiz file would be too large (in bytes, over {limit}): left out, this question and "
+        "the next ones ({count})"
+    ),
+    "import.skip.gift_description": "a description, not a question (no answers in braces)",
+    "import.skip.gift_braces": "an answer block without its opening {{ or closing }}",
+    "import.skip.gift_essay": "an essay question: there is nothing to choose from",
+    "import.skip.gift_numeric": "a numeric question: the bot asks multiple-choice questions only",
+    "import.skip.gift_matching": (
+        "a matching question: the bot asks multiple-choice questions only"
+    ),
+    "import.skip.gift_short_answer": (
+        "a short-answer question (typed answers): the bot asks multiple-choice questions only"
+    ),
+    "import.skip.gift_partial_only": (
+        "several answers share the credit (%50%…): a question here has one right answer"
+    ),
+    "import.skip.several_right": (
+        "several answers are marked right ({count}): a question here has exactly one"
+    ),
+    "import.skip.no_right": "no answer is marked right (= or %100%)",
+    "import.skip.too_few_choices": "fewer than 2 choices",
+    "import.skip.too_many_choices": "too many choices ({count}): a question holds at most {limit}",
+    "import.skip.empty_prompt": "the question has no text",
+    "import.skip.empty_choice": "a choice is empty",
+    "import.skip.same_choices": "two choices read the same (“{choice}”)",
+    "import.skip.long_prompt": (
+        "the question is too long (in characters: {length}; the limit is {limit})"
+    ),
+    "import.skip.long_choice": (
+        "a choice is too long (in characters: {length}; the limit is {limit})"
+    ),
+    "import.skip.long_note": (
+        "a feedback is too long (in characters: {length}; the limit is {limit})"
+    ),
+    "import.skip.long_explanation": (
+        "the explanation is too long (in characters: {length}; the limit is {limit})"
+    ),
+    "import.skip.limit": "too long for a chat message: {problem}",
+    "import.skip.cap": (
+        "past the most questions a quiz holds ({limit}): left out, this one and the next ones "
+        "({count})"
+    ),
+    "import.skip.anki_cloze": "a cloze note (words to fill in): there is nothing to choose from",
+    "import.skip.anki_one_field": "the note has one field only: no answer",
+    "import.skip.empty_field": "empty field: {field}",
+    "import.skip.media_only": (
+        "only an image or a sound in the field {field}: the bot shows text alone"
+    ),
+    "import.skip.no_wrong_choices": "no other answer to offer as a wrong choice",
+    "import.skip.missing_field": "“{field}” is missing",
+    "import.skip.opentdb_not_question": (
+        "not a question (an object with type, question and answers)"
+    ),
+    "import.skip.opentdb_type": "unknown question type “{type}”",
+    "import.skip.kahoot_no_correct": "no correct answer is given",
+    "import.skip.kahoot_bad_correct": (
+        "the correct answer given ({value}) is not one of the answers"
+    ),
+    "import.skip.red_not_list": "the answers must be a list",
+    "import.skip.red_no_answer": "no answer is given",
+    "import.skip.quizlet_no_separator": "no separator “{separator}” between term and definition",
+    "import.note.distractors": (
+        "wrong choices were drawn from the other cards' answers (the same ones at every import)"
+    ),
+    "import.note.gift_partial": "answers with partial credit (%50%…) became wrong choices",
+    "import.note.html": "HTML was turned into plain text",
+    "import.note.media": "images and sounds were left out (the bot shows text alone)",
+    "import.note.opentdb_credit": (
+        "Open Trivia DB questions are CC BY-SA 4.0: the quiz credits them"
+    ),
+    "import.note.red_alternatives": (
+        "other accepted spellings of answers were dropped (players choose, they do not type)"
+    ),
 }

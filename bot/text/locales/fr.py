@@ -5,45 +5,46 @@ MESSAGES: dict[str, str] = {
     "difficulty.easy": "facile",
     "difficulty.medium": "moyen",
     "difficulty.hard": "difficile",
-    "quiz.line": "{id} · {title} · {count} questions · {difficulty}",
-    "quiz.intro": "{title} · {difficulty} · {count} questions",
-    "quiz.unknown": "Je ne connais pas de quiz nommé « {name} ». Quiz disponibles : {names}.",
+    "quiz.line.one": "{id} · {title} · {count} question · {difficulty}",
+    "quiz.line.other": "{id} · {title} · {count} questions · {difficulty}",
+    "quiz.intro.one": "{title} · {difficulty} · {count} question",
+    "quiz.intro.other": "{title} · {difficulty} · {count} questions",
+    "quiz.unknown": "Je ne connais pas de quiz nommé « {name} ». Quiz disponibles : {names}.",
     "quiz.none": "Aucun quiz n'est encore installé.",
     "quiz.start_button": "▶ {title}",
     # A posted question
     "question.header": "{title} · Question {number}/{total}",
     "question.answered.one": "{count} réponse pour l'instant",
     "question.answered.other": "{count} réponses pour l'instant",
-    "question.closes": "Fin {when}",
-    "time.at": "à {time} UTC",
+    "question.closes": "Se ferme {when}",
     "question.explain_button": "📖 Explication",
     "question.reveal_button": "Révéler",
     # Verdicts, told privately to the player
-    "verdict.right": "✅ Bonne réponse ! {letter}. {choice}",
+    "verdict.right": "✅ Bonne réponse ! {letter}. {choice}",
     "verdict.wrong": "❌ Pas tout à fait. La bonne réponse est {letter}. {choice}",
     "verdict.already": "Vous avez déjà répondu {letter}. Seule la première réponse compte.",
-    "verdict.closed": "Cette question est close ; votre réponse n'a pas été comptée.",
+    "verdict.closed": "Cette question est close ; votre réponse n'a pas été comptée.",
     "verdict.invalid": (
         "Ce bouton ne correspond à aucune question que je connais. Rien n'a été enregistré."
     ),
-    "verdict.note": "À propos de {letter} : {note}",
-    "verdict.more": "Explication complète : 📖 sous la question.",
-    "verdict.references": "Pour aller plus loin :",
+    "verdict.note": "À propos de {letter} : {note}",
+    "verdict.more": "Explication complète : 📖 sous la question.",
+    "verdict.references": "Pour aller plus loin :",
     # A closed question, shown to everyone
-    "closed.answer": "✅ Réponse : {letter}. {choice}",
+    "closed.answer": "✅ Réponse : {letter}. {choice}",
     "closed.votes.one": "{count} réponse",
     "closed.votes.other": "{count} réponses",
     "closed.nobody": "Personne n'a répondu à cette question.",
     # End of a round
-    "summary.title": "🏁 Fin de la partie : {title}",
-    "summary.line": "{rank}. {name} : {points}/{total} ({seconds} s)",
+    "summary.title": "🏁 Fin de la partie : {title}",
+    "summary.line": "{rank}. {name} : {points}/{total} ({seconds} s)",
     "summary.nobody": "Personne n'a répondu pendant cette partie.",
-    "summary.solo": "Votre score : {points}/{total}",
+    "summary.solo": "Votre score : {points}/{total}",
     "summary.solo_stopped.one": (
-        "Votre score : {points}/1 (vous avez répondu à 1 question sur {total})"
+        "Votre score : {points}/{count} (vous avez répondu à {count} question sur {total})"
     ),
     "summary.solo_stopped.other": (
-        "Votre score : {points}/{count} (vous avez répondu à {count} questions sur {total})"
+        "Votre score : {points}/{count} (vous avez répondu à {count} questions sur {total})"
     ),
     "summary.solo_none": "Vous n'avez répondu à aucune question cette fois-ci.",
     "summary.stopped": "La partie a été arrêtée.",
@@ -53,27 +54,28 @@ MESSAGES: dict[str, str] = {
     "period.all": "depuis le début",
     "leaderboard.title": "🏆 Classement, {period}",
     "leaderboard.title_quiz": "🏆 Classement, {period}, {quiz}",
-    "leaderboard.line.one": "{rank}. {name} : {points} point",
-    "leaderboard.line.other": "{rank}. {name} : {points} points",
+    "leaderboard.line.one": "{rank}. {name} : {count} point",
+    "leaderboard.line.other": "{rank}. {name} : {count} points",
     "leaderboard.you": "Vous",
     "leaderboard.empty": (
-        "Aucune réponse pour l'instant. Lancez une partie pour entrer au classement !"
+        "Aucune réponse pour l'instant. Lancez une partie pour entrer au classement !"
     ),
     "stats.title": "📊 {name}",
     "stats.body": (
-        "Réponses : {answered}\nBonnes réponses : {correct} ({accuracy} %)\n"
-        "Série en cours : {current} jours\nMeilleure série : {best} jours"
+        "Réponses : {answered}\nBonnes réponses : {correct} ({accuracy} %)\n"
+        "Série en cours : {current}\nMeilleure série : {best}"
     ),
     "stats.empty": "{name} n'a encore répondu à aucune question.",
     # Terminal
-    "console.prompt": "Votre réponse ({first}-{last}, q pour quitter) : ",
+    "console.prompt": "Votre réponse ({first}-{last}, q pour quitter) : ",
     "console.bad_letter": "Tapez une lettre de {first} à {last}, ou q pour quitter.",
     "console.bye": "Partie arrêtée. Vos réponses sont enregistrées.",
     "console.saved_to": "Les scores sont conservés dans {path}",
     # Command-line errors
     "cli.bad_questions": "--questions doit être un nombre entier de 1 à {max}.",
     # Rounds in chats
-    "round.started": "{title} : {count} questions, {seconds} s chacune. Bonne chance !",
+    "round.started.one": "{title} : {count} question, {seconds} s. Bonne chance !",
+    "round.started.other": "{title} : {count} questions, {seconds} s chacune. Bonne chance !",
     "round.conflict": "Une partie est déjà en cours ici. Terminez-la ou arrêtez-la avec /stop.",
     "round.not_allowed": (
         "Seule la personne qui a lancé la partie ou un administrateur peut faire cela."
@@ -82,30 +84,30 @@ MESSAGES: dict[str, str] = {
     "round.stopped_by": "Partie arrêtée par {name}.",
     "round.bad_count": "Le nombre de questions doit être un entier de 1 à {max}.",
     "round.bad_seconds": "Le minuteur doit être un nombre entier de secondes de {min} à {max}.",
-    "quiz.list_title": "Quiz disponibles :",
-    "leaderboard.bad_period": "Période inconnue « {period} ». Utilisez today, week ou all.",
+    "quiz.list_title": "Quiz disponibles :",
+    "leaderboard.bad_period": "Période inconnue « {period} ». Utilisez today, week ou all.",
     "error.generic": (
-        "Désolé, un problème est survenu de mon côté : rien n'a été enregistré. Réessayez."
+        "Désolé, un problème est survenu de mon côté : rien n'a été enregistré. Réessayez."
     ),
     "error.admin_only": "Seuls les administrateurs peuvent faire cela.",
     "help.text": (
-        "J'anime des quiz pour les groupes d'étude. Chacun répond avec les boutons ; je vous dis "
+        "J'anime des quiz pour les groupes d'étude. Chacun répond avec les boutons ; je vous dis "
         "en privé si vous avez raison, et pourquoi.\n\n"
-        "/quiz NOM [QUESTIONS] [SECONDES] : lancer une partie ici ({seconds} s par question, "
+        "/quiz NOM [QUESTIONS] [SECONDES] : lancer une partie ici ({seconds} s par question, "
         "sauf avis contraire)\n"
-        "/stop : arrêter la partie (celui qui l'a lancée ou un administrateur)\n"
-        "/quizzes : les quiz disponibles\n"
-        "/leaderboard [today|week|all] [QUIZ] : le classement\n"
-        "/stats : vos réponses, votre précision et vos séries\n"
-        "/practice NOM : s'entraîner seul, à son rythme\n"
+        "/stop : arrêter la partie (celui qui l'a lancée ou un administrateur)\n"
+        "/quizzes : les quiz disponibles\n"
+        "/leaderboard [today|week|all] [QUIZ] : le classement\n"
+        "/stats : vos réponses, votre précision et vos séries\n"
+        "/practice NOM : s'entraîner seul, à son rythme\n"
         "/review : revoir en privé les questions manquées\n"
-        "/forgetme : effacer tout ce que je garde sur vous\n"
-        "/daily HH:MM FUSEAU QUIZ : une question du jour ici (administrateurs)\n"
-        "/help : ce message"
+        "/forgetme : effacer tout ce que je garde sur vous\n"
+        "/daily HH:MM FUSEAU QUIZ : une question du jour ici (administrateurs)\n"
+        "/help : ce message"
     ),
-    "practice.in_private": "Entraînez-vous seul, à votre rythme, en privé : {link}",
+    "practice.in_private": "Entraînez-vous seul, à votre rythme, en privé : {link}",
     "explain.unknown": "Je ne retrouve plus cette question.",
-    "explain.answer_first": "Répondez d'abord : l'explication dévoile la réponse.",
+    "explain.answer_first": "Répondez d'abord : l'explication dévoile la réponse.",
     # Command descriptions shown by the platforms
     "command.quiz": "Lancer une partie de quiz ici",
     "command.stop": "Arrêter la partie en cours",
@@ -116,12 +118,12 @@ MESSAGES: dict[str, str] = {
     "command.practice": "S'entraîner seul sur un quiz, à son rythme",
     # Privacy
     "forget.ask": (
-        "Ceci efface tout ce que je garde sur vous : {kept}, et les scores et séries qui en "
-        "découlent. C'est définitif. Tout effacer ?"
+        "Ceci efface tout ce que je garde sur vous : {kept}, et les scores et séries qui en "
+        "découlent. C'est définitif. Tout effacer ?"
     ),
     "forget.ask_profile": (
-        "Ceci efface tout ce que je garde sur vous : votre nom et votre langue. C'est "
-        "définitif. Tout effacer ?"
+        "Ceci efface tout ce que je garde sur vous : votre nom et votre langue. C'est "
+        "définitif. Tout effacer ?"
     ),
     "forget.answers.one": "votre nom et votre réponse dans {chats}",
     "forget.answers.other": "votre nom et vos {count} réponses dans {chats}",
@@ -131,14 +133,14 @@ MESSAGES: dict[str, str] = {
     "forget.yes": "Effacer mes données",
     "forget.no": "Annuler",
     "forget.done": (
-        "C'est fait : tout ce que je gardais sur vous est effacé. Vous n'apparaissez plus dans "
+        "C'est fait : tout ce que je gardais sur vous est effacé. Vous n'apparaissez plus dans "
         "aucun classement."
     ),
     "forget.cancelled": "Rien n'a été effacé.",
     "forget.not_yours": "Ce bouton appartient à quelqu'un d'autre.",
     "command.forgetme": "Effacer toutes vos réponses et vos scores",
     "command.start": "Démarrer le bot",
-    # Discord : noms et descriptions des commandes, options et choix (app_commands.Translator)
+    # Discord : noms et descriptions des commandes, options et choix (app_commands.Translator)
     "discord.name.quiz": "quiz",
     "discord.name.stop": "stop",
     "discord.name.quizzes": "quiz-disponibles",
@@ -150,63 +152,67 @@ MESSAGES: dict[str, str] = {
     "discord.option.quiz": "quiz",
     "discord.option.quiz.about": "Le quiz à jouer",
     "discord.option.questions": "questions",
-    "discord.option.questions.about": "Combien de questions (par défaut : toutes)",
+    "discord.option.questions.about": "Combien de questions (par défaut : toutes)",
     "discord.option.timer": "minuteur",
-    "discord.option.timer.about": "Secondes pour répondre à chaque question (par défaut : 30)",
+    "discord.option.timer.about": "Secondes pour répondre à chaque question (par défaut : 30)",
     "discord.option.period": "periode",
     "discord.option.period.about": (
-        "Aujourd'hui, cette semaine ou depuis le début (par défaut : depuis le début)"
+        "Aujourd'hui, cette semaine ou depuis le début (par défaut : depuis le début)"
     ),
     "discord.option.user": "membre",
-    "discord.option.user.about": "Les statistiques de qui (par défaut : les vôtres)",
-    # Discord : messages et ligne de commande
-    "discord.practice_intro": "Entraînement : vous seul voyez ces questions.",
+    "discord.option.user.about": "Les statistiques de qui (par défaut : les vôtres)",
+    # Discord : messages et ligne de commande
+    "discord.practice_intro": "Entraînement : vous seul voyez ces questions.",
     "discord.token_missing": (
-        "quizbot : DISCORD_TOKEN n'est pas défini. Mettez le jeton du bot dans "
+        "quizbot : DISCORD_TOKEN n'est pas défini. Mettez le jeton du bot dans "
         "l'environnement ou dans .env."
     ),
     "discord.token_rejected": (
-        "quizbot : Discord a refusé DISCORD_TOKEN. Copiez à nouveau le jeton du bot depuis le "
+        "quizbot : Discord a refusé DISCORD_TOKEN. Copiez à nouveau le jeton du bot depuis le "
         "portail des développeurs."
     ),
-    "discord.synced": "{count} commandes synchronisées pour {scope}.",
+    "discord.synced.one": "{count} commande synchronisée pour {scope}.",
+    "discord.synced.other": "{count} commandes synchronisées pour {scope}.",
     "discord.scope.global": "tous les serveurs (Discord peut mettre un moment à les afficher)",
     "discord.scope.guild": "le serveur {guild}",
     "discord.unreachable": (
-        "quizbot : impossible de joindre Discord ({error}). Vérifiez le réseau et réessayez."
+        "quizbot : impossible de joindre Discord ({error}). Vérifiez le réseau et réessayez."
     ),
     # Daily question
     "daily.header": "☀️ Question du jour · {title}",
     "daily.open_until": (
         "Ouverte jusqu'à la prochaine question du jour. Les bonnes réponses font votre série 🔥."
     ),
-    "daily.previous": (
-        "↩️ Question précédente : la réponse était {letter}. {choice} ({right}/{count} justes)"
+    "daily.previous.one": (
+        "↩️ Question précédente : la réponse était {letter}. {choice} ({count}/{total} juste)"
+    ),
+    "daily.previous.other": (
+        "↩️ Question précédente : la réponse était {letter}. {choice} ({count}/{total} justes)"
     ),
     "daily.previous_nobody": (
-        "↩️ Question précédente : la réponse était {letter}. {choice} (personne n'a répondu)"
+        "↩️ Question précédente : la réponse était {letter}. {choice} (personne n'a répondu)"
     ),
     "daily.summary": (
-        "📅 Question du jour ici : {days} à {time} ({zone}), tirée de {quizzes}. "
-        "Prochaine : {next}."
+        "📅 Question du jour ici : {days} à {time} ({zone}), tirée de {quizzes}. "
+        "Prochaine : {next}."
     ),
     "daily.every_day": "tous les jours",
     "daily.off": "📅 Plus de question du jour ici. Celle en cours reste ouverte jusqu'à sa fin.",
     "daily.none": (
         "Aucune question du jour n'est prévue ici. Un administrateur peut en programmer une, "
-        "par exemple : {example}"
+        "par exemple : {example}"
     ),
     "daily.bad_time": (
-        "« {value} » n'est pas une heure. Utilisez HH:MM sur 24 heures, par exemple : {example}"
+        "« {value} » n'est pas une heure. Utilisez HH:MM sur 24 heures, par exemple : {example}"
     ),
     "daily.bad_zone": (
-        "Je ne connais pas le fuseau horaire « {value} ». Utilisez un nom IANA comme "
-        "Europe/Paris ou America/New_York, par exemple : {example}"
+        "Je ne connais pas le fuseau horaire « {value} ». Utilisez un nom IANA comme "
+        "Europe/Paris ou America/New_York, par exemple : {example}"
     ),
     "daily.bad_days": (
-        "« {value} » n'est pas une liste de jours. Utilisez par exemple lun-ven ou lun,mer,ven."
+        "« {value} » n'est pas une liste de jours. Utilisez par exemple lun-ven ou lun,mer,ven."
     ),
-    "daily.usage": "Donnez une heure, un fuseau horaire et un quiz, par exemple : {example}",
+    "daily.usage": "Donnez une heure, un fuseau horaire et un quiz, par exemple : {example}",
     "daily.example.telegram": "/daily 09:00 Europe/Paris parallelism",
     "daily.example.discord": "/daily set time:09:00 timezone:Europe/Paris quiz:parallelism",
     "weekday.0": "lun",
@@ -229,11 +235,11 @@ MESSAGES: dict[str, str] = {
     "discord.option.time.about": "Heure locale, HH:MM sur 24 heures (ex. 09:00)",
     "discord.option.timezone": "fuseau",
     "discord.option.timezone.about": "Fuseau horaire IANA, ex. Europe/Paris",
-    "discord.option.daily_quiz.about": "Quiz où puiser (plusieurs : séparés par des virgules)",
+    "discord.option.daily_quiz.about": "Quiz où puiser (plusieurs : séparés par des virgules)",
     "discord.option.channel": "salon",
-    "discord.option.channel.about": "Où poster (par défaut : ce salon)",
+    "discord.option.channel.about": "Où poster (par défaut : ce salon)",
     "discord.option.days": "jours",
-    "discord.option.days.about": "Jours de la semaine, ex. lun-ven (par défaut : tous les jours)",
+    "discord.option.days.about": "Jours de la semaine, ex. lun-ven (par défaut : tous les jours)",
     # Révision espacée (issue 20) : les erreurs reviennent, planifiées par FSRS
     "review.intro.one": "🔁 Révision : {count} question manquée, à revoir maintenant.",
     "review.intro.other": (
@@ -244,7 +250,8 @@ MESSAGES: dict[str, str] = {
     "review.no_deck": "Aucune question manquée à réviser : celles que vous ratez reviennent ici.",
     "review.now": "maintenant",
     "review.at": "le {date} à {time} UTC",
-    "review.summary": "🔁 Révision terminée : {correct}/{asked} juste(s).",
+    "review.summary.one": "🔁 Révision terminée : {count}/{total} juste.",
+    "review.summary.other": "🔁 Révision terminée : {count}/{total} justes.",
     "review.in_private.one": (
         "Vous avez {count} question à réviser, dans notre conversation privée : {link}"
     ),
@@ -273,9 +280,14 @@ MESSAGES: dict[str, str] = {
         "🔁 {count} questions sont à réviser. Envoyez /review pour commencer."
     ),
     "review.stats": (
-        "🔁 Révision : {due_now} à revoir maintenant, {due_week} sous 7 jours, "
-        "{learned} apprise(s), rappel prédit {recall} %"
+        "🔁 Révision : {due_now}, {due_week}, {learned}, rappel prédit {recall} %"
     ),
+    "review.due_now.one": "{count} à revoir maintenant",
+    "review.due_now.other": "{count} à revoir maintenant",
+    "review.due_week.one": "{count} sous 7 jours",
+    "review.due_week.other": "{count} sous 7 jours",
+    "review.learned.one": "{count} apprise",
+    "review.learned.other": "{count} apprises",
     "review.stats_empty": "🔁 Révision : aucune question manquée pour l'instant.",
     "command.review": "Réviser les questions manquées",
     "discord.name.review": "revision",
@@ -285,5 +297,436 @@ MESSAGES: dict[str, str] = {
     ),
     "discord.option.remind_timezone.about": (
         "Fuseau horaire IANA, ex. Europe/Paris (UTC par défaut)"
+    ),
+    # The first five minutes (issue 18): counted pieces, the terminal, `quizbot doctor`
+    "stats.days.one": "{count} jour",
+    "stats.days.other": "{count} jours",
+    "cli.validated.one": "ok  {id} : {count} question",
+    "cli.validated.other": "ok  {id} : {count} questions",
+    "cli.exported.one": "{count} réponse écrite dans {path}",
+    "cli.exported.other": "{count} réponses écrites dans {path}",
+    "console.next": "Entrée pour la question suivante, ou q pour quitter : ",
+    "console.table.rank": "#",
+    "console.table.player": "Joueur",
+    "console.table.points": "Points",
+    "doctor.all_well": "Tout est en ordre.",
+    "doctor.problems.one": "{count} problème à régler (la ligne ✗ ci-dessus).",
+    "doctor.problems.other": "{count} problèmes à régler (les lignes ✗ ci-dessus).",
+    "doctor.versions": "Python {python}, quizbot {quizbot} ; {libraries}",
+    "doctor.library_missing": (
+        "{name} n'est pas installé : relancez `make play` (ou `pip install -e .`) pour réinstaller"
+    ),
+    "doctor.db_unusable": "base de données : {error}",
+    "doctor.db_not_writable": (
+        "la base de données {where} n'accepte pas d'écriture, aucune réponse ne pourrait être "
+        "gardée : {error}. Vérifiez le fichier, son dossier et le disque"
+    ),
+    "doctor.db_sqlite_ok": (
+        "base de données {where} : accessible en écriture, schéma {version} sur {current}, WAL"
+    ),
+    "doctor.db_postgres_ok": (
+        "base de données {where} : accessible en écriture, schéma {version} sur {current}"
+    ),
+    "doctor.db_not_wal": (
+        "base de données {where} : journal {mode} et non WAL, les lectures attendent donc les "
+        "écritures ; gardez le fichier sur un disque local"
+    ),
+    "doctor.quizzes_ok.one": "quiz dans {folder} : {count} quiz valide ({names})",
+    "doctor.quizzes_ok.other": "quiz dans {folder} : {count} quiz valides ({names})",
+    "doctor.quiz_problem": "{problem}",
+    "doctor.no_quizzes": (
+        "aucun fichier de quiz dans {folder} : indiquez le dossier de vos quiz dans "
+        "QUIZBOT_QUIZZES"
+    ),
+    "doctor.tg_skipped": "Telegram : TELEGRAM_TOKEN n'est pas défini, pas de vérification",
+    "doctor.tg_token_ok": "Telegram : jeton accepté (getMe) : le bot est @{username}, id {id}",
+    "doctor.tg_token_rejected": (
+        "Telegram : le jeton a été refusé (getMe) ; copiez-le à nouveau depuis @BotFather dans "
+        "TELEGRAM_TOKEN"
+    ),
+    "doctor.tg_unreachable": (
+        "Telegram : impossible de joindre la Bot API à {url} ({error}) ; vérifiez le réseau et "
+        "TELEGRAM_API_URL"
+    ),
+    "doctor.tg_failed": "Telegram : la Bot API a répondu par une erreur : {error}",
+    "doctor.tg_no_groups": (
+        "Telegram : le bot ne peut pas être ajouté aux groupes ; dans @BotFather : "
+        "/setjoingroups, Enable"
+    ),
+    "doctor.tg_privacy_on": (
+        "Telegram : le mode confidentialité des groupes est actif : le bot reçoit les commandes "
+        "et les appuis sur les boutons, tout ce qu'il lui faut (dans un groupe avec d'autres "
+        "bots, tapez /quiz@{username})"
+    ),
+    "doctor.tg_privacy_off": (
+        "Telegram : le mode confidentialité des groupes est désactivé : le bot reçoit tous les "
+        "messages des groupes, dont il n'a pas besoin ; dans @BotFather : /setprivacy, Enable"
+    ),
+    "doctor.tg_polling_ok": (
+        "Telegram : aucun webhook n'est défini, les mises à jour arrivent donc par polling"
+    ),
+    "doctor.tg_webhook_set": (
+        "Telegram : un webhook est défini ({url}) alors que ce déploiement fait du polling : les "
+        "mises à jour vont là-bas, pas ici. Si un autre déploiement utilise ce jeton, "
+        "arrêtez-le (un jeton, un déploiement) ; sinon `quizbot run telegram` supprime le "
+        "webhook au démarrage"
+    ),
+    "doctor.tg_webhook_missing": (
+        "Telegram : aucun webhook n'est défini, mais ce déploiement attend {expected} ; "
+        "`quizbot run telegram --webhook {expected}` le définit au démarrage"
+    ),
+    "doctor.tg_webhook_other": (
+        "Telegram : le webhook est {url} et non {expected} : un autre déploiement utilise ce "
+        "jeton, ou l'adresse a changé"
+    ),
+    "doctor.tg_webhook_ok": "Telegram : le webhook est {url}, comme prévu",
+    "doctor.tg_webhook_error": (
+        "Telegram : la livraison au webhook a échoué à {when} UTC : {error} ; vérifiez le "
+        "proxy inverse, le port et le certificat"
+    ),
+    "doctor.tg_pending.one": (
+        "Telegram : {count} mise à jour en attente ; le bot la traite au démarrage (Telegram "
+        "garde les mises à jour 24 heures)"
+    ),
+    "doctor.tg_pending.other": (
+        "Telegram : {count} mises à jour en attente ; le bot les traite au démarrage (Telegram "
+        "garde les mises à jour 24 heures)"
+    ),
+    "doctor.tg_none_pending": "Telegram : aucune mise à jour en attente",
+    "doctor.dc_skipped": "Discord : DISCORD_TOKEN n'est pas défini, pas de vérification",
+    "doctor.dc_token_ok": "Discord : jeton accepté : le bot est {name}, id {id}",
+    "doctor.dc_token_rejected": (
+        "Discord : le jeton a été refusé (401) ; copiez à nouveau le jeton du bot depuis le "
+        "portail des développeurs (Bot, Reset Token) dans DISCORD_TOKEN"
+    ),
+    "doctor.dc_unreachable": (
+        "Discord : impossible de joindre l'API ({error}) ; vérifiez le réseau"
+    ),
+    "doctor.dc_failed": "Discord : l'API a répondu {status} : {error}",
+    "doctor.dc_application": "Discord : application « {name} », id {id}",
+    "doctor.dc_code_grant": (
+        "Discord : l'application exige un code OAuth2, le lien d'invitation échoue donc ; "
+        "désactivez Requires OAuth2 Code Grant sur la page Bot"
+    ),
+    "doctor.dc_private": (
+        "Discord : le bot est privé : seul son propriétaire peut l'ajouter à un serveur "
+        "(Public Bot, sur la page Bot)"
+    ),
+    "doctor.dc_invite": (
+        "Discord : invitez le bot avec les scopes {scopes} et les permissions {permissions} : "
+        "{link}"
+    ),
+    "copy.stage.read": "Lecture",
+    "copy.stage.write": "Écriture",
+    "copy.stage.check": "Vérification",
+    # issue 16, real groups: a click on a button this version did not make
+    "button.stale": "Ce bouton ne fonctionne plus. Lancez une nouvelle partie avec /quiz.",
+    # --- The organiser's report (issue 21: adapters/web, /report) ---
+    "command.report": "Un lien privé vers la page de bilan du groupe (admins)",
+    "report.link": "📊 Le bilan de ce groupe, valable {days} jours :\n{link}\nQuiconque a ce "
+    "lien peut l’ouvrir : gardez-le pour vous. {revoke} annule tous les liens déjà donnés.",
+    "report.sent": "Je vous ai envoyé le lien du bilan en message privé.",
+    "report.start_first": "Pour recevoir le lien du bilan en privé, ouvrez {link} et appuyez "
+    "sur Démarrer.",
+    "report.not_set_up": "Le bilan web n’est pas configuré sur ce bot : son opérateur doit "
+    "définir QUIZBOT_WEB_URL et QUIZBOT_WEB_SECRET.",
+    "report.revoked": "Tous les liens de bilan déjà donnés pour ce groupe ne marchent plus. "
+    "{command} en donne un nouveau.",
+    "report.group_only": "Utilisez cette commande dans le groupe dont vous voulez le bilan.",
+    "report.anonymous": "Un admin anonyme ne peut pas recevoir de lien privé : désactivez "
+    "« Rester anonyme » un instant, ou demandez à un autre admin.",
+    "discord.name.report": "bilan",
+    "discord.option.action": "action",
+    "discord.option.action.about": "Recevoir un lien privé (par défaut) ou annuler les liens",
+    "report.action.link": "Recevoir un lien privé",
+    "report.action.revoke": "Annuler tous les liens déjà donnés",
+    "report.page_title": "Bilan du groupe",
+    "report.platform.tg": "Groupe Telegram",
+    "report.platform.dc": "Serveur Discord",
+    "report.platform.unknown": "Groupe",
+    "report.nav.label": "Pages du bilan",
+    "report.nav.overview": "Vue d’ensemble",
+    "report.nav.members": "Membres",
+    "report.nav.rounds": "Manches",
+    "report.other_language": "English",
+    "report.other_language.code": "en",
+    "report.valid_until": "Ce lien privé marche jusqu’au {date}. Jours et heures en UTC.",
+    "report.stat.members": "membres",
+    "report.stat.answers": "réponses",
+    "report.stat.accuracy": "justes",
+    "report.chart.days.one": "Membres ayant répondu, par jour ({count} dernier jour)",
+    "report.chart.days.other": "Membres ayant répondu, par jour ({count} derniers jours)",
+    "report.chart.weeks": "Part de bonnes réponses, par semaine",
+    "report.chart.questions": "Part de bonnes réponses, par question",
+    "report.nobody": "Personne n’a encore répondu.",
+    "report.days.title": "Réponses par jour",
+    "report.quizzes.title": "Quiz joués",
+    "report.members.title": "Membres",
+    "report.members.streaks": "Les séries comptent les jours d’affilée avec une bonne réponse "
+    "(les questions du jour programmées, là où le groupe en a).",
+    "report.rounds.title": "Manches",
+    "report.rounds.latest.one": "La dernière manche du groupe ({count} au plus).",
+    "report.rounds.latest.other": "Les dernières manches du groupe, les plus récentes d’abord "
+    "({count} au plus).",
+    "report.download": "Télécharger",
+    "report.column.day": "Jour",
+    "report.column.members": "Membres",
+    "report.column.answers": "Réponses",
+    "report.column.right": "Justes",
+    "report.column.accuracy": "Part juste",
+    "report.column.quiz": "Quiz",
+    "report.column.member": "Membre",
+    "report.column.streak": "Série en cours",
+    "report.column.best_streak": "Meilleure série",
+    "report.column.last_active": "Dernière activité",
+    "report.column.started": "Début",
+    "report.column.status": "État",
+    "report.column.players": "Joueurs",
+    "report.column.ranking": "Premières places",
+    "report.column.question": "Question",
+    "report.column.choice": "Choix",
+    "report.column.text": "Texte",
+    "report.column.picked": "Choisi par",
+    "report.column.correct": "Bonne réponse",
+    "report.column.question_accuracy": "Part juste de la question",
+    "report.column.median": "Temps médian (s)",
+    "report.ranking_entry": "{rank}. {name} {points}/{total}",
+    "report.status.running": "en cours",
+    "report.status.finished": "terminée",
+    "report.status.stopped": "arrêtée",
+    "report.yes": "oui",
+    "report.question.heading": "Question {number}",
+    "report.question.figures": "{share} de justes · temps de réponse médian {median} · {answers}",
+    "report.question.answers.one": "{count} réponse",
+    "report.question.answers.other": "{count} réponses",
+    "report.question.right": "bonne réponse",
+    "report.question.tempting": "mauvaise réponse la plus choisie",
+    "report.question.why": "Explication",
+    "report.question.unanswered": "Pas encore de réponse dans ce groupe.",
+    "report.quiz.missing": "Ce quiz n’est plus installé : impossible d’afficher ses questions.",
+    "report.forbidden.title": "Ce lien n’ouvre aucun bilan",
+    "report.forbidden.body": "Il a peut-être expiré, été annulé ou été copié en partie. "
+    "Demandez-en un nouveau à un admin du groupe avec /report.",
+    "report.not_found": "Cette page n’existe pas dans ce bilan.",
+    # French typography warnings (issue 17): `quizbot validate --strict`
+    "cli.strict_warnings": (
+        "quizbot : avec --strict, les avertissements ci-dessus sont des erreurs"
+    ),
+    # issue 16, real groups: Discord permissions the bot lacks in a channel
+    "permissions.missing": (
+        "Je ne peux pas poster dans {channel} : il me manque ces permissions : {names}. "
+        "Un administrateur du serveur peut me les donner dans les paramètres du salon."
+    ),
+    "permission.view_channel": "Voir le salon",
+    "permission.send_messages": "Envoyer des messages",
+    "permission.embed_links": "Intégrer des liens",
+    "permission.read_message_history": "Voir les anciens messages",
+    "discord.option.off_channel.about": "Le salon de la question du jour (par défaut : celui-ci)",
+    "daily.off_in": (
+        "📅 Plus de question du jour dans {channel}. Celle en cours reste ouverte jusqu'à sa fin."
+    ),
+    # issue 16, real groups: round summaries within the message limit
+    "summary.more.one": "… et {count} autre joueur",
+    "summary.more.other": "… et {count} autres joueurs",
+    # issue 16, real groups: Telegram deadlines as a duration
+    "time.in": "dans {duration}",
+    "duration.seconds.one": "{count} s",
+    "duration.seconds.other": "{count} s",
+    "duration.minutes.one": "{count} min",
+    "duration.minutes.other": "{count} min",
+    # issue 16, real groups: each chat's time zone (/timezone)
+    "leaderboard.period_zone": "{period} ({zone})",
+    "command.timezone": "Le fuseau horaire du groupe, pour aujourd'hui, la semaine et les séries",
+    "timezone.current": (
+        "🕰️ Fuseau horaire du groupe : {zone}. "
+        "Aujourd'hui et la semaine commencent à minuit là-bas."
+    ),
+    "timezone.current_daily": (
+        "🕰️ Fuseau horaire du groupe : {zone}, celui de sa question du jour. "
+        "Aujourd'hui et la semaine commencent à minuit là-bas."
+    ),
+    "timezone.set": (
+        "🕰️ Fuseau horaire réglé : {zone}. Aujourd'hui et la semaine commencent désormais "
+        "à minuit là-bas."
+    ),
+    "timezone.bad": (
+        "Je ne connais pas le fuseau horaire « {value} ». Utilisez un nom IANA comme "
+        "Europe/Paris ou America/New_York, par exemple : {example}"
+    ),
+    "timezone.example.telegram": "/timezone Europe/Paris",
+    "timezone.example.discord": "/timezone zone:Europe/Paris",
+    "discord.name.timezone": "fuseau",
+    "discord.option.zone": "fuseau",
+    "discord.option.zone.about": "Fuseau IANA, ex. Europe/Paris (admins ; vide : l'afficher)",
+    # Issue 19, vos propres questions : la source d'un quiz, et `quizbot import`
+    "quiz.source": "Source :",
+    "import.done.one": "{count} question importée de {file} ({format}).",
+    "import.done.other": "{count} questions importées de {file} ({format}).",
+    "import.wrote": (
+        "Écrit dans {path}. Vérifiez-le : quizbot validate {path} · jouez-le : quizbot play {id}"
+    ),
+    "import.skipped.one": "{count} élément ignoré :",
+    "import.skipped.other": "{count} éléments ignorés :",
+    "import.at_note": "note {number}",
+    "import.note": "À noter : {note}",
+    "import.more.one": "… et {count} autre.",
+    "import.more.other": "… et {count} autres.",
+    "import.nothing": "Rien n'a pu être importé de {file}.",
+    "import.exists": (
+        "Ce fichier existe déjà et n'a pas été écrit par quizbot import : {path}. Choisissez un "
+        "autre --id ou --output."
+    ),
+    "import.id_mismatch": (
+        "L'identifiant du quiz « {id} » doit être le nom du fichier écrit ({stem}.yaml) : "
+        "donnez --id {stem}, ou un autre --output."
+    ),
+    "import.cannot_read": "Impossible de lire {file} : {reason}",
+    "import.cannot_write": "Impossible d'écrire {path} : {reason}",
+    "import.error.unknown_format": "Format inconnu « {format} » : utilisez l'un de {known}.",
+    "import.error.bad_id": "--id prend 1 à 24 minuscules, chiffres ou tirets (reçu « {id} »).",
+    "import.error.bad_language": (
+        "--lang prend un code de langue comme en, fr, de ou pt-BR (reçu « {language} »)."
+    ),
+    "import.error.bad_title": "--title ne doit pas être vide.",
+    "import.error.unknown_source": (
+        "Impossible de savoir dans quel format est ce fichier : donnez --format (l'un de {known})."
+    ),
+    "import.error.already_a_quiz": (
+        "C'est déjà un fichier de quiz : vérifiez-le avec quizbot validate."
+    ),
+    "import.error.no_questions": "Le fichier ne contient aucune question.",
+    "import.error.too_large": (
+        "Le fichier est trop gros (en octets : {size} ; la limite est de {limit})."
+    ),
+    "import.error.not_utf8": "Le fichier n'est pas du texte UTF-8 (enregistrez-le en UTF-8).",
+    "import.error.json": "JSON invalide : {problem}.",
+    "import.error.yaml": "YAML invalide : {problem}",
+    "import.error.csv": "Illisible comme tableau : {problem}.",
+    "import.error.csv_header": (
+        "La première ligne doit nommer les colonnes, au moins question et answer (trouvé : "
+        "{found})."
+    ),
+    "import.error.opentdb_shape": (
+        "Des questions d'Open Trivia DB étaient attendues : une liste, ou un objet avec « "
+        "results »."
+    ),
+    "import.error.opentdb_no_results": (
+        "Open Trivia DB n'avait aucun résultat pour cette requête (response_code {code})."
+    ),
+    "import.error.opentdb_invalid_parameter": (
+        "Open Trivia DB a refusé les paramètres de la requête (response_code {code})."
+    ),
+    "import.error.opentdb_token_not_found": (
+        "Open Trivia DB ne connaissait pas le jeton de session (response_code {code})."
+    ),
+    "import.error.opentdb_token_empty": (
+        "Open Trivia DB avait déjà donné toutes les questions de cette session (response_code "
+        "{code})."
+    ),
+    "import.error.opentdb_rate_limit": (
+        "Open Trivia DB a refusé trop de requêtes (response_code {code}) ; ce fichier ne "
+        "contient aucune question."
+    ),
+    "import.error.red_shape": (
+        "Une liste de trivia associe chaque question à une liste de réponses."
+    ),
+    "import.error.zip": "Pas un paquet zip lisible : {problem}.",
+    "import.error.anki_no_collection": (
+        "Aucune collection Anki dans ce paquet (collection.anki21b, .anki21 ou .anki2)."
+    ),
+    "import.error.anki_zstd": "La collection compressée du paquet est illisible : {problem}.",
+    "import.error.anki_database": "La collection Anki est illisible : {problem}.",
+    "import.error.anki_no_notes": "La collection Anki n'a pas de table de notes.",
+    "import.error.spreadsheet": "Pas un tableur lisible (.xlsx) : {problem}.",
+    "import.error.kahoot_header": (
+        "Aucune ligne d'en-tête avec les colonnes Question, Answer 1, Answer 2 et Correct "
+        "answer(s) (comme dans le modèle de Kahoot)."
+    ),
+    "import.error.not_valid": "Le quiz tiré de ce fichier n'est pas valide : {problem}",
+    "import.skip.file_size": (
+        "le fichier du quiz serait trop gros (en octets, plus de {limit}) : laissées de côté, "
+        "cette question et les suivantes ({count})"
+    ),
+    "import.skip.gift_description": (
+        "une description, pas une question (pas de réponses entre accolades)"
+    ),
+    "import.skip.gift_braces": "un bloc de réponses sans son {{ ouvrante ou son }} fermante",
+    "import.skip.gift_essay": "une question à développement : rien à choisir",
+    "import.skip.gift_numeric": (
+        "une question numérique : le bot ne pose que des questions à choix"
+    ),
+    "import.skip.gift_matching": (
+        "une question d'appariement : le bot ne pose que des questions à choix"
+    ),
+    "import.skip.gift_short_answer": (
+        "une question à réponse courte (à taper) : le bot ne pose que des questions à choix"
+    ),
+    "import.skip.gift_partial_only": (
+        "plusieurs réponses se partagent les points (%50%…) : ici une question a une seule "
+        "bonne réponse"
+    ),
+    "import.skip.several_right": (
+        "plusieurs réponses sont marquées justes ({count}) : ici une question en a exactement une"
+    ),
+    "import.skip.no_right": "aucune réponse n'est marquée juste (= ou %100%)",
+    "import.skip.too_few_choices": "moins de 2 choix",
+    "import.skip.too_many_choices": "trop de choix ({count}) : une question en a au plus {limit}",
+    "import.skip.empty_prompt": "la question n'a pas de texte",
+    "import.skip.empty_choice": "un choix est vide",
+    "import.skip.same_choices": "deux choix se lisent pareil (« {choice} »)",
+    "import.skip.long_prompt": (
+        "la question est trop longue (en caractères : {length} ; la limite est de {limit})"
+    ),
+    "import.skip.long_choice": (
+        "un choix est trop long (en caractères : {length} ; la limite est de {limit})"
+    ),
+    "import.skip.long_note": (
+        "un commentaire est trop long (en caractères : {length} ; la limite est de {limit})"
+    ),
+    "import.skip.long_explanation": (
+        "l'explication est trop longue (en caractères : {length} ; la limite est de {limit})"
+    ),
+    "import.skip.limit": "trop long pour un message : {problem}",
+    "import.skip.cap": (
+        "au-delà du nombre de questions d'un quiz ({limit}) : laissées de côté, celle-ci et les "
+        "suivantes ({count})"
+    ),
+    "import.skip.anki_cloze": "une note à trous (mots à compléter) : rien à choisir",
+    "import.skip.anki_one_field": "la note n'a qu'un champ : pas de réponse",
+    "import.skip.empty_field": "champ vide : {field}",
+    "import.skip.media_only": (
+        "seulement une image ou un son dans le champ {field} : le bot n'affiche que du texte"
+    ),
+    "import.skip.no_wrong_choices": "aucune autre réponse à proposer comme mauvais choix",
+    "import.skip.missing_field": "« {field} » manque",
+    "import.skip.opentdb_not_question": (
+        "pas une question (un objet avec type, question et réponses)"
+    ),
+    "import.skip.opentdb_type": "type de question inconnu « {type} »",
+    "import.skip.kahoot_no_correct": "aucune bonne réponse n'est indiquée",
+    "import.skip.kahoot_bad_correct": (
+        "la bonne réponse indiquée ({value}) n'est pas l'une des réponses"
+    ),
+    "import.skip.red_not_list": "les réponses doivent former une liste",
+    "import.skip.red_no_answer": "aucune réponse n'est donnée",
+    "import.skip.quizlet_no_separator": (
+        "pas de séparateur « {separator} » entre le terme et la définition"
+    ),
+    "import.note.distractors": (
+        "les mauvais choix viennent des réponses des autres cartes (les mêmes à chaque import)"
+    ),
+    "import.note.gift_partial": (
+        "les réponses à points partiels (%50%…) sont devenues de mauvais choix"
+    ),
+    "import.note.html": "le HTML a été converti en texte brut",
+    "import.note.media": (
+        "les images et les sons ont été laissés de côté (le bot n'affiche que du texte)"
+    ),
+    "import.note.opentdb_credit": (
+        "les questions d'Open Trivia DB sont sous CC BY-SA 4.0 : le quiz les crédite"
+    ),
+    "import.note.red_alternatives": (
+        "les autres orthographes acceptées des réponses ont été retirées (on choisit, on ne "
+        "tape pas)"
     ),
 }

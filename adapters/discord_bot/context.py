@@ -1,0 +1,32 @@
+"""What slash commands and button handlers are given: the bot's services, not the client.
+
+Commands read it from `interaction.client`; typing it as this protocol (rather than the
+client class) is what lets the client import the commands without the commands importing
+the client back.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, cast
+
+import discord
+
+from adapters.discord_bot.publisher import DiscordPublisher
+from bot.play.daily_runner import DailyRunner
+from bot.play.review import ReviewRunner
+from bot.play.review_reminders import ReminderRunner
+from bot.play.rounds import RoundRunner
+from bot.play.service import QuizService
+
+
+class BotContext(Protocol):
+    service: QuizService
+    runner: RoundRunner
+    daily: DailyRunner
+    review: ReviewRunner
+    reminders: ReminderRunner
+    publisher: DiscordPublisher
+
+
+def context_of(interaction: discord.Interaction[Any]) -> BotContext:
+    return cast(BotContext, interaction.client)

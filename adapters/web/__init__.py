@@ -1,0 +1,1 @@
+"""The organiser's report: `quizbot serve`, a read-only web app of a chat's learning."""

@@ -1,0 +1,228 @@
+"""From what an importer found to a quiz file that `quizbot validate` accepts.
+
+Drafts are checked against the loader's rules (lengths, 2-10 distinct choices, 500 questions)
+and against the platforms' limits (limits.check_quiz, as the bot renders them), each failing
+draft skipped with its line and why; the rest are written as a format 2 YAML file and loaded
+back through the loader itself, so an import can never produce a quiz the bot would refuse.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import yaml
+
+from bot.catalog import limits
+from bot.catalog.importers.cleaning import slug
+from bot.catalog.importers.common import (
+    MAX_QUESTIONS,
+    Draft,
+    ImportResult,
+    Reason,
+    Skipped,
+)
+from bot.catalog.loader import MAX_FILE_BYTES, QUIZ_ID, QuizError, check_source
+from bot.catalog.question_reader import QUESTION_ID
+from bot.domain.models import LETTERS, MAX_CHOICES, Question, Quiz, Text
+
+MARKER = "# Written by quizbot import"
+"""The first words of every file an import writes (an import may overwrite such a file)."""
+TITLE_LENGTH = 70
+"""Titles are cut to fit the start button (\"▶ \" + title ≤ 80)."""
+LIMITS = {"prompt": 500, "choice": 200, "explanation": 700, "note": 300}
+_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+"""libyaml's emitter when PyYAML has it: the same safe output, ten times faster."""
+
+
+@dataclass(frozen=True, slots=True)
+class Identity:
+    quiz_id: str
+    title: str
+    language: str
+
+
+@dataclass(frozen=True, slots=True)
+class Built:
+    quiz: Quiz | None
+    """None when no question could be imported."""
+    yaml: str
+    skipped: list[Skipped]
+
+
+def build(result: ImportResult, identity: Identity, source_name: str, format_name: str) -> Built:
+    """The quiz made of `result`'s drafts (from the file `source_name`, in the format named);
+    raises QuizError only on a bug of ours."""
+    skipped = list(result.skipped)
+    questions, lines = _questions(result.questions, identity.language, skipped)
+    failing = {
+        question_id: message
+        for question_id, message in limits.check_quiz(_quiz(result, identity, questions))
+        if question_id is not None
+    }
+    for question_id, message in failing.items():
+        skipped.append(Skipped(lines[question_id], Reason.of("skip.limit", problem=message)))
+    kept = tuple(question for question in questions if question.id not in failing)
+    quiz, text = _fitting(result, identity, kept, lines, skipped, (source_name, format_name))
+    skipped.sort(key=lambda item: item.line)
+    if quiz is None:
+        return Built(None, "", skipped)
+    checked = check_source(f"{identity.quiz_id}.yaml", identity.quiz_id, text.encode())
+    return Built(checked.quiz, text, skipped)
+
+
+def _fitting(
+    result: ImportResult,
+    identity: Identity,
+    questions: tuple[Question, ...],
+    lines: dict[str, int],
+    skipped: list[Skipped],
+    names: tuple[str, str],
+) -> tuple[Quiz | None, str]:
+    """The quiz and its file, the last questions left out while the file is over the
+    loader's size limit (only long texts in hundreds of questions get there)."""
+    while questions:
+        quiz = _quiz(result, identity, questions)
+        text = to_yaml(quiz, *names)
+        size = len(text.encode())
+        if size <= MAX_FILE_BYTES:
+            return quiz, text
+        keep = min(len(questions) - 1, int(len(questions) * MAX_FILE_BYTES / size * 0.98))
+        left = questions[keep:]
+        reason = Reason.of("skip.file_size", limit=MAX_FILE_BYTES, count=len(left) - 1)
+        skipped.append(Skipped(lines[left[0].id], reason))
+        questions = questions[:keep]
+    return None, ""
+
+
+def _quiz(result: ImportResult, identity: Identity, questions: tuple[Question, ...]) -> Quiz:
+    language = identity.language
+    return Quiz(
+        identity.quiz_id,
+        Text.of(((language, identity.title),)),
+        None,
+        result.difficulty or "medium",
+        tuple(result.tags[:10]),
+        questions,
+        languages=(language,),
+        credit=result.credit,
+    )
+
+
+def _questions(
+    drafts: list[Draft], language: str, skipped: list[Skipped]
+) -> tuple[tuple[Question, ...], dict[str, int]]:
+    questions: list[Question] = []
+    lines: dict[str, int] = {}
+    for draft in drafts:
+        problem = _problem(draft)
+        if problem is not None:
+            skipped.append(Skipped(draft.line, problem))
+            continue
+        if len(questions) == MAX_QUESTIONS:
+            left = len(drafts) - drafts.index(draft)
+            reason = Reason.of("skip.cap", limit=MAX_QUESTIONS, count=left)
+            skipped.append(Skipped(draft.line, reason))
+            break
+        question_id = _unique_id(draft, lines)
+        lines[question_id] = draft.line
+        questions.append(_question(question_id, draft, language))
+    return tuple(questions), lines
+
+
+def _problem(draft: Draft) -> Reason | None:
+    """Why the loader would refuse the draft, or None."""
+    if not draft.prompt:
+        return Reason.of("skip.empty_prompt")
+    if len(draft.choices) < 2:
+        return Reason.of("skip.too_few_choices")
+    if len(draft.choices) > MAX_CHOICES:
+        return Reason.of("skip.too_many_choices", count=len(draft.choices), limit=MAX_CHOICES)
+    if not all(draft.choices):
+        return Reason.of("skip.empty_choice")
+    seen: set[str] = set()
+    for choice in draft.choices:
+        if choice.casefold() in seen:
+            return Reason.of("skip.same_choices", choice=choice[:80])
+        seen.add(choice.casefold())
+    texts = [("prompt", draft.prompt), *(("choice", choice) for choice in draft.choices)]
+    texts += [("note", note) for note in draft.notes.values()]
+    if draft.explanation:
+        texts.append(("explanation", draft.explanation))
+    for what, text in texts:
+        if len(text) > LIMITS[what]:
+            return Reason.of(f"skip.long_{what}", length=len(text), limit=LIMITS[what])
+    return None
+
+
+def _unique_id(draft: Draft, taken: dict[str, int]) -> str:
+    """The draft's name, else its prompt, as an id; "-2", "-3"… if already taken."""
+    base = slug(draft.name or "", 29) or slug(draft.prompt, 29) or "q"
+    if not QUESTION_ID.fullmatch(base):
+        base = "q"
+    question_id, number = base, 1
+    while question_id in taken:
+        number += 1
+        suffix = f"-{number}"
+        question_id = base[: 32 - len(suffix)].rstrip("-") + suffix
+    return question_id
+
+
+def _question(question_id: str, draft: Draft, language: str) -> Question:
+    def text(value: str) -> Text:
+        return Text.of(((language, value),))
+
+    notes = {index: text(note) for index, note in sorted(draft.notes.items()) if note}
+    notes.pop(draft.answer, None)
+    return Question(
+        question_id,
+        text(draft.prompt),
+        tuple(text(choice) for choice in draft.choices),
+        draft.answer,
+        text(draft.explanation) if draft.explanation else None,
+        notes,
+    )
+
+
+def to_yaml(quiz: Quiz, source_name: str, format_name: str) -> str:
+    """The quiz as a format 2 file, in the order people read one."""
+    document: dict[str, object] = {
+        "format": 2,
+        "id": quiz.id,
+        "languages": list(quiz.languages),
+        "title": quiz.title.versions[0][1],
+        "difficulty": quiz.difficulty,
+    }
+    if quiz.tags:
+        document["tags"] = list(quiz.tags)
+    if quiz.credit is not None:
+        credit = {"name": quiz.credit.name, "url": quiz.credit.url, "licence": quiz.credit.licence}
+        document["source"] = {key: value for key, value in credit.items() if value}
+    document["questions"] = [_question_document(question) for question in quiz.questions]
+    body = yaml.dump(document, Dumper=_DUMPER, allow_unicode=True, sort_keys=False, width=99)
+    header = f"{MARKER} from {_one_line(source_name)} ({format_name}); edit it freely.\n"
+    return header + "# yaml-language-server: $schema=quiz.schema.json\n" + body
+
+
+def _question_document(question: Question) -> dict[str, object]:
+    entry: dict[str, object] = {
+        "id": question.id,
+        "prompt": question.prompt.versions[0][1],
+        "choices": [choice.versions[0][1] for choice in question.choices],
+        "answer": LETTERS[question.answer],
+    }
+    if question.explanation is not None:
+        entry["explanation"] = question.explanation.versions[0][1]
+    if question.notes:
+        entry["notes"] = {LETTERS[i]: note.versions[0][1] for i, note in question.notes.items()}
+    return entry
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())[:200]
+
+
+def valid_quiz_id(value: str) -> bool:
+    return bool(QUIZ_ID.fullmatch(value))
+
+
+__all__ = ["MARKER", "Built", "Identity", "QuizError", "build", "to_yaml", "valid_quiz_id"]

@@ -1,0 +1,64 @@
+"""Making the texts of other tools into plain quiz texts, and names into ids.
+
+The bot posts plain text (escaped for each platform), so HTML is turned into text, media
+references are dropped (the bot shows no images or sounds), and control characters go.
+Every pattern here is linear: no backtracking on hostile input.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import unicodedata
+
+_BREAK = re.compile(r"<br\s*/?>|</(?:p|div|li|tr|h[1-6])\s*>", re.IGNORECASE)
+_TAG = re.compile(r"<[^<>]*>")
+_MEDIA_TAG = re.compile(r"<(?:img|audio|video|source)\b[^<>]*>", re.IGNORECASE)
+_SOUND = re.compile(r"\[sound:[^\]\n]*\]")
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+_SPACES = re.compile(r"[ \t\u00a0]+")
+_BLANK_LINES = re.compile(r"\n{3,}")
+_UNTIDY = re.compile(r"[\x00-\x1f\x7f\u00a0]|  |^\s|\s$")
+"""What plain() would change: most texts have none of it and are returned as they are."""
+_SLUG_GAPS = re.compile(r"[^a-z0-9]+")
+
+
+def has_media(text: str) -> bool:
+    return bool(_MEDIA_TAG.search(text) or _SOUND.search(text))
+
+
+def html_to_text(text: str) -> str:
+    """An HTML fragment as the plain text a reader sees: breaks kept, tags and media gone."""
+    text = _SOUND.sub("", text)
+    text = _BREAK.sub("\n", text)
+    text = _TAG.sub("", text)
+    return plain(html.unescape(text))
+
+
+def without_media(text: str) -> str:
+    """A plain text without Anki's [sound:...] references."""
+    return plain(_SOUND.sub("", text))
+
+
+def plain(text: str) -> str:
+    """Control characters removed, spaces collapsed, each line and the whole trimmed."""
+    if not _UNTIDY.search(text):
+        return text
+    text = _CONTROL.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
+    lines = (_SPACES.sub(" ", line).strip() for line in text.split("\n"))
+    return _BLANK_LINES.sub("\n\n", "\n".join(lines)).strip()
+
+
+def slug(text: str, limit: int) -> str:
+    """Lowercase ASCII letters, digits and hyphens, at most `limit` long, cut at a word."""
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    words = _SLUG_GAPS.sub("-", ascii_text.lower()).strip("-")
+    if len(words) <= limit:
+        return words
+    cut = words[: limit + 1].rsplit("-", 1)[0] if "-" in words[:limit] else words[:limit]
+    return cut[:limit].strip("-")
+
+
+def tag(text: str) -> str:
+    """A quiz tag from a category or deck name ("Science: Computers" → "science-computers")."""
+    return slug(text, 40)

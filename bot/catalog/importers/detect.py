@@ -1,0 +1,72 @@
+"""Which format a file is in, from its name and its first bytes."""
+
+from __future__ import annotations
+
+import re
+from pathlib import PurePath
+
+from bot.catalog.importers.anki_package import is_package
+from bot.catalog.importers.anki_text import read_headers
+from bot.catalog.importers.common import Options
+from bot.catalog.importers.table import read_header
+
+SAMPLE = 65_536
+_ZIP = b"PK\x03\x04"
+_GIFT = re.compile(r"\{\s*(?:[=~]|T\s*[}#]|F\s*[}#]|TRUE\b|FALSE\b|#)|^::[^\n]*::", re.MULTILINE)
+_HTML = re.compile(r"<(?:br|div|b|i|p|span|img)\b[^<>]*>", re.IGNORECASE)
+_QUIZ_FILE = re.compile(r"^format:\s*[12]\s*$", re.MULTILINE)
+SUFFIXES = {
+    ".gift": "gift",
+    ".apkg": "anki",
+    ".colpkg": "anki",
+    ".json": "opentdb",
+    ".xlsx": "kahoot",
+    ".yaml": "red",
+    ".yml": "red",
+}
+
+
+def detect(name: str, data: bytes, options: Options) -> str | None:
+    """The format's name (see importers.FORMATS), or None when nothing tells."""
+    suffix = PurePath(name).suffix.lower()
+    if data.startswith(_ZIP):
+        return _zip_format(data) or SUFFIXES.get(suffix)
+    if suffix in (".apkg", ".colpkg", ".xlsx"):
+        return SUFFIXES[suffix]  # not a zip: the importer says it cannot be read
+    text = data[:SAMPLE].decode("utf-8", "replace").lstrip("\ufeff")
+    if suffix in SUFFIXES:
+        return SUFFIXES[suffix]
+    if text.lstrip().startswith(("{", "[")):
+        return "opentdb"
+    if options.term_separator or options.row_separator:
+        return "quizlet"
+    return _text_format(text, suffix)
+
+
+def is_quiz_file(data: bytes) -> bool:
+    """Already a quizbot quiz (a `format:` key at the top)."""
+    return bool(_QUIZ_FILE.search(data[:SAMPLE].decode("utf-8", "replace")))
+
+
+def _zip_format(data: bytes) -> str | None:
+    if is_package(data):
+        return "anki"
+    if b"xl/workbook.xml" in data or b"xl/worksheets" in data:
+        return "kahoot"
+    return None
+
+
+def _text_format(text: str, suffix: str) -> str | None:
+    headers = read_headers(text)
+    if headers.lines and (headers.separator or headers.html is not None or headers.columns):
+        return "anki"
+    first = next((line for line in text.split("\n") if line.strip()), "")
+    if read_header(re.split(r"[,;\t]", first)) is not None:
+        return "csv"
+    if _GIFT.search(text):
+        return "gift"
+    if "\t" in first:
+        return "anki" if _HTML.search(text) else "quizlet"
+    if suffix == ".csv":
+        return "anki"
+    return None

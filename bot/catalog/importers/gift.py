@@ -1,0 +1,209 @@
+"""Moodle GIFT question banks, read as Moodle's own importer reads them (qformat_gift).
+
+Questions are blocks of lines separated by blank lines; a line starting with // is a comment.
+A block is `::name::` (optional), `[html|markdown|plain|moodle]` (optional), the question text,
+and an answer block in braces: `=right ~wrong ~%50%partial`, each answer with `#feedback`, and
+`####general feedback` at its end; `{T}`/`{FALSE}` is true/false (`{T#if wrong#if right}`).
+Text after the braces makes a missing-word question ("_____" where the braces were).
+`$CATEGORY: a/b` blocks give the quiz its tags. `\\` escapes `~ = # { } :` and `\\n` is a
+line break.
+
+Multiple choice with exactly one full-credit answer and true/false become questions; the
+general feedback (and the right answer's feedback) the explanation; a wrong answer's feedback
+its note. Short-answer, numeric, matching, essay and several-right questions are skipped, each
+with its line and why.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from bot.catalog.importers.cleaning import html_to_text, plain, tag
+from bot.catalog.importers.common import Draft, ImportResult, Options, read_text
+from bot.catalog.importers.wording import false_word, true_word
+
+FORMAT = "gift"
+_ESCAPES = {"\\:": "\ue001", "\\#": "\ue002", "\\=": "\ue003", "\\{": "\ue004", "\\}": "\ue005"}
+_ESCAPES |= {"\\~": "\ue006", "\\n": "\ue007"}
+_RESTORE = str.maketrans({v: k[1] for k, v in _ESCAPES.items()} | {"\ue007": "\n"})
+_PLACEHOLDERS = re.compile("[\ue000-\ue007]")
+_WEIGHT = re.compile(r"%(-?\d{1,3}(?:\.\d*)?)%")
+_FORMATS = ("html", "markdown", "plain", "moodle")
+_TRUE, _FALSE = ("T", "TRUE"), ("F", "FALSE")
+
+
+@dataclass(frozen=True, slots=True)
+class _Answer:
+    text: str
+    weight: float
+    feedback: str
+
+
+def parse(data: bytes, options: Options) -> ImportResult:
+    """Every question of a GIFT file; the quiz's language words true/false choices."""
+    language = options.content_language
+    result = ImportResult(FORMAT)
+    for line, block in _blocks(read_text(data)):
+        if result.full():
+            break
+        if block.startswith("$CATEGORY:"):
+            category, _, block = block.partition("\n")
+            _add_category(result, category.removeprefix("$CATEGORY:"))
+            line += 1 + len(block) - len(block.lstrip("\n"))
+            block = block.strip()
+            if not block:
+                continue
+        _read_question(result, line, _escape(block), language)
+    return result
+
+
+def _blocks(text: str) -> list[tuple[int, str]]:
+    """(first line, text) of each block of non-blank lines, comment lines blanked as Moodle
+    does (so a comment never splits a question)."""
+    blocks: list[tuple[int, str]] = []
+    lines: list[str] = []
+    first = 0
+    for number, raw in enumerate(text.split("\n"), 1):
+        stripped = raw.strip()
+        if not stripped:
+            if first:
+                blocks.append((first, "\n".join(lines).strip()))
+            lines, first = [], 0
+            continue
+        if stripped.startswith("//"):
+            stripped = ""
+        elif not first:
+            first = number
+        lines.append(stripped)
+    if first:
+        blocks.append((first, "\n".join(lines).strip()))
+    return blocks
+
+
+def _escape(text: str) -> str:
+    """Escaped control characters as placeholders, so that they are never read as syntax."""
+    text = _PLACEHOLDERS.sub("", text).replace("\\\\", "\ue000")
+    for escaped, placeholder in _ESCAPES.items():
+        text = text.replace(escaped, placeholder)
+    return text.replace("\ue000", "\\")
+
+
+def _add_category(result: ImportResult, path: str) -> None:
+    for part in path.strip().split("/"):
+        name = tag(part)
+        keep = name and name != "top" and not part.strip().startswith("$")
+        if keep and name not in result.tags:
+            result.tags.append(name)
+
+
+def _read_question(result: ImportResult, line: int, text: str, language: str) -> None:
+    name = None
+    if text.startswith("::"):
+        text = text[2:]
+        if "::" in text:
+            name, _, text = text.partition("::")
+            name = plain(name.translate(_RESTORE))
+        text = text.strip()
+    start, end = text.find("{"), text.find("}")
+    if start < 0 and end < 0:
+        result.skip(line, "skip.gift_description")
+        return
+    if start < 0 or end < start:
+        result.skip(line, "skip.gift_braces")
+        return
+    answers = text[start + 1 : end].strip()
+    missing_word = not text.endswith("}")
+    question = text[:start] + ("_____" if missing_word else "") + text[end + 1 :]
+    general = ""
+    if "####" in answers:
+        answers, _, general = answers.rpartition("####")
+        answers = answers.strip()
+    kind, prompt = _with_format(question.strip(), "moodle")
+    draft = _classify(result, line, answers, kind, language)
+    if draft is None:
+        return
+    draft.prompt = prompt
+    draft.name = name or None
+    explanation = [_with_format(general, kind)[1], draft.explanation or ""]
+    draft.explanation = "\n\n".join(part for part in explanation if part) or None
+    result.questions.append(draft)
+
+
+def _with_format(text: str, default: str) -> tuple[str, str]:
+    """(format, plain text) of a text that may start with [html], [markdown], …"""
+    if not text:
+        return default, ""
+    kind = default
+    if text.startswith("[") and "]" in text:
+        named = text[1 : text.index("]")]
+        if named in _FORMATS:
+            kind, text = named, text[text.index("]") + 1 :]
+    text = text.translate(_RESTORE)
+    return kind, html_to_text(text) if kind == "html" else plain(text)
+
+
+def _classify(
+    result: ImportResult, line: int, answers: str, kind: str, language: str
+) -> Draft | None:
+    """The question's choices (prompt filled in by the caller), or None once skipped."""
+    if not answers:
+        result.skip(line, "skip.gift_essay")
+    elif answers.startswith("#"):
+        result.skip(line, "skip.gift_numeric")
+    elif "~" in answers:
+        return _multiple_choice(result, line, answers, kind)
+    elif "=" in answers and "->" in answers:
+        result.skip(line, "skip.gift_matching")
+    elif answers.split("#", 1)[0].strip() in _TRUE + _FALSE:
+        return _true_false(answers, kind, language, line)
+    else:
+        result.skip(line, "skip.gift_short_answer")
+    return None
+
+
+def _true_false(answers: str, kind: str, language: str, line: int) -> Draft:
+    value, *feedback = (part.strip() for part in answers.split("#", 2))
+    wrong = _with_format(feedback[0], kind)[1] if feedback else ""
+    right = _with_format(feedback[1], kind)[1] if len(feedback) > 1 else ""
+    answer = 0 if value in _TRUE else 1
+    draft = Draft(line, "", [true_word(language), false_word(language)], answer)
+    if wrong:
+        draft.notes[1 - answer] = wrong
+    draft.explanation = right or None
+    return draft
+
+
+def _multiple_choice(result: ImportResult, line: int, answers: str, kind: str) -> Draft | None:
+    parsed = [_answer(part, kind) for part in answers.replace("=", "~=").split("~")]
+    options = [answer for answer in parsed if answer.text or answer.feedback or answer.weight]
+    right = [index for index, answer in enumerate(options) if answer.weight >= 1]
+    if len(right) > 1:
+        result.skip(line, "skip.several_right", count=len(right))
+        return None
+    if not right:
+        partial = any(answer.weight > 0 for answer in options)
+        result.skip(line, "skip.gift_partial_only" if partial else "skip.no_right")
+        return None
+    if any(0 < answer.weight < 1 for answer in options):
+        result.note("note.gift_partial")
+    draft = Draft(line, "", [answer.text for answer in options], right[0])
+    draft.notes = {
+        index: answer.feedback
+        for index, answer in enumerate(options)
+        if answer.feedback and index != right[0]
+    }
+    draft.explanation = options[right[0]].feedback or None
+    return draft
+
+
+def _answer(part: str, kind: str) -> _Answer:
+    part = part.strip()
+    weight = 0.0
+    if part.startswith("="):
+        weight, part = 1.0, part[1:].lstrip()
+    found = _WEIGHT.match(part)
+    if found:
+        weight, part = float(found.group(1)) / 100, part[found.end() :]
+    text, _, feedback = part.partition("#")
+    return _Answer(_with_format(text.strip(), kind)[1], weight, _with_format(feedback, kind)[1])

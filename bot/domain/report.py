@@ -1,0 +1,154 @@
+"""The figures of a chat's report page, as plain data, and the few rules that shape them.
+
+The storage layer fills these from score tables and indexed reads (bot/storage/sql/report.py);
+the web adapter lays them out. What a figure means is decided here once: a share right is
+points over answers, a median answer time is the middle answer's (the lower of the two middle
+ones for an even count), the tempting choice is the wrong one chosen most.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from bot.domain.daily import DailyRecord, daily_streaks
+from bot.domain.rules import Ranked
+
+
+def share(part: int, whole: int) -> float | None:
+    """part / whole, or None when there is nothing to divide (shown as a dash)."""
+    return part / whole if whole else None
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """Answers and right answers over some set of answers."""
+
+    answered: int = 0
+    correct: int = 0
+
+    @property
+    def accuracy(self) -> float | None:
+        return share(self.correct, self.answered)
+
+
+@dataclass(frozen=True, slots=True)
+class Day:
+    day: date
+    members: int
+    """Members who answered that day (UTC)."""
+    tally: Tally
+
+
+@dataclass(frozen=True, slots=True)
+class Week:
+    start: date
+    """The Monday (UTC) the week starts on."""
+    tally: Tally
+
+
+@dataclass(frozen=True, slots=True)
+class QuizTotal:
+    quiz_id: str
+    members: int
+    tally: Tally
+
+
+@dataclass(frozen=True, slots=True)
+class Overview:
+    members: int
+    tally: Tally
+    days: tuple[Day, ...]
+    """Every day of the period shown, oldest first, days without answers included."""
+    weeks: tuple[Week, ...]
+    """Weeks with answers, oldest first."""
+    quizzes: tuple[QuizTotal, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class QuestionFigures:
+    """How a chat answered one question: counts per choice (as written) and answer times."""
+
+    question_id: str
+    choices: Mapping[int, int]
+    """Answers per choice index; choices nobody picked are absent."""
+    correct: int
+    answered: int
+    median_ms: int | None
+
+    @property
+    def accuracy(self) -> float | None:
+        return share(self.correct, self.answered)
+
+    def tempting(self, answer: int) -> int | None:
+        """The wrong choice picked most (lowest index on a tie), if anyone picked a wrong one."""
+        wrong = [(count, -index) for index, count in self.choices.items() if index != answer]
+        if not wrong or max(wrong)[0] == 0:
+            return None
+        return -max(wrong)[1]
+
+
+def median_of_counts(counts: Mapping[int, int]) -> int | None:
+    """The median of values given with their counts: the lower middle value for even totals."""
+    total = sum(counts.values())
+    if total == 0:
+        return None
+    middle = (total + 1) // 2
+    seen = 0
+    for value in sorted(counts):
+        seen += counts[value]
+        if seen >= middle:
+            return value
+    raise AssertionError("unreachable: the counts add up to total")
+
+
+@dataclass(frozen=True, slots=True)
+class MemberLine:
+    user_id: str
+    name: str
+    tally: Tally
+    current_streak: int
+    best_streak: int
+    last_active: date | None
+
+
+@dataclass(frozen=True, slots=True)
+class RoundLine:
+    round_id: int
+    quiz_id: str
+    started_at: datetime
+    ended_at: datetime | None
+    status: str
+    questions: int
+    players: int
+    ranking: tuple[Ranked, ...]
+    """The first places only (ties included)."""
+
+
+def fill_days(first: date, last: date, found: Iterable[Day]) -> tuple[Day, ...]:
+    """One Day per date from first to last, zeros where nobody answered."""
+    by_day = {day.day: day for day in found}
+    days = []
+    current = first
+    while current <= last:
+        days.append(by_day.get(current, Day(current, 0, Tally())))
+        current = date.fromordinal(current.toordinal() + 1)
+    return tuple(days)
+
+
+def member_line(
+    user_id: str,
+    name: str,
+    tally: Tally,
+    calendar_streaks: tuple[int, int],
+    last_active: date | None,
+    record: DailyRecord | None,
+) -> MemberLine:
+    """A member's line; streaks as `/stats` counts them: the scheduled daily questions where
+    the chat has them, else `calendar_streaks`, (current, best) runs of days (UTC) with a
+    right answer, as `rules.streaks` counts them."""
+    current, best = calendar_streaks
+    if record is not None and record.outcomes:
+        current, best = daily_streaks(record.outcomes, record.last_is_open)
+    return MemberLine(user_id, name, tally, current, best, last_active)

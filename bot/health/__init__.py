@@ -1,0 +1,1 @@
+"""Checks of a deployment that need no platform library (`quizbot doctor`, `--version`)."""

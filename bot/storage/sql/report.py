@@ -1,0 +1,231 @@
+"""The report page's reads, in SQL both backends share: score tables and indexed lookups only.
+
+Read-only. Totals, members and days come from the score tables the answer writer keeps
+(score_totals, score_hours, score_weeks: rows per player and bucket, not per answer), rounds
+from the latest rows of `rounds` and their answers by primary key. Only a quiz's question
+figures read answers, through the (chat_id, answered_at) index and for that chat and quiz
+alone: choice counts and median times have no maintained table (yet), so that page costs
+time in proportion to the chat's answers to the quiz, never to the whole table.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from datetime import UTC, date, datetime
+
+from bot.domain.entities import ScoreLine
+from bot.domain.report import (
+    Day,
+    MemberLine,
+    Overview,
+    QuestionFigures,
+    QuizTotal,
+    RoundLine,
+    Tally,
+    Week,
+    fill_days,
+    median_of_counts,
+    member_line,
+)
+from bot.domain.rules import rank_round
+from bot.storage.sql.answers import HOUR_MS, WEEK_MS, WEEK_OFFSET_MS, week_of
+from bot.storage.sql.daily import DailyQueries
+from bot.storage.sql.rows import from_ms
+
+DAY_MS = 24 * HOUR_MS
+TIME_STEP_MS = 100
+"""Answer times are counted in tenths of a second: the median shown is to that precision."""
+WEEKS_SHOWN = 26
+
+
+def _int(value: object) -> int:
+    return int(str(value)) if value is not None else 0
+
+
+def _day(day_number: object) -> date:
+    return datetime.fromtimestamp(_int(day_number) * DAY_MS / 1000, UTC).date()
+
+
+def _day_number(day: date) -> int:
+    return (day - date(1970, 1, 1)).days
+
+
+def _week_start(week: int) -> date:
+    return from_ms(week * WEEK_MS - WEEK_OFFSET_MS).date()
+
+
+_MEMBERS = """
+    WITH days AS (
+        SELECT user_id, hour / 24 AS day, SUM(points) AS points FROM score_hours
+        WHERE chat_id = ? GROUP BY user_id, hour / 24
+    ), right_days AS (
+        SELECT user_id, day, day - ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY day) AS run
+        FROM days WHERE points > 0
+    ), runs AS (
+        SELECT user_id, COUNT(*) AS length, MAX(day) AS last FROM right_days
+        GROUP BY user_id, run
+    ), streaks AS (
+        SELECT user_id, MAX(length) AS best,
+            MAX(CASE WHEN last >= ? THEN length ELSE 0 END) AS current
+        FROM runs GROUP BY user_id
+    ), active AS (
+        SELECT user_id, MAX(day) AS last_day FROM days GROUP BY user_id
+    )
+    SELECT t.user_id, COALESCE(u.name, t.user_id), SUM(t.answered), SUM(t.points),
+        MAX(a.last_day), MAX(s.current), MAX(s.best)
+    FROM score_totals t LEFT JOIN users u ON u.user_id = t.user_id
+    LEFT JOIN active a ON a.user_id = t.user_id LEFT JOIN streaks s ON s.user_id = t.user_id
+    WHERE t.chat_id = ? GROUP BY t.user_id, u.name
+"""
+"""Members' totals, last active day and calendar-day streaks (UTC), summed in SQL from the
+hourly buckets so that one row per member reaches Python. Streaks as `rules.streaks` counts
+them: runs of consecutive days with a right answer (a run's days less their rank is constant),
+the current one alive while its last day is yesterday or today (the `?`: yesterday)."""
+
+
+_PODIUMS = """
+    WITH lines AS (
+        SELECT p.round_id, a.user_id, SUM(a.correct) AS points, COUNT(*) AS answered,
+            SUM(a.elapsed_ms) AS total_ms
+        FROM posts p JOIN answers a ON a.post_id = p.post_id
+        WHERE p.round_id IN ({marks}) GROUP BY p.round_id, a.user_id
+    ), ranked AS (
+        SELECT round_id, user_id, points, answered, total_ms,
+            RANK() OVER (PARTITION BY round_id ORDER BY points DESC, total_ms) AS place,
+            COUNT(*) OVER (PARTITION BY round_id) AS players
+        FROM lines
+    )
+    SELECT r.round_id, r.user_id, COALESCE(u.name, r.user_id), r.points, r.answered,
+        r.total_ms, r.players
+    FROM ranked r LEFT JOIN users u ON u.user_id = r.user_id WHERE r.place <= ?
+"""
+"""Each round's first places, in `rules.rank_round`'s order (more points, then less time;
+RANK keeps ties together), and its player count."""
+
+
+class ReportQueries(DailyQueries):
+    """The ReportStore methods (bot/storage/report_store.py) over a backend's `_rows`."""
+
+    async def overview(self, chat_id: str, first: date, last: date) -> Overview:
+        """Totals, each day from `first` to `last` (UTC), the last weeks and each quiz."""
+        [(members, answered, correct)] = await self._rows(
+            "SELECT COUNT(DISTINCT user_id), COALESCE(SUM(answered), 0), "
+            "COALESCE(SUM(points), 0) FROM score_totals WHERE chat_id = ?",
+            chat_id,
+        )
+        days = await self._rows(
+            "SELECT hour / 24, COUNT(DISTINCT user_id), SUM(answered), SUM(points) "
+            "FROM score_hours WHERE chat_id = ? AND hour >= ? AND hour < ? GROUP BY hour / 24",
+            chat_id,
+            _day_number(first) * 24,
+            (_day_number(last) + 1) * 24,
+        )
+        last_week = week_of((_day_number(last) + 1) * DAY_MS - 1)
+        weeks = await self._rows(
+            "SELECT week, SUM(answered), SUM(points) FROM score_weeks "
+            "WHERE chat_id = ? AND week > ? GROUP BY week ORDER BY week",
+            chat_id,
+            last_week - WEEKS_SHOWN,
+        )
+        quizzes = await self._rows(
+            "SELECT quiz_id, COUNT(DISTINCT user_id), SUM(answered), SUM(points) "
+            "FROM score_totals WHERE chat_id = ? GROUP BY quiz_id ORDER BY quiz_id",
+            chat_id,
+        )
+        found_days = (Day(_day(d), _int(m), Tally(_int(a), _int(c))) for d, m, a, c in days)
+        return Overview(
+            _int(members),
+            Tally(_int(answered), _int(correct)),
+            fill_days(first, last, found_days),
+            tuple(Week(_week_start(_int(w)), Tally(_int(a), _int(c))) for w, a, c in weeks),
+            tuple(QuizTotal(str(q), _int(m), Tally(_int(a), _int(c))) for q, m, a, c in quizzes),
+        )
+
+    async def members(self, chat_id: str, today: date) -> list[MemberLine]:
+        """Every member who answered, most answers first: totals, streaks, last active day,
+        in one statement returning a row per member (see `_MEMBERS`)."""
+        rows = await self._rows(_MEMBERS, chat_id, _day_number(today) - 1, chat_id)
+        has_daily = await self._rows(
+            "SELECT 1 FROM daily_posts WHERE chat_id = ? LIMIT 1", chat_id
+        )
+        user_ids = [str(row[0]) for row in rows]
+        records = await self.daily_records(chat_id, user_ids) if has_daily else {}
+        lines = [
+            member_line(
+                str(user_id),
+                str(name),
+                Tally(_int(answered), _int(correct)),
+                (_int(current), _int(best)),
+                None if last is None else _day(last),
+                records.get(str(user_id)),
+            )
+            for user_id, name, answered, correct, last, current, best in rows
+        ]
+        return sorted(lines, key=lambda line: (-line.tally.answered, line.name, line.user_id))
+
+    async def question_figures(self, chat_id: str, quiz_id: str) -> list[QuestionFigures]:
+        """Per question of the quiz answered in the chat: choices picked and answer times
+        (to the tenth of a second, as shown). Driven by the chat's posts, whose answers are
+        contiguous under their primary key, so no answer is looked up row by row."""
+        rows = await self._rows(
+            f"SELECT p.question_id, a.choice, a.correct, a.elapsed_ms / {TIME_STEP_MS}, "
+            "COUNT(*) FROM posts p JOIN answers a ON a.post_id = p.post_id "
+            "WHERE p.chat_id = ? AND p.quiz_id = ? "
+            f"GROUP BY p.question_id, a.choice, a.correct, a.elapsed_ms / {TIME_STEP_MS}",
+            chat_id,
+            quiz_id,
+        )
+        choices: dict[str, dict[int, int]] = defaultdict(lambda: defaultdict(int))
+        times: dict[str, dict[int, int]] = defaultdict(lambda: defaultdict(int))
+        right: dict[str, int] = defaultdict(int)
+        for question_id, choice, correct, step, count in rows:
+            key, number = str(question_id), int(str(count))
+            choices[key][int(str(choice))] += number
+            times[key][int(str(step)) * TIME_STEP_MS] += number
+            right[key] += number if correct else 0
+        return [
+            QuestionFigures(
+                key,
+                dict(choices[key]),
+                right[key],
+                sum(times[key].values()),
+                median_of_counts(times[key]),
+            )
+            for key in sorted(choices)
+        ]
+
+    async def rounds(self, chat_id: str, limit: int, podium: int = 3) -> list[RoundLine]:
+        """The chat's latest group rounds, newest first: players and the first `podium`
+        places of each (ties included), ranked in SQL so only those reach Python."""
+        rounds = await self._rows(
+            "SELECT round_id, quiz_id, started_at, ended_at, status, question_ids FROM rounds "
+            "WHERE chat_id = ? AND mode = 'group' ORDER BY round_id DESC LIMIT ?",
+            chat_id,
+            limit,
+        )
+        lines: dict[int, list[ScoreLine]] = defaultdict(list)
+        players: dict[int, int] = defaultdict(int)
+        if rounds:
+            ids = [_int(row[0]) for row in rounds]
+            marks = ", ".join("?" * len(ids))
+            for round_id, user_id, name, points, answered, total_ms, count in await self._rows(
+                _PODIUMS.format(marks=marks), *ids, podium
+            ):
+                line = ScoreLine(str(user_id), str(name), _int(points), _int(answered),
+                                 _int(total_ms))  # fmt: skip
+                lines[_int(round_id)].append(line)
+                players[_int(round_id)] = _int(count)
+        return [
+            RoundLine(
+                _int(round_id),
+                str(quiz_id),
+                from_ms(_int(started)),
+                None if ended is None else from_ms(_int(ended)),
+                str(status),
+                len(json.loads(str(question_ids))),
+                players[_int(round_id)],
+                tuple(rank_round(lines[_int(round_id)])),
+            )
+            for round_id, quiz_id, started, ended, status, question_ids in rounds
+        ]

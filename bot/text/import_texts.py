@@ -1,0 +1,55 @@
+"""What an import says: its problems by line and its summary, in the reader's language.
+
+Importers give reasons as catalog keys (bot/catalog/importers/common.py: Reason); the command
+line and a chat upload word them here, the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.catalog.importers import FORMATS, Imported, Reason, Skipped
+from bot.catalog.importers.common import Unit
+from bot.domain.models import Language
+from bot.text.i18n import t
+
+
+def reason_text(reason: Reason, language: Language) -> str:
+    return t(language, f"import.{reason.key}", **reason.arguments())
+
+
+def problem_line(file: str, item: Skipped, unit: Unit, language: Language) -> str:
+    """ "deck.txt:12: a cloze note …", or "deck.apkg: note 12: …" in a package (the places
+    are written the way compilers write them, in every language)."""
+    reason = reason_text(item.reason, language)
+    if unit == "note":
+        return f"{file}: {t(language, 'import.at_note', number=item.line)}: {reason}"
+    return f"{file}:{item.line}: {reason}"
+
+
+def problem_lines(
+    file: str, items: Sequence[Skipped], unit: Unit, language: Language, limit: int | None = None
+) -> list[str]:
+    """Each item's line, the first `limit` of them then how many more (None: all)."""
+    shown = items if limit is None else items[:limit]
+    lines = [problem_line(file, item, unit, language) for item in shown]
+    if len(items) > len(shown):
+        lines.append(t(language, "import.more", count=len(items) - len(shown)))
+    return lines
+
+
+def summary(file: str, imported: Imported, language: Language) -> list[str]:
+    """Questions imported, every item skipped by line, and the notes."""
+    count = len(imported.quiz.questions)
+    lines = [t(language, "import.done", count=count, file=file, format=format_name(imported))]
+    if imported.skipped:
+        lines.append(t(language, "import.skipped", count=len(imported.skipped)))
+        lines += problem_lines(file, imported.skipped, imported.unit, language)
+    lines += [
+        t(language, "import.note", note=reason_text(note, language)) for note in imported.notes
+    ]
+    return lines
+
+
+def format_name(imported: Imported) -> str:
+    return FORMATS.get(imported.format, imported.format)

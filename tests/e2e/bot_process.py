@@ -1,0 +1,81 @@
+"""`quizbot run telegram` as a real process against the fake Bot API, for end-to-end tests."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import socket
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tests.fakes.telegram_api import FakeTelegramAPI
+from tests.support.paths import ROOT
+
+TOKEN = "777000:process-secret-token"
+
+
+@dataclass
+class BotProcess:
+    """A running `quizbot run telegram`; its output goes to files, so a chatty log level can
+    never fill a pipe and block the bot."""
+
+    process: asyncio.subprocess.Process
+    out: Path
+    err: Path
+
+    def output(self) -> str:
+        return self.out.read_text() + self.err.read_text()
+
+    async def stop(self) -> int:
+        if self.process.returncode is None:
+            self.process.send_signal(signal.SIGTERM)
+        return await asyncio.wait_for(self.process.wait(), timeout=30)
+
+    async def kill(self) -> None:
+        self.process.kill()
+        await self.process.wait()
+
+
+async def start_bot(fake: FakeTelegramAPI, database: Path, token: str = TOKEN) -> BotProcess:
+    env = {
+        **os.environ,
+        "TELEGRAM_TOKEN": token,
+        "TELEGRAM_API_URL": fake.url,
+        "QUIZBOT_DB": str(database),
+        "QUIZBOT_LOG_LEVEL": "DEBUG",  # everything the libraries log, to prove no token leaks
+    }
+    number = len(list(database.parent.glob("bot-*.out")))
+    out, err = database.parent / f"bot-{number}.out", database.parent / f"bot-{number}.err"
+    with out.open("wb") as stdout, err.open("wb") as stderr:
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "adapters.cli",
+            "run",
+            "telegram",
+            cwd=ROOT,
+            env=env,
+            stdout=stdout,
+            stderr=stderr,
+        )
+    return BotProcess(process, out, err)
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on now, for a webhook worker to bind."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def wait_for_acks(fake: FakeTelegramAPI, query_ids: set[str], count: int) -> None:
+    """Until `count` of these presses have been answered (by whichever process)."""
+
+    def answered(_: dict[str, Any]) -> bool:
+        acked = {c.params["callback_query_id"] for c in fake.calls_to("answerCallbackQuery")}
+        return len(acked & query_ids) >= count
+
+    await fake.wait_for("answerCallbackQuery", answered, timeout=30)

@@ -1,0 +1,26 @@
+"""Where the repository, its bundled quizzes and the corpus of broken quiz files are."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+QUIZZES = ROOT / "quizzes"
+BROKEN = ROOT / "tests" / "corpus" / "broken"
+EXPECT = "# expect: "
+
+
+def expected_problems(path: Path) -> list[str]:
+    """A broken file lists, in comments at its end, exactly what validate must say."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return [
+        line.removeprefix(EXPECT).replace("{file}", str(path))
+        for line in lines
+        if line.startswith(EXPECT)
+    ]
+
+
+def bundled_ids() -> list[str]:
+    """The ids of the bundled quizzes, read from the folder (a quiz's id is its file name), so
+    tests that list them follow the content instead of repeating it."""
+    return sorted(path.stem for path in QUIZZES.iterdir() if path.suffix in (".yaml", ".yml"))

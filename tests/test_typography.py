@@ -1,0 +1,182 @@
+"""French typography: every missing no-break space found, exactly, and nothing else."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.catalog.field_reader import Problem
+from bot.catalog.loader import validate
+from bot.catalog.typography import Finding, missing_spaces
+from bot.text.i18n import CATALOGS
+from tests.support.paths import QUIZZES, ROOT
+
+NARROW, NBSP = "\u202f", "\u00a0"
+
+
+def marks(text: str) -> list[tuple[int, str]]:
+    return [(finding.offset, finding.character) for finding in missing_spaces(text)]
+
+
+def test_each_mark_with_an_ordinary_space_or_none_is_found_with_its_message() -> None:
+    assert missing_spaces("Pourquoi ? Parce que ! Voici : un ; deux") == [
+        Finding(9, "?", "no-break space missing before '?'"),
+        Finding(21, "!", "no-break space missing before '!'"),
+        Finding(29, ":", "no-break space missing before ':'"),
+        Finding(34, ";", "no-break space missing before ';'"),
+    ]
+    assert missing_spaces("Vraiment?") == [Finding(8, "?", "no-break space missing before '?'")]
+    assert missing_spaces("« bulle » et «bulle»") == [
+        Finding(0, "«", "no-break space missing after '«'"),
+        Finding(8, "»", "no-break space missing before '»'"),
+        Finding(13, "«", "no-break space missing after '«'"),
+        Finding(19, "»", "no-break space missing before '»'"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"Pourquoi{NARROW}? Parce que{NARROW}! Voici{NBSP}: un{NARROW}; deux",
+        f"Pourquoi{NBSP}? Voici{NARROW}: un",  # either no-break space will do
+        f"«{NBSP}bulle{NBSP}» et «{NARROW}bulle{NARROW}»",
+        "Rendez-vous à 14:03, ou 9:30 ; ratio 3:1.".replace(" ;", f"{NARROW};"),
+        "Format HH:MM, ou /daily set time:09:00 quiz:parallelism",
+        "Voir https://arxiv.org/abs/2104.04473?v=2;x!y et http://example.org/a:b?c",
+        "En C++, std::vector et a::b",
+        "Le seau s3://données/modèle et file:///tmp",
+        f"Quoi{NARROW}?! Vraiment{NARROW}!!",
+        "? en tête, et en fin «",
+        "» en tête",
+        "",
+    ],
+    ids=[
+        "spaced",
+        "either-space",
+        "guillemets",
+        "times",
+        "colon-in-a-word",
+        "urls",
+        "double-colon",
+        "scheme",
+        "repeated-marks",
+        "edges",
+        "closing-first",
+        "empty",
+    ],
+)
+def test_what_is_not_a_missing_space(text: str) -> None:
+    assert missing_spaces(text) == []
+
+
+def test_exceptions_do_not_hide_the_real_mistakes_beside_them() -> None:
+    text = "Voir https://a.fr/b?c : à 14:03 ?! Non: std::x»"
+    assert marks(text) == [(22, ":"), (32, "?"), (38, ":"), (46, "»")]
+    assert marks("Il est 14 :03 ?") == [(10, ":"), (14, "?")]
+    assert marks("Voici:") == [(5, ":")]
+
+
+QUIZ = """\
+format: 1
+id: {stem}
+title: {{en: "Typography", fr: "Typographie : essai"}}
+description: {{en: "A test quiz.", fr: "Un quiz d'essai."}}
+difficulty: easy
+questions:
+  - id: two-plus-two
+    prompt:
+      en: "Two plus two?"
+      fr: "Deux plus deux ?"
+    choices:
+      - {{en: "Four", fr: "Quatre"}}
+      - {{en: "Five", fr: "«Cinq\u00a0»"}}
+    answer: A
+    explanation:
+      en: >-
+        Two plus two is four.
+      fr: >-
+        Deux plus deux font quatre\u00a0; la preuve\u202f: https://example.org/2+2?x=4
+        (à 10:30).
+    notes:
+      B: {{en: "One too many.", fr: "Un de trop !"}}
+"""
+
+WARNINGS = [
+    "{file}:3: warning: title (fr): no-break space missing before ':' at character 13"
+    ' ("Typographie :")',
+    "{file}:10: warning: question 'two-plus-two': prompt (fr): no-break space missing"
+    " before '?' at character 16 (\"Deux plus deux ?\")",
+    "{file}:13: warning: question 'two-plus-two': choice B (fr): no-break space missing"
+    " after '«' at character 1 (\"«\")",
+    "{file}:22: warning: question 'two-plus-two': note B (fr): no-break space missing"
+    " before '!' at character 12 (\"Un de trop !\")",
+]
+
+
+@pytest.fixture
+def quiz_file(tmp_path: Path) -> Path:
+    path = tmp_path / "typography.yaml"
+    path.write_text(QUIZ.format(stem=path.stem), encoding="utf-8")
+    return path
+
+
+def run_validate(*args: str) -> subprocess.CompletedProcess[str]:
+    """`quizbot validate` in an English terminal."""
+    env = {**os.environ, "LANG": "C.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""}
+    return subprocess.run(
+        [sys.executable, "-m", "adapters.cli", "validate", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_validate_warns_with_file_line_question_and_character(quiz_file: Path) -> None:
+    result = run_validate(str(quiz_file))
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.splitlines() == [line.format(file=quiz_file) for line in WARNINGS]
+    assert result.stdout.startswith("ok  typography:")
+
+
+def test_strict_validate_makes_the_warnings_errors(quiz_file: Path) -> None:
+    result = run_validate("--strict", str(quiz_file))
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == [
+        *(line.format(file=quiz_file) for line in WARNINGS),
+        "quizbot: --strict turns the warnings above into errors",
+    ]
+
+
+def test_warnings_never_stop_a_quiz_from_loading(quiz_file: Path) -> None:
+    warnings: list[Problem] = []
+    quizzes, problems = validate([quiz_file], warnings)
+    assert [quiz.id for quiz in quizzes] == ["typography"]
+    assert problems == []
+    assert [warning.line for warning in warnings] == [3, 10, 13, 22]
+    assert validate([quiz_file]) == (quizzes, [])  # without a list: not even looked for
+
+
+def test_the_bundled_quizzes_pass_strict_validation() -> None:
+    result = run_validate("--strict", str(QUIZZES))
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+
+
+def test_the_bots_french_messages_have_their_no_break_spaces() -> None:
+    found = {
+        key: [(finding.offset, finding.character) for finding in missing_spaces(text)]
+        for key, text in CATALOGS["fr"].items()
+    }
+    assert {key: marks for key, marks in found.items() if marks} == {}
+    assert CATALOGS["fr"]["verdict.right"].startswith(f"✅ Bonne réponse{NARROW}!")
+    assert (
+        CATALOGS["fr"]["summary.line"]
+        == f"{{rank}}. {{name}}{NBSP}: {{points}}/{{total}} ({{seconds}} s)"
+    )

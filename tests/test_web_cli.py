@@ -1,0 +1,118 @@
+"""`quizbot serve` and `quizbot report` as real processes: settings, links, logs without tokens."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import socket
+import subprocess
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+
+import aiohttp
+
+from bot.domain.models import Quiz
+from bot.domain.report_links import Grant, LinkSigner, revocation_key
+from bot.storage.opening import open_store
+from tests.support.clocks import FakeClock
+from tests.support.paths import ROOT
+from tests.support.report import CHAT
+from tests.support.web import played
+
+SECRET = "the deployment's long web secret"
+URL = "https://quiz.example.org/report"
+
+
+def environment(database: Path, **extra: str) -> dict[str, str]:
+    env = {key: value for key, value in os.environ.items() if not key.startswith("QUIZBOT_WEB")}
+    return {**env, "QUIZBOT_DB": str(database), **extra}
+
+
+def quizbot(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "adapters.cli", *args],
+        capture_output=True, text=True, cwd=ROOT, env=env, check=False, timeout=60,
+    )  # fmt: skip
+
+
+def test_serve_refuses_to_start_without_a_usable_secret(tmp_path: Path) -> None:
+    missing = quizbot("serve", env=environment(tmp_path / "q.db"))
+    assert missing.returncode == 2
+    assert missing.stderr.strip().splitlines() == [
+        "quizbot: QUIZBOT_WEB_SECRET is not set: put a long random string in it."
+    ]
+    short = quizbot("serve", env=environment(tmp_path / "q.db", QUIZBOT_WEB_SECRET="abc"))
+    assert short.returncode == 2
+    assert "at least 16 characters" in short.stderr
+    assert "abc" not in short.stderr.replace("at least", "")
+
+
+async def test_report_prints_a_signed_link_and_revokes(
+    tmp_path: Path, quizzes: dict[str, Quiz]
+) -> None:
+    database = tmp_path / "q.db"
+    await played(database, quizzes, FakeClock(datetime.now(UTC)))
+    env = environment(database, QUIZBOT_WEB_SECRET=SECRET, QUIZBOT_WEB_URL=URL)
+    printed = await asyncio.to_thread(quizbot, "report", "--chat", CHAT, "--days", "3", env=env)
+    assert printed.returncode == 0, printed.stderr
+    link = printed.stdout.strip()
+    assert link.startswith(f"{URL}/r/")
+    assert link.endswith("/")
+    grant = LinkSigner(SECRET, URL).check(link.split("/")[-2], datetime.now(UTC), None)
+    assert isinstance(grant, Grant)
+    assert grant.chat_id == CHAT
+    assert (grant.expires_at - grant.issued_at).days == 3
+
+    unknown = await asyncio.to_thread(quizbot, "report", "--chat", "tg:-9", env=env)
+    assert unknown.returncode == 1
+    assert CHAT in unknown.stderr
+    revoked = await asyncio.to_thread(quizbot, "report", "--chat", CHAT, "--revoke", env=env)
+    assert revoked.returncode == 0
+    store = await open_store(database)
+    assert (await store.get_meta(revocation_key(CHAT))) is not None
+    await store.close()
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def test_serve_answers_and_logs_no_token(tmp_path: Path, quizzes: dict[str, Quiz]) -> None:
+    database = tmp_path / "q.db"
+    await played(database, quizzes, FakeClock(datetime.now(UTC)))
+    port = free_port()
+    env = environment(database, QUIZBOT_WEB_SECRET=SECRET, QUIZBOT_WEB_URL=f"http://127.0.0.1:{port}")
+    link = (await asyncio.to_thread(quizbot, "report", "--chat", CHAT, env=env)).stdout.strip()
+    server = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "adapters.cli", "serve", "--port", str(port),
+        cwd=ROOT, env=env, stderr=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    assert server.stderr is not None
+    logged: list[str] = []
+    try:
+        while "serving the report" not in (line := (await server.stderr.readline()).decode()):
+            assert line, f"serve stopped: {logged}"
+            logged.append(line)
+        async with aiohttp.ClientSession() as session:
+            async with session.get(link) as page:
+                assert page.status == 200
+            async with session.get(link + "members") as page:
+                assert "Ana" in await page.text()
+            async with session.get(link.replace("/r/r1.", "/r/r1.x")) as refused:
+                assert refused.status == 403
+    finally:
+        server.send_signal(signal.SIGTERM)
+        rest = (await server.stderr.read()).decode()
+        assert await server.wait() == 0, rest
+    log = "".join(logged) + rest
+    assert "report.overview 200" in log
+    assert "report.members 200" in log
+    assert "403" in log
+    token = link.split("/")[-2]
+    assert token not in log
+    assert token.split(".")[-1] not in log
+    assert SECRET not in log
