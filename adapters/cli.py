@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from adapters import import_command
+from adapters import console_review, import_command
 from adapters.console import CHAT_ID, ConsoleGame, console_player, default_language, default_name
 from adapters.process import settle_startup_objects
 from adapters.web import commands as web_commands  # the organiser's report: serve, report
@@ -43,6 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"quizbot {quizbot_version()}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     _add_terminal_commands(commands)
+    console_review.add_parser(commands)  # spaced review (adapters/console_review.py)
     _add_platform_commands(commands)
     web_commands.add_commands(commands)
     _add_doctor_command(commands)
@@ -304,6 +305,8 @@ async def run_with_store(
             quiz = quizzes.get(args.quiz) if args.quiz else None
             print(board_render.leaderboard(board, quiz, language))
             return 0
+        if args.command == "review":
+            return await console_review.run_review(args, service, language)
         return await run_play(args, service, language, settings.database)
     except UnknownQuizError as error:
         print(render.unknown_quiz(error.name, error.known, language), file=sys.stderr)

@@ -16,6 +16,7 @@ SCRIPTS = [
     "answers.py", "leaderboard.py", "startup.py", "memory.py", "telegram_burst.py", "report.py",
 ]  # fmt: skip
 SCRIPTS += ["import.py"]  # issue 19: quizbot import
+SCRIPTS += ["review.py"]  # spaced review
 if POSTGRES_URL:  # it needs a server; .ci/run starts one
     SCRIPTS += ["answers_postgres.py", "answers_workers.py"]
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from bot.domain.daily import DailyRule, NewSchedule
 from bot.domain.entities import PERIODS, Answer, NewPost, NewRound, Player
+from bot.domain.review import ReviewSession
 from bot.play.service import QuizService
 from bot.storage.interface import Store
 from bot.storage.schema import MIGRATIONS
@@ -112,6 +113,9 @@ async def history(store: Store, clock: FakeClock, chat: str) -> None:
     await store.create_round(
         NewRound(chat, "", "parallelism", "group", QUESTIONS, "tg:3", 30, "en"), now
     )
+    await store.save_review_session(  # a spaced review in progress (issue 20)
+        ReviewSession("tg:2", chat, "", now - timedelta(minutes=5), 3, "en", asked=1, correct=1)
+    )
 
 
 async def everything(service: QuizService, chat: str) -> dict[str, object]:
@@ -133,6 +137,8 @@ async def everything(service: QuizService, chat: str) -> dict[str, object]:
     running = await store.running_round(chat, "", "group")
     seen["running"] = running and dataclasses.replace(running, chat_id="")
     seen["export"] = await store.export_chat(chat)
+    session = await store.review_session("tg:2", chat)
+    seen["review"] = session and dataclasses.replace(session, chat_id="")
     return seen
 
 

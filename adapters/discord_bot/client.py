@@ -29,6 +29,12 @@ from adapters.discord_bot.interactions import (
 )
 from adapters.discord_bot.publisher import DiscordPublisher
 from adapters.discord_bot.report import register_report
+from adapters.discord_bot.review import (
+    DiscordReminderSender,
+    DiscordReviewPublisher,
+    register_review,
+    start_review,
+)
 from adapters.discord_bot.sharding import Sharding
 from adapters.discord_bot.sync import sync_if_changed
 from adapters.discord_bot.timezone import register_timezone
@@ -38,6 +44,8 @@ from bot.domain.pacer import DISCORD_RATE, Pacer
 from bot.domain.report_links import LinkSigner
 from bot.domain.rules import Accepted, ForgetOutcome
 from bot.play.daily_runner import DailyRunner
+from bot.play.review import ReviewRunner
+from bot.play.review_reminders import ReminderRunner
 from bot.play.rounds import Control, RoundRunner
 from bot.play.service import QuizService
 from bot.play.timers import AsyncioTimers
@@ -46,7 +54,7 @@ from bot.text import render
 from bot.text.i18n import t
 
 log = logging.getLogger(__name__)
-BUTTONS = (ui.AnswerButton, ui.RevealButton, ui.ForgetButton)
+BUTTONS = (ui.AnswerButton, ui.RevealButton, ui.ForgetButton, ui.ReviewButton)
 """Every button the bot makes: the only custom_ids it answers (others: stale.py)."""
 
 
@@ -86,8 +94,15 @@ class QuizBot(discord.AutoShardedClient):
         self.runner = RoundRunner(self.service, self.publisher, self.timers)
         pacer = Pacer(DISCORD_RATE, burst=5)
         self.daily = DailyRunner(self.service, DiscordDailyPublisher(self), self.timers, pacer)
+        self.review = ReviewRunner(
+            self.service, DiscordReviewPublisher(self.publisher, self.clock)
+        )
+        self.reminders = ReminderRunner(
+            self.service, DiscordReminderSender(self), self.timers, pacer, "dc"
+        )
         register_commands(self.tree)
         register_daily(self.tree)
+        register_review(self.tree)
         register_report(self.tree)
         self.report_links: LinkSigner | None = None
         """Signs `/report` links; set from the settings by `quizbot run discord`."""
@@ -108,6 +123,10 @@ class QuizBot(discord.AutoShardedClient):
             await self.daily.resume()
         except Exception:  # nor one broken daily schedule
             log.exception("could not resume the daily questions")
+        try:
+            await self.reminders.resume()
+        except Exception:  # nor the review reminders
+            log.exception("could not resume the review reminders")
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Clicks on buttons no registered item handles get an answer (issue 16)."""
@@ -139,6 +158,12 @@ class QuizBot(discord.AutoShardedClient):
     ) -> None:
         try:
             await self._forget(interaction, owner, confirm)
+        except Exception as error:
+            await report_error(interaction, error)
+
+    async def on_review(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await start_review(interaction)
         except Exception as error:
             await report_error(interaction, error)
 
@@ -176,6 +201,7 @@ class QuizBot(discord.AutoShardedClient):
             await interaction.edit_original_response(view=ui.closed_buttons(result.view, chosen))
             self.publisher.remember(chat_id, player.user_id, interaction)
             await self.runner.next_solo(result)
+            await self.review.after_answer(result)
 
     async def _reveal(self, interaction: discord.Interaction[Any], post_id: int) -> None:
         await interaction.response.defer()

@@ -29,7 +29,7 @@ from bot.play.rounds import Control
 from bot.play.service import UnknownQuizError
 from bot.storage.interface import RoundConflictError
 from bot.text import boards as board_render
-from bot.text import markup, render
+from bot.text import markup, render, review_texts
 from bot.text.i18n import t
 
 
@@ -249,8 +249,11 @@ async def stats_command(
     bot, language = context_of(interaction), language_of(interaction)
     who: discord.User | discord.Member = user or interaction.user
     found = await bot.service.stats(chat_of(interaction), f"dc:{who.id}")
+    text = board_render.stats(who.display_name, found, language, ui.STYLE)
+    deck = await bot.review.stats(f"dc:{who.id}")  # spaced review: due, learned, recall
+    text = f"{text}\n{review_texts.stats_line(deck, language, ui.STYLE)}"
     await interaction.response.send_message(
-        embed=ui.text_embed(board_render.stats(who.display_name, found, language, ui.STYLE)),
+        embed=ui.text_embed(text),
         allowed_mentions=ui.NO_MENTIONS,
     )
 

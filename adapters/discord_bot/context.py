@@ -13,6 +13,8 @@ import discord
 
 from adapters.discord_bot.publisher import DiscordPublisher
 from bot.play.daily_runner import DailyRunner
+from bot.play.review import ReviewRunner
+from bot.play.review_reminders import ReminderRunner
 from bot.play.rounds import RoundRunner
 from bot.play.service import QuizService
 
@@ -21,6 +23,8 @@ class BotContext(Protocol):
     service: QuizService
     runner: RoundRunner
     daily: DailyRunner
+    review: ReviewRunner
+    reminders: ReminderRunner
     publisher: DiscordPublisher
 
 

@@ -19,6 +19,7 @@ from bot.domain.entities import Round
 from bot.domain.models import Language, pick_language
 from bot.domain.platform_limits import DISCORD_EMBED_DESCRIPTION
 from bot.domain.views import ClosedView, QuestionView, RoundSummary
+from bot.play.review import someone_missed
 from bot.text import boards as board_render
 
 log = logging.getLogger(__name__)
@@ -45,6 +46,10 @@ class DiscordPublisher:
     def remember(self, chat_id: str, user_id: str, interaction: discord.Interaction[Any]) -> None:
         """The interaction whose token will post this player's next practice question."""
         self._solo[(chat_id, user_id)] = interaction
+
+    def interaction_for(self, chat_id: str, user_id: str) -> discord.Interaction[Any]:
+        """The player's latest remembered interaction (review sessions post through it)."""
+        return self._solo[(chat_id, user_id)]
 
     def _solo_interaction(self, round_: Round) -> discord.Interaction[Any]:
         return self._solo[(round_.chat_id, round_.started_by)]
@@ -131,4 +136,11 @@ class DiscordPublisher:
             return
         channel = self.client.get_partial_messageable(int(round_.channel_ref))
         with translated():
+            if someone_missed(summary):  # "Review my misses"
+                await channel.send(
+                    embed=ui.text_embed(text),
+                    view=ui.review_buttons(language),
+                    allowed_mentions=ui.NO_MENTIONS,
+                )
+                return
             await channel.send(embed=ui.text_embed(text), allowed_mentions=ui.NO_MENTIONS)

@@ -37,6 +37,8 @@ class ButtonHandler(Protocol):
         self, interaction: discord.Interaction[Any], owner: str, confirm: bool
     ) -> None: ...
 
+    async def on_review(self, interaction: discord.Interaction[Any]) -> None: ...
+
 
 def _handler(interaction: discord.Interaction[Any]) -> ButtonHandler:
     client: Any = interaction.client
@@ -133,6 +135,37 @@ class ForgetButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _handler(interaction).on_forget(interaction, self.owner, self.confirm)
+
+
+class ReviewButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=payload.REVIEW_PATTERN
+):
+    """ "Review my misses" under a round's summary: a private session for whoever clicks."""
+
+    def __init__(self, label: str = "Review") -> None:
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=label, style=discord.ButtonStyle.secondary, custom_id=payload.REVIEW_BUTTON
+        )
+        super().__init__(button)
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> ReviewButton:
+        return cls()
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _handler(interaction).on_review(interaction)
+
+
+def review_buttons(language: Language) -> discord.ui.View:
+    buttons = discord.ui.View(timeout=None)
+    buttons.add_item(ReviewButton(t(language, "review.button")))
+    return buttons
 
 
 def forget_buttons(card: markup.Card) -> discord.ui.View:

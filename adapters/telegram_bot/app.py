@@ -29,6 +29,12 @@ from adapters.telegram_bot.endpoints import bot_api_url
 from adapters.telegram_bot.http_client import AiohttpRequest
 from adapters.telegram_bot.publisher import TelegramPublisher
 from adapters.telegram_bot.report import handlers as report_handlers
+from adapters.telegram_bot.review import (
+    START_ARGUMENT,
+    TelegramReminderSender,
+    TelegramReviewPublisher,
+    review_command,
+)
 from adapters.telegram_bot.timezone import timezone_command
 from adapters.telegram_bot.updates import PressesConcurrently
 from bot.domain.clock import Clock, SystemClock
@@ -36,6 +42,8 @@ from bot.domain.models import LANGUAGES, Quiz
 from bot.domain.pacer import TELEGRAM_RATE, Pacer
 from bot.domain.report_links import LinkSigner
 from bot.play.daily_runner import DailyRunner
+from bot.play.review import ReviewRunner
+from bot.play.review_reminders import ReminderRunner
 from bot.play.rounds import RoundRunner
 from bot.play.service import QuizService
 from bot.play.timers import AsyncioTimers, Timers
@@ -52,6 +60,7 @@ COMMANDS = (
     "stats",
     "practice",
     "daily",
+    "review",
     "timezone",
     "help",
     "forgetme",
@@ -99,11 +108,16 @@ def build_application(setup: TelegramSetup) -> TelegramApp:
         runner = RoundRunner(service, TelegramPublisher(application.bot, setup.clock), timers)
         pacer = Pacer(TELEGRAM_RATE, burst=5)
         daily = DailyRunner(service, TelegramDailyPublisher(application.bot), timers, pacer)
-        application.bot_data["quiz"] = quiz = handlers.QuizApp(service, runner, daily)
+        review = ReviewRunner(service, TelegramReviewPublisher(application.bot, setup.clock))
+        sender = TelegramReminderSender(application.bot)
+        reminders = ReminderRunner(service, sender, timers, pacer, "tg")  # daily's pacer
+        quiz = handlers.QuizApp(service, runner, daily, review, reminders)
+        application.bot_data["quiz"] = quiz
         bot.follow_moves(lambda old, new: lifecycle.move_chat(quiz, old, new))
         await register_commands(application)
         await runner.resume()
         await daily.resume()
+        await reminders.resume()
 
     async def post_stop(application: TelegramApp) -> None:
         """No deadline may fire once the bot can no longer send."""
@@ -120,12 +134,15 @@ def build_application(setup: TelegramSetup) -> TelegramApp:
     application = builder.build()
     application.add_handler(gate.UpdateGate().handler(), group=gate.GROUP)  # each update once
     application.add_handler(CallbackQueryHandler(presses.button))  # first: the hot path
+    review_link = filters.Regex(rf"^/start {START_ARGUMENT}$")  # before /start's own handler
+    application.add_handler(CommandHandler("start", review_command, filters=review_link))
     report_data, report_commands = report_handlers(setup.report_links)  # before /start
     application.bot_data.update(report_data)
     application.add_handlers(report_commands)
     for name, callback in handlers.handler_names().items():
         application.add_handler(CommandHandler(name, callback))
     application.add_handler(CommandHandler("daily", daily_command))
+    application.add_handler(CommandHandler("review", review_command))
     application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, lifecycle.chat_migrated))
     application.add_handler(CommandHandler("timezone", timezone_command))
     application.add_error_handler(_error_handler(setup.on_error))

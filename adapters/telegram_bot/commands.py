@@ -17,11 +17,13 @@ from bot.domain.entities import PERIODS, Period, Player
 from bot.domain.models import Language, pick_language
 from bot.domain.rules import DEFAULT_SECONDS, MAX_SECONDS, MIN_SECONDS
 from bot.play.daily_runner import DailyRunner
+from bot.play.review import ReviewRunner
+from bot.play.review_reminders import ReminderRunner
 from bot.play.rounds import Control, RoundRunner
 from bot.play.service import QuizService, UnknownQuizError
 from bot.storage.interface import RoundConflictError
 from bot.text import boards as board_render
-from bot.text import render
+from bot.text import render, review_texts
 from bot.text.i18n import t
 
 log = logging.getLogger(__name__)
@@ -35,6 +37,8 @@ class QuizApp:
     service: QuizService
     runner: RoundRunner
     daily: DailyRunner | None = None
+    review: ReviewRunner | None = None
+    reminders: ReminderRunner | None = None
 
 
 def quiz_app(context: Context) -> QuizApp:
@@ -191,7 +195,11 @@ async def stats_command(update: Update, context: Context) -> None:
     if chat is None or user is None:
         return
     stats = await app.service.stats(chat_key(chat), f"tg:{user.id}")
-    await reply(update, board_render.stats(user.full_name, stats, language, STYLE))
+    text = board_render.stats(user.full_name, stats, language, STYLE)
+    if app.review is not None:  # spaced review: due, learned, predicted recall
+        deck = await app.review.stats(f"tg:{user.id}")
+        text = f"{text}\n{review_texts.stats_line(deck, language, STYLE)}"
+    await reply(update, text)
 
 
 async def help_command(update: Update, context: Context) -> None:

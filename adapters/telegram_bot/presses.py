@@ -74,6 +74,8 @@ async def on_answer(update: Update, context: Context, post_id: int, letter_index
     await answer_query(update, render.press_reply(result, language, verdict), alert=alert)
     if solo and accepted:
         await app.runner.next_solo(result)
+        if app.review is not None:
+            await app.review.after_answer(result)
 
 
 async def presser_language(app: QuizApp, user: User, result: PressResult) -> Language:

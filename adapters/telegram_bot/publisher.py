@@ -18,6 +18,7 @@ from bot.domain.entities import Round
 from bot.domain.models import Language, pick_language
 from bot.domain.platform_limits import TELEGRAM_MESSAGE
 from bot.domain.views import ClosedView, QuestionView, RoundSummary
+from bot.play.review import someone_missed
 from bot.text import boards as board_render
 from bot.text import durations, markup, render
 from bot.text.i18n import t
@@ -44,6 +45,14 @@ def message_chat(message_ref: str) -> int:
 def explanation_link(bot_username: str, post_id: int) -> str:
     """Deep link that opens the private chat and shows the full explanation of a post."""
     return f"https://t.me/{bot_username}?start=ex_{post_id}"
+
+
+REVIEW_START = "review"
+
+
+def review_link(bot_username: str) -> str:
+    """Deep link that opens the private chat on a review of the user's misses."""
+    return f"https://t.me/{bot_username}?start={REVIEW_START}"
 
 
 def keyboard(
@@ -162,12 +171,15 @@ class TelegramPublisher:
             stopped=summary.stopped,
             limit=TELEGRAM_MESSAGE,
         )
+        missed = round_.mode == "group" and someone_missed(summary)
+        links = [(t(language, "review.button"), review_link(self.bot.username))] if missed else []
         with translated():
             await self.bot.send_message(
                 chat_number(round_.chat_id),
                 text,
                 parse_mode=ParseMode.HTML,
                 message_thread_id=thread_of(round_.channel_ref),
+                reply_markup=keyboard([], links) if links else None,
             )
 
     async def _edit(

@@ -24,6 +24,10 @@ ANSWER_PATTERN = rf"{VERSION}:a:(?P<post>{_POST}):(?P<letter>{_LETTER})"
 REVEAL_PATTERN = rf"{VERSION}:r:(?P<post>{_POST})"
 START_PATTERN = rf"{VERSION}:s:(?P<quiz>{QUIZ_ID_PATTERN})"
 FORGET_PATTERN = rf"{VERSION}:f:(?P<owner>[1-9][0-9]{{0,19}}):(?P<choice>[yn])"
+REVIEW_BUTTON = f"{VERSION}:v"
+"""Discord's "Review my misses" (Telegram links to the private chat instead): it carries
+nothing, whoever clicks reviews their own misses."""
+REVIEW_PATTERN = REVIEW_BUTTON
 
 
 class PayloadError(ValueError):

@@ -27,6 +27,8 @@ class PendingAnswer:
     quiz_id: str
     player: Player | None = None
     """Saved in the same transaction, so a burst of new players costs no extra commit."""
+    question_id: str = ""
+    """The post's question: its review card is updated in the same transaction."""
 
 
 _Queued = tuple[PendingAnswer, "asyncio.Future[Result]"]

@@ -27,6 +27,7 @@ from bot.domain.entities import (
     ScoreLine,
     Standing,
 )
+from bot.domain.review import DeckCard, DueCard, Reminder, ReviewSession
 
 
 class StoreError(Exception):
@@ -227,3 +228,44 @@ class Store(Protocol):
     async def daily_records(self, chat_id: str, user_ids: Sequence[str]) -> dict[str, DailyRecord]:
         """`daily_record` of several players in one query."""
         ...
+
+    # --- Spaced review (bot/storage/sql/review.py); cards are written by `add_answer` ---
+
+    async def due_cards(
+        self, user_id: str, now: datetime, limit: int, reviewed_before: datetime | None = None
+    ) -> list[DueCard]:
+        """Missed questions due by `now`, most overdue first (not reviewed since
+        `reviewed_before`, when given)."""
+        ...
+
+    async def next_due(self, user_id: str) -> datetime | None:
+        """When the player's next missed question is due (perhaps already)."""
+        ...
+
+    async def count_due(self, user_id: str, now: datetime) -> int: ...
+
+    async def review_deck(self, user_id: str) -> list[DeckCard]:
+        """The cards of every question the player ever missed (for /stats)."""
+        ...
+
+    async def review_card(self, user_id: str, quiz_id: str, question_id: str) -> str | None: ...
+
+    async def save_review_session(self, session: ReviewSession) -> None: ...
+
+    async def review_session(self, user_id: str, chat_id: str) -> ReviewSession | None: ...
+
+    async def end_review_session(self, user_id: str, chat_id: str) -> None: ...
+
+    async def save_reminder(self, reminder: Reminder) -> None: ...
+
+    async def delete_reminder(self, user_id: str) -> bool: ...
+
+    async def get_reminder(self, user_id: str) -> Reminder | None: ...
+
+    async def due_reminders(self, platform: str, now: datetime, limit: int) -> list[Reminder]:
+        """Reminders of the users `<platform>:…` due by `now`, earliest first."""
+        ...
+
+    async def next_reminder_at(self, platform: str) -> datetime | None: ...
+
+    async def set_reminder_next(self, user_id: str, next_run_at: datetime) -> None: ...

@@ -241,7 +241,9 @@ async def test_leaderboard_and_stats_arguments(
     wrong = await bot.command(group, chris, "/leaderboard chemistry")
     assert wrong["text"].startswith("I don't know a quiz called “chemistry”.")
     stats = await bot.command(group, chris, "/stats")
-    assert stats["text"] == "Chris has not answered any question yet."
+    assert stats["text"] == (
+        "Chris has not answered any question yet.\n🔁 Review: no missed question yet."
+    )
     bad = await bot.command(group, chris, "/quiz parallelism 99")
     size = len(quiz.questions)
     assert bad["text"] == f"The number of questions must be a whole number from 1 to {size}."
@@ -306,6 +308,7 @@ async def test_commands_are_registered_in_both_languages(
         "stats",
         "practice",
         "daily",
+        "review",
         "timezone",
         "help",
         "forgetme",
@@ -457,7 +460,7 @@ async def test_forgetme_deletes_only_the_confirming_users_data(
     assert "reply_markup" not in done
     store = bot.quiz.service.store
     assert await store.player_footprint("tg:3") == PlayerFootprint(0, 0, 0)
-    assert await store.player_footprint("tg:1") == PlayerFootprint(9, 2, 2)
+    assert await store.player_footprint("tg:1") == PlayerFootprint(11, 2, 2)  # + 2 review cards
     for chat in (group, other):
         board = await bot.command(chat, amelie, "/leaderboard")
         assert "Chris" not in board["text"]

@@ -6,8 +6,8 @@ task drains the queue into one transaction of a few set-based statements, and re
 caller only after COMMIT.
 
 Several processes write at once, so every batch takes its row locks in one global order
-(posts, users, answers, score rows; each sorted by key): two batches can wait for each
-other but never deadlock. The posts of the batch are share-locked first, so a concurrent
+(posts, users, answers, score rows, review cards; each sorted by key): two batches can wait
+for each other but never deadlock. The posts of the batch are share-locked first, so a concurrent
 close waits for this commit (and its results include these answers), and an answer to a
 post closed before is refused with PostClosedError.
 """
@@ -18,10 +18,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.domain.entities import Answer
+from bot.domain.review import Reviewer
 from bot.storage.group_commit import GroupCommitter, Outcome, PendingAnswer
 from bot.storage.interface import PostClosedError
 from bot.storage.postgres.errors import FAILURES, as_store_error
 from bot.storage.sql.answers import ADD_SCORES, UPSERT_PLAYER, score_rows
+from bot.storage.sql.review import CARD_TYPES, UPSERT_CARD, card_keys, card_rows, to_stored
 from bot.storage.sql.rows import from_ms, to_ms
 
 MAX_BATCH = 2048
@@ -53,6 +55,13 @@ _ADD_SCORES = tuple(
     _from_arrays(sql, key + ["bigint"] * 3)
     for sql, key in zip(ADD_SCORES, (["text"] * 3, _BUCKET_KEY, _BUCKET_KEY), strict=True)
 )
+_UPSERT_CARDS = _from_arrays(UPSERT_CARD, CARD_TYPES)
+_LOCK_CARDS = (
+    "SELECT c.user_id, c.quiz_id, c.question_id, c.card, c.missed FROM review_cards c "
+    "JOIN unnest($1::text[], $2::text[], $3::text[]) AS k (user_id, quiz_id, question_id) "
+    "ON c.user_id = k.user_id AND c.quiz_id = k.quiz_id AND c.question_id = k.question_id "
+    "ORDER BY c.user_id, c.quiz_id, c.question_id FOR UPDATE OF c"
+)
 _SELECT_ANSWERS = (
     "SELECT a.post_id, a.user_id, a.choice, a.correct, a.answered_at, a.elapsed_ms "
     "FROM answers a JOIN unnest($1::bigint[], $2::text[]) AS k (post_id, user_id) "
@@ -67,6 +76,8 @@ class PostgresAnswerWriter(GroupCommitter):
         super().__init__(max_batch, name="postgres-answer-writer")
         self._pool = pool
         self._where = where
+        self.reviewer = Reviewer()
+        """Schedules the review cards the answers update (fuzzing on; tests swap it)."""
 
     def failure(self, error: Exception) -> Exception:
         return as_store_error(error, self._where) if isinstance(error, FAILURES) else error
@@ -91,8 +102,20 @@ class PostgresAnswerWriter(GroupCommitter):
             scores = score_rows(sorted(fresh, key=_key))
             for sql, sums in zip(_ADD_SCORES, scores, strict=True):
                 await _upsert(connection, sql, sorted(sums))
+            await self._update_cards(connection, fresh)
         return [PostClosedError(item.answer.post_id) if o is None else o for item, o in
                 zip(items, outcomes, strict=True)]  # fmt: skip
+
+    async def _update_cards(self, connection: Any, fresh: Sequence[PendingAnswer]) -> None:
+        """Each new answer reviews its card: the batch's cards locked and read in one query,
+        the new states computed here and written in one statement."""
+        keys = card_keys(fresh)
+        if not keys:
+            return
+        columns = [[key[n] for key in keys] for n in range(3)]
+        found = await connection.fetch(_LOCK_CARDS, *columns)
+        rows = card_rows(fresh, to_stored([tuple(row) for row in found]), self.reviewer, True)
+        await _upsert(connection, _UPSERT_CARDS, rows)
 
 
 async def _upsert(connection: Any, sql: str, rows: Sequence[tuple[object, ...]]) -> None:

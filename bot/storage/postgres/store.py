@@ -32,6 +32,7 @@ from bot.storage.sql.chat_moves import ChatMoveQueries
 from bot.storage.sql.daily import DailyQueries
 from bot.storage.sql.players import PlayerQueries
 from bot.storage.sql.queries import TableRows, Transaction
+from bot.storage.sql.review import ReviewQueries
 from bot.storage.sql.seen_updates import SeenUpdateQueries
 
 _CONNECT_FAILURES: tuple[type[BaseException], ...] = (*FAILURES, ValueError)  # a bad URL
@@ -66,7 +67,9 @@ class _PostgresTransaction:
 
 
 @translate_errors
-class PostgresStore(DailyQueries, PlayerQueries, ChatMoveQueries, SeenUpdateQueries):
+class PostgresStore(
+    DailyQueries, PlayerQueries, ReviewQueries, ChatMoveQueries, SeenUpdateQueries
+):
     """Open with `await PostgresStore.open("postgresql://user:password@host/db")`."""
 
     def __init__(self, pool: Any, url: str) -> None:
@@ -175,4 +178,6 @@ class PostgresStore(DailyQueries, PlayerQueries, ChatMoveQueries, SeenUpdateQuer
         self, answer: Answer, post: Post, player: Player | None = None
     ) -> Awaitable[tuple[Answer, bool]]:
         """Group commit, as in the SQLite store; the writer translates its own failures."""
-        return self.writer.submit(PendingAnswer(answer, post.chat_id, post.quiz_id, player))
+        return self.writer.submit(
+            PendingAnswer(answer, post.chat_id, post.quiz_id, player, post.question_id)
+        )

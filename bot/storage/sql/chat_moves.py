@@ -77,6 +77,14 @@ MOVES: dict[str, tuple[Move, ...]] = {
         ),
         _rename("daily_posts"),
     ),
+    "review_sessions": (
+        (  # one review session per player and chat: the one begun in the new chat goes on
+            "DELETE FROM review_sessions WHERE chat_id = ? AND EXISTS (SELECT 1 FROM "
+            "review_sessions s WHERE s.chat_id = ? AND s.user_id = review_sessions.user_id)",
+            ("old", "new"),
+        ),
+        _rename("review_sessions"),
+    ),
 }
 """How each table with a chat id moves, in the order the statements run."""
 

@@ -9,9 +9,12 @@ from __future__ import annotations
 from bot.domain.entities import ExportRow, Player, PlayerFootprint, PlayerTotals
 from bot.storage.sql.answers import UPSERT_PLAYER
 from bot.storage.sql.queries import SqlQueries
+from bot.storage.sql.review import REVIEW_TABLES
 from bot.storage.sql.rows import from_ms
 
-PLAYER_TABLES = ("users", "answers", "score_totals", "score_hours", "score_weeks")
+PLAYER_TABLES = (
+    "users", "answers", "score_totals", "score_hours", "score_weeks", *REVIEW_TABLES
+)  # fmt: skip
 """Every table holding a player's data: what `/forgetme` deletes, in this order, which is
 the order PostgreSQL's answer writer locks them in (so the two never deadlock)."""
 

@@ -23,9 +23,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bot.domain.entities import Answer
+from bot.domain.review import Reviewer
 from bot.storage.group_commit import MAX_BATCH, GroupCommitter, Outcome, PendingAnswer
 from bot.storage.interface import PostClosedError
 from bot.storage.sql.answers import ADD_SCORES, UPSERT_PLAYER, score_rows
+from bot.storage.sql.review import UPSERT_CARD, card_keys, card_rows, select_cards_sql, to_stored
 from bot.storage.sql.rows import to_ms
 from bot.storage.sqlite.errors import as_store_error
 
@@ -65,6 +67,8 @@ class AnswerWriter(GroupCommitter):
         for pragma in ("busy_timeout = 0", "synchronous = FULL", "foreign_keys = ON"):
             self._connection.execute(f"PRAGMA {pragma}")
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="answer-writer")
+        self.reviewer = Reviewer()
+        """Schedules the review cards the answers update (fuzzing on; tests swap it)."""
         super().__init__(max_batch)
 
     async def close(self) -> None:
@@ -83,7 +87,7 @@ class AnswerWriter(GroupCommitter):
             # very loop): all of it in the thread, where waiting stops nothing else.
             return await loop.run_in_executor(self._thread, self._wait_and_commit, items)
         try:
-            results = _write(self._connection.cursor(), items)
+            results = _write(self._connection.cursor(), items, self.reviewer)
         except BaseException:
             self._rollback()
             raise
@@ -120,7 +124,7 @@ class AnswerWriter(GroupCommitter):
         try:
             self._connection.execute("BEGIN IMMEDIATE")
             try:
-                results = _write(self._connection.cursor(), items)
+                results = _write(self._connection.cursor(), items, self.reviewer)
             except BaseException:
                 self._rollback()
                 raise
@@ -130,8 +134,11 @@ class AnswerWriter(GroupCommitter):
         return results
 
 
-def _write(cursor: sqlite3.Cursor, items: Sequence[PendingAnswer]) -> list[Outcome]:
-    """Every statement of a batch, inside its transaction: players, answers, score tables."""
+def _write(
+    cursor: sqlite3.Cursor, items: Sequence[PendingAnswer], reviewer: Reviewer
+) -> list[Outcome]:
+    """Every statement of a batch, inside its transaction: players, answers, score tables,
+    review cards."""
     players = {item.player.user_id: item.player for item in items if item.player}
     cursor.executemany(UPSERT_PLAYER, [(p.user_id, p.name, p.language) for p in players.values()])
     results = _insert_all(cursor, items)
@@ -141,6 +148,7 @@ def _write(cursor: sqlite3.Cursor, items: Sequence[PendingAnswer]) -> list[Outco
         if not isinstance(result, PostClosedError) and result[1]
     ]
     _add_score_rows(cursor, created)
+    _update_cards(cursor, created, reviewer)
     return results
 
 
@@ -180,6 +188,7 @@ def _open_posts(cursor: sqlite3.Cursor, post_ids: set[int]) -> set[int]:
 
 
 _IDS_A_QUERY = 500
+_KEYS_A_QUERY = _IDS_A_QUERY // 3
 """Well under SQLite's bound on parameters in one statement."""
 
 
@@ -214,3 +223,17 @@ def _add_score_rows(cursor: sqlite3.Cursor, created: Sequence[PendingAnswer]) ->
     """Keep every score table equal to sums over the answers table."""
     for sql, rows in zip(ADD_SCORES, score_rows(created), strict=True):
         cursor.executemany(sql, rows)
+
+
+def _update_cards(
+    cursor: sqlite3.Cursor, created: Sequence[PendingAnswer], reviewer: Reviewer
+) -> None:
+    """Each new answer reviews its card: the batch's cards read in one query a few hundred,
+    the new states computed here and written in one executemany."""
+    keys = card_keys(created)
+    stored = {}
+    for start in range(0, len(keys), _KEYS_A_QUERY):
+        chunk = keys[start : start + _KEYS_A_QUERY]
+        arguments = [part for key in chunk for part in key]
+        stored.update(to_stored(cursor.execute(select_cards_sql(len(chunk)), arguments)))
+    cursor.executemany(UPSERT_CARD, card_rows(created, stored, reviewer))

@@ -18,6 +18,7 @@ from bot.storage.sql.chat_moves import ChatMoveQueries
 from bot.storage.sql.daily import DailyQueries
 from bot.storage.sql.players import PlayerQueries
 from bot.storage.sql.queries import TableRows, Transaction
+from bot.storage.sql.review import ReviewQueries
 from bot.storage.sql.seen_updates import SeenUpdateQueries
 from bot.storage.sqlite.answer_writer import AnswerWriter
 from bot.storage.sqlite.errors import translate_errors
@@ -49,7 +50,7 @@ def _constraints() -> Iterator[None]:
 
 
 @translate_errors
-class SQLiteStore(DailyQueries, PlayerQueries, ChatMoveQueries, SeenUpdateQueries):
+class SQLiteStore(DailyQueries, PlayerQueries, ReviewQueries, ChatMoveQueries, SeenUpdateQueries):
     """The default store. Open with `await SQLiteStore.open(path)`; queries: SqlQueries."""
 
     def __init__(self, connection: aiosqlite.Connection, path: Path) -> None:
@@ -163,4 +164,6 @@ class SQLiteStore(DailyQueries, PlayerQueries, ChatMoveQueries, SeenUpdateQuerie
 
         Not a coroutine, so `translate_errors` leaves it alone: the writer turns a failed
         batch into StoreError itself, and a press pays no wrapper frame."""
-        return self.writer.submit(PendingAnswer(answer, post.chat_id, post.quiz_id, player))
+        return self.writer.submit(
+            PendingAnswer(answer, post.chat_id, post.quiz_id, player, post.question_id)
+        )

@@ -94,6 +94,7 @@ MESSAGES: dict[str, str] = {
         "/leaderboard [today|week|all] [QUIZ]: the ranking\n"
         "/stats: your answers, accuracy and streaks\n"
         "/practice NAME: practise alone, at your pace\n"
+        "/review: the questions you missed, again, privately\n"
         "/forgetme: delete everything I keep about you\n"
         "/daily HH:MM ZONE QUIZ: a question of the day here (admins)\n"
         "/help: this message"
@@ -220,6 +221,50 @@ MESSAGES: dict[str, str] = {
     "discord.option.channel.about": "Where to post (default: this channel)",
     "discord.option.days": "days",
     "discord.option.days.about": "Days of the week, e.g. mon-fri (default: every day)",
+    # Spaced review (issue 20): misses come back, scheduled by FSRS
+    "review.intro.one": "🔁 Review: {count} question you missed, now due.",
+    "review.intro.other": "🔁 Review: {count} questions you missed, most overdue first.",
+    "review.nothing_due": "Nothing to review right now.",
+    "review.next_due": "Your next review is due {when}.",
+    "review.no_deck": "No missed questions to review: the ones you get wrong come back here.",
+    "review.now": "now",
+    "review.at": "on {date} at {time} UTC",
+    "review.summary.one": "🔁 Review done: {count}/{total} right.",
+    "review.summary.other": "🔁 Review done: {count}/{total} right.",
+    "review.in_private.one": "You have {count} question to review, in our private chat: {link}",
+    "review.in_private.other": (
+        "You have {count} questions to review, in our private chat: {link}"
+    ),
+    "review.button": "🔁 Review my misses",
+    "review.remind_set": (
+        "I will remind you at {time} ({zone}) on the days questions are due for review."
+    ),
+    "review.remind_off": "Review reminders are off.",
+    "review.remind_none": "You had no review reminder.",
+    "review.remind_usage": (
+        "Use /review remind HH:MM [ZONE], e.g. /review remind 08:30 Europe/Paris, "
+        "or /review remind off."
+    ),
+    "review.remind_usage_discord": (
+        "Use /review remind:HH:MM timezone:ZONE, e.g. remind:08:30 timezone:Europe/Paris, "
+        "or remind:off."
+    ),
+    "review.remind_status": "Your review reminder: {time} ({zone}).",
+    "review.reminder.one": "🔁 {count} question is due for review. Send /review to start.",
+    "review.reminder.other": "🔁 {count} questions are due for review. Send /review to start.",
+    "review.stats": "🔁 Review: {due_now}, {due_week}, {learned}, predicted recall {recall}%",
+    "review.due_now.one": "{count} due now",
+    "review.due_now.other": "{count} due now",
+    "review.due_week.one": "{count} within 7 days",
+    "review.due_week.other": "{count} within 7 days",
+    "review.learned.one": "{count} learned",
+    "review.learned.other": "{count} learned",
+    "review.stats_empty": "🔁 Review: no missed question yet.",
+    "command.review": "Review the questions you missed",
+    "discord.name.review": "review",
+    "discord.option.remind": "remind",
+    "discord.option.remind.about": "HH:MM: a private reminder on days questions are due; off",
+    "discord.option.remind_timezone.about": "IANA time zone, e.g. Europe/Paris (default: UTC)",
     # The first five minutes (issue 18): counted pieces, the terminal, `quizbot doctor`
     "stats.days.one": "{count} day",
     "stats.days.other": "{count} days",

@@ -100,6 +100,7 @@ MESSAGES: dict[str, str] = {
         "/leaderboard [today|week|all] [QUIZ] : le classement\n"
         "/stats : vos réponses, votre précision et vos séries\n"
         "/practice NOM : s'entraîner seul, à son rythme\n"
+        "/review : revoir en privé les questions manquées\n"
         "/forgetme : effacer tout ce que je garde sur vous\n"
         "/daily HH:MM FUSEAU QUIZ : une question du jour ici (administrateurs)\n"
         "/help : ce message"
@@ -239,6 +240,64 @@ MESSAGES: dict[str, str] = {
     "discord.option.channel.about": "Où poster (par défaut : ce salon)",
     "discord.option.days": "jours",
     "discord.option.days.about": "Jours de la semaine, ex. lun-ven (par défaut : tous les jours)",
+    # Révision espacée (issue 20) : les erreurs reviennent, planifiées par FSRS
+    "review.intro.one": "🔁 Révision : {count} question manquée, à revoir maintenant.",
+    "review.intro.other": (
+        "🔁 Révision : {count} questions manquées, les plus en retard d'abord."
+    ),
+    "review.nothing_due": "Rien à réviser pour l'instant.",
+    "review.next_due": "Prochaine révision {when}.",
+    "review.no_deck": "Aucune question manquée à réviser : celles que vous ratez reviennent ici.",
+    "review.now": "maintenant",
+    "review.at": "le {date} à {time} UTC",
+    "review.summary.one": "🔁 Révision terminée : {count}/{total} juste.",
+    "review.summary.other": "🔁 Révision terminée : {count}/{total} justes.",
+    "review.in_private.one": (
+        "Vous avez {count} question à réviser, dans notre conversation privée : {link}"
+    ),
+    "review.in_private.other": (
+        "Vous avez {count} questions à réviser, dans notre conversation privée : {link}"
+    ),
+    "review.button": "🔁 Réviser mes erreurs",
+    "review.remind_set": (
+        "Je vous le rappellerai à {time} ({zone}) les jours où des questions sont à réviser."
+    ),
+    "review.remind_off": "Rappels de révision désactivés.",
+    "review.remind_none": "Vous n'aviez pas de rappel de révision.",
+    "review.remind_usage": (
+        "Utilisez /review remind HH:MM [FUSEAU], ex. /review remind 08:30 Europe/Paris, "
+        "ou /review remind off."
+    ),
+    "review.remind_usage_discord": (
+        "Utilisez /revision rappel:HH:MM fuseau:FUSEAU, ex. rappel:08:30 fuseau:Europe/Paris, "
+        "ou rappel:off."
+    ),
+    "review.remind_status": "Votre rappel de révision : {time} ({zone}).",
+    "review.reminder.one": (
+        "🔁 {count} question est à réviser. Envoyez /review pour commencer."
+    ),
+    "review.reminder.other": (
+        "🔁 {count} questions sont à réviser. Envoyez /review pour commencer."
+    ),
+    "review.stats": (
+        "🔁 Révision : {due_now}, {due_week}, {learned}, rappel prédit {recall} %"
+    ),
+    "review.due_now.one": "{count} à revoir maintenant",
+    "review.due_now.other": "{count} à revoir maintenant",
+    "review.due_week.one": "{count} sous 7 jours",
+    "review.due_week.other": "{count} sous 7 jours",
+    "review.learned.one": "{count} apprise",
+    "review.learned.other": "{count} apprises",
+    "review.stats_empty": "🔁 Révision : aucune question manquée pour l'instant.",
+    "command.review": "Réviser les questions manquées",
+    "discord.name.review": "revision",
+    "discord.option.remind": "rappel",
+    "discord.option.remind.about": (
+        "HH:MM : un rappel privé les jours où des questions sont à revoir ; off : arrêter"
+    ),
+    "discord.option.remind_timezone.about": (
+        "Fuseau horaire IANA, ex. Europe/Paris (UTC par défaut)"
+    ),
     # The first five minutes (issue 18): counted pieces, the terminal, `quizbot doctor`
     "stats.days.one": "{count} jour",
     "stats.days.other": "{count} jours",

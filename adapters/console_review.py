@@ -1,0 +1,115 @@
+"""`quizbot review [--name NAME] [--lang fr|en]`: the terminal player's due misses, in a row.
+
+The same review runner as the chat bots; its publisher prints, and the loop reads a letter for
+the question it printed last, until the session sums up (or the player quits).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TextIO
+
+from adapters.console import CHAT_ID, QUIT_WORDS, console_player, default_name
+from bot.domain.entities import Answer
+from bot.domain.models import LANGUAGES, LETTERS, Language
+from bot.domain.review import ReviewSession
+from bot.domain.views import QuestionView
+from bot.play.review import NothingDue, ReviewRunner, ReviewSummary
+from bot.play.service import QuizService
+from bot.text import render, review_texts
+from bot.text.i18n import t
+
+
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    review = commands.add_parser("review", help="review the questions you missed")
+    review.add_argument("--lang", choices=LANGUAGES, help="language (default: the terminal's)")
+    review.add_argument("--name", help="the same name as with `quizbot play --name`")
+
+
+class ConsoleReview:
+    """Prints what the runner publishes; `current` is the question waiting for a letter."""
+
+    def __init__(self, service: QuizService, language: Language, stdout: TextIO) -> None:
+        self.service = service
+        self.language = language
+        self.stdout = stdout
+        self.current: QuestionView | None = None
+
+    def say(self, text: str = "") -> None:
+        self.stdout.write(text + "\n")
+        self.stdout.flush()
+
+    async def post_review_question(self, session: ReviewSession, view: QuestionView) -> str:
+        self.current = view
+        self.say()
+        if session.asked == 0:
+            self.say(review_texts.intro(session.total, self.language))
+            self.say()
+        self.say(render.question_card(view.quiz, view.question, view.post, self.language).text)
+        return f"console:{view.post.post_id}"
+
+    async def show_review_verdict(
+        self, session: ReviewSession, view: QuestionView, answer: Answer
+    ) -> None:
+        self.current = None
+        self.say()
+        self.say(render.verdict(view.question, view.post, answer, self.language))
+
+    async def post_review_summary(self, summary: ReviewSummary) -> None:
+        session, now = summary.session, self.service.clock.now()
+        self.say()
+        self.say(
+            review_texts.summary(
+                session.asked, session.correct, summary.next_due, now, self.language
+            )
+        )
+
+
+async def run_review(
+    args: argparse.Namespace,
+    service: QuizService,
+    language: Language,
+    stdin: TextIO = sys.stdin,
+    console: ConsoleReview | None = None,
+) -> int:
+    """One session: 0 when done or nothing was due, 0 too when the player quits (kept)."""
+    console = console or ConsoleReview(service, language, sys.stdout)
+    runner = ReviewRunner(service, console)
+    player = console_player(args.name or default_name(), language)
+    started = await runner.start(chat_id=CHAT_ID, channel_ref="", player=player)
+    if isinstance(started, NothingDue):
+        console.say(review_texts.nothing_due(started.next_due, service.clock.now(), language))
+        return 0
+    while (view := console.current) is not None:
+        letter = _read_letter(console, view, stdin)
+        if letter is None:
+            console.say(t(language, "console.bye"))
+            return 0
+        result = await service.press(
+            chat_id=CHAT_ID, player=player, post_id=view.post.post_id, letter_index=letter
+        )
+        if not await runner.after_answer(result):
+            console.current = None  # answered elsewhere meanwhile: nothing more here
+    return 0
+
+
+def _read_letter(console: ConsoleReview, view: QuestionView, stdin: TextIO) -> int | None:
+    """A valid letter's index, or None on quit or end of input."""
+    language, last = console.language, LETTERS[len(view.post.order) - 1]
+    while True:
+        console.stdout.write(t(language, "console.prompt", first="A", last=last))
+        console.stdout.flush()
+        try:
+            line = stdin.readline()
+        except KeyboardInterrupt:
+            line = ""
+        if line and not stdin.isatty():
+            console.stdout.write(line if line.endswith("\n") else line + "\n")
+        if not line or line.strip().lower() in QUIT_WORDS:
+            console.say()
+            return None
+        typed = line.strip().upper()
+        if len(typed) == 1 and typed in LETTERS[: len(view.post.order)]:
+            return LETTERS.index(typed)
+        console.say(t(language, "console.bad_letter", first="A", last=last))

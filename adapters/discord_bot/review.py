@@ -1,0 +1,134 @@
+"""Discord spaced review: `/review` as an ephemeral session (like `/practice`), its reminders
+by direct message; the "Review my misses" button under a round's summary (ui.ReviewButton)
+starts one too.
+
+Ephemeral messages exist only through an interaction: the player's latest one (the command,
+the summary button, then each click) is remembered by the round publisher and its token
+(valid 15 minutes) posts the next question. The click itself shows the verdict and the full
+explanation, so the publisher's verdict step has nothing left to do.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+from discord import app_commands
+
+from adapters.discord_bot import ui
+from adapters.discord_bot.commands import text
+from adapters.discord_bot.daily import zone_choices
+from adapters.discord_bot.interactions import chat_of, language_of, player_of, send_private
+from adapters.discord_bot.publisher import DiscordPublisher, message_ref
+from bot.domain.clock import Clock
+from bot.domain.entities import Answer
+from bot.domain.models import pick_language
+from bot.domain.review import Reminder, ReviewSession
+from bot.domain.views import QuestionView
+from bot.play.review import NothingDue, ReviewSummary
+from bot.play.review_reminders import ReminderRefusedError
+from bot.text import review_texts
+from bot.text.i18n import t
+
+if TYPE_CHECKING:
+    from adapters.discord_bot.client import QuizBot
+
+
+class DiscordReviewPublisher:
+    """Implements bot.play.review.ReviewPublisher with ephemeral follow-ups."""
+
+    def __init__(self, rounds: DiscordPublisher, clock: Clock) -> None:
+        self.rounds = rounds
+        self.clock = clock
+
+    async def post_review_question(self, session: ReviewSession, view: QuestionView) -> str:
+        language = pick_language(session.language)
+        interaction = self.rounds.interaction_for(session.chat_id, session.user_id)
+        content = review_texts.intro(session.total, language) if session.asked == 0 else None
+        sent = await interaction.followup.send(
+            content or "",
+            embed=ui.question_embed(view, language),
+            view=ui.question_buttons(view, language, reveal=False),
+            ephemeral=True,
+            wait=True,
+            allowed_mentions=ui.NO_MENTIONS,
+        )
+        return message_ref(sent.channel.id, sent.id)
+
+    async def show_review_verdict(
+        self, session: ReviewSession, view: QuestionView, answer: Answer
+    ) -> None:
+        """The click already showed the verdict with the explanation."""
+
+    async def post_review_summary(self, summary: ReviewSummary) -> None:
+        session = summary.session
+        language = pick_language(session.language)
+        done = review_texts.summary(
+            session.asked, session.correct, summary.next_due, self.clock.now(), language
+        )
+        interaction = self.rounds.interaction_for(session.chat_id, session.user_id)
+        await interaction.followup.send(
+            embed=ui.text_embed(done), ephemeral=True, allowed_mentions=ui.NO_MENTIONS
+        )
+
+
+class DiscordReminderSender:
+    """Review reminders by direct message (deleted when the user closed their DMs)."""
+
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
+
+    async def send_reminder(self, reminder: Reminder, text: str) -> None:
+        try:
+            user = await self.client.fetch_user(int(reminder.user_id.removeprefix("dc:")))
+            await user.send(text, allowed_mentions=ui.NO_MENTIONS)
+        except (discord.Forbidden, discord.NotFound) as error:  # DMs closed, or no such user
+            raise ReminderRefusedError(str(error)) from error
+
+
+def quiz_bot(interaction: discord.Interaction[Any]) -> QuizBot:
+    return cast("QuizBot", interaction.client)
+
+
+async def start_review(interaction: discord.Interaction[Any]) -> None:
+    """A private session for whoever asked: acknowledged at once, questions as follow-ups."""
+    bot, language, player = quiz_bot(interaction), language_of(interaction), player_of(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    chat_id = chat_of(interaction)
+    bot.publisher.remember(chat_id, player.user_id, interaction)
+    started = await bot.review.start(
+        chat_id=chat_id, channel_ref=str(interaction.channel_id), player=player
+    )
+    if isinstance(started, NothingDue):
+        now = bot.clock.now()
+        await send_private(interaction, review_texts.nothing_due(started.next_due, now, language))
+
+
+@app_commands.command(name=text("discord.name.review"), description=text("command.review"))
+@app_commands.rename(
+    remind=text("discord.option.remind"), timezone=text("discord.option.timezone")
+)
+@app_commands.describe(
+    remind=text("discord.option.remind.about"),
+    timezone=text("discord.option.remind_timezone.about"),
+)
+@app_commands.autocomplete(timezone=zone_choices)
+@app_commands.guild_only()
+async def review_command(
+    interaction: discord.Interaction[Any], remind: str | None = None, timezone: str | None = None
+) -> None:
+    """`/review`: a session; `/review remind:08:30 timezone:…` or `remind:off`: reminders."""
+    if remind is None and timezone is None:
+        await start_review(interaction)
+        return
+    bot, language = quiz_bot(interaction), language_of(interaction)
+    words = [word for word in (remind, timezone) if word]
+    user_id, chat_id = f"dc:{interaction.user.id}", chat_of(interaction)
+    reply = await bot.reminders.command(words, user_id, chat_id, language)
+    if reply == t(language, "review.remind_usage"):  # in Discord's own syntax
+        reply = t(language, "review.remind_usage_discord")
+    await send_private(interaction, reply)
+
+
+def register_review(tree: app_commands.CommandTree[Any]) -> None:
+    tree.add_command(review_command)

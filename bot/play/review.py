@@ -1,0 +1,158 @@
+"""Review sessions: a player's due misses, asked one at a time, privately, at their own pace.
+
+Platform-neutral like the round runner: an adapter supplies a `ReviewPublisher`. A session
+holds up to 20 due questions, most overdue first, across every quiz; each is a post of its
+own (no round, no deadline) answered through `QuizService.press`, so the answer and its card
+are committed together like any other. The session (its current post and tally) is in the
+store: after a restart, a press on the current question carries on. Questions reviewed since
+the session started are not asked again in it: a miss is due at once, but retried next time.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Protocol
+
+from bot.domain import rules as engine
+from bot.domain.entities import Answer, NewPost, Player
+from bot.domain.review import SESSION_SIZE, DueCard, Reviewer, ReviewSession, ReviewStats
+from bot.domain.review import deck_stats as _deck_stats
+from bot.domain.rules import Accepted
+from bot.domain.views import PressResult, QuestionView, RoundSummary
+from bot.play.service import QuizService
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewSummary:
+    session: ReviewSession
+    next_due: datetime | None
+    """When the next missed question is due (None: nothing left to review, ever)."""
+
+
+@dataclass(frozen=True, slots=True)
+class NothingDue:
+    next_due: datetime | None
+
+
+def someone_missed(summary: RoundSummary) -> bool:
+    """Whether a round's summary should offer "Review my misses": someone answered wrong."""
+    return any(entry.line.points < entry.line.answered for entry in summary.ranking)
+
+
+class ReviewPublisher(Protocol):
+    """What a platform does with a review session's messages."""
+
+    async def post_review_question(self, session: ReviewSession, view: QuestionView) -> str:
+        """Show a question to the player alone; return a reference to its message."""
+        ...
+
+    async def show_review_verdict(
+        self, session: ReviewSession, view: QuestionView, answer: Answer
+    ) -> None:
+        """The verdict and the full explanation (where the press did not already show it)."""
+        ...
+
+    async def post_review_summary(self, summary: ReviewSummary) -> None: ...
+
+
+class ReviewRunner:
+    def __init__(
+        self, service: QuizService, publisher: ReviewPublisher, reviewer: Reviewer | None = None
+    ) -> None:
+        self.service = service
+        self.store = service.store
+        self.publisher = publisher
+        self.reviewer = reviewer or Reviewer()
+        """Only predicts recall for stats here; the store's writer schedules the cards."""
+
+    async def due_count(self, user_id: str) -> int:
+        return await self.store.count_due(user_id, self.service.clock.now())
+
+    async def stats(self, user_id: str) -> ReviewStats:
+        deck = await self.store.review_deck(user_id)
+        return _deck_stats(self.reviewer, deck, self.service.clock.now())
+
+    async def start(
+        self, *, chat_id: str, channel_ref: str, player: Player
+    ) -> ReviewSession | NothingDue:
+        """Start (or restart) the player's session here and ask its first question."""
+        previous = await self.store.review_session(player.user_id, chat_id)
+        if previous is not None and previous.post_id is not None:  # left unfinished
+            await self.service.close(previous.post_id)
+        now = self.service.clock.now()
+        due = self._known(await self.store.due_cards(player.user_id, now, SESSION_SIZE))
+        if not due:
+            return NothingDue(await self.store.next_due(player.user_id))
+        await self.service.store.save_player(player)
+        session = ReviewSession(
+            player.user_id, chat_id, channel_ref, now, len(due), player.language
+        )
+        return await self._ask(session, due[0])
+
+    async def after_answer(self, result: PressResult) -> bool:
+        """If the press answered its player's current review question: show the verdict, then
+        ask the next one or sum up. False (doing nothing) for any other press."""
+        outcome, view = result.outcome, result.view
+        if not isinstance(outcome, Accepted) or view is None or view.post.round_id is not None:
+            return False
+        answer = outcome.answer
+        session = await self.store.review_session(answer.user_id, view.post.chat_id)
+        if session is None or session.post_id != view.post.post_id:
+            return False
+        await self.service.close(view.post.post_id)
+        await self.publisher.show_review_verdict(session, view, answer)
+        session = dataclasses.replace(
+            session, asked=session.asked + 1, correct=session.correct + int(answer.correct)
+        )
+        following = await self._following(session) if session.asked < session.total else None
+        if following is not None:
+            await self._ask(session, following)
+            return True
+        await self.store.end_review_session(session.user_id, session.chat_id)
+        next_due = await self.store.next_due(session.user_id)
+        await self.publisher.post_review_summary(ReviewSummary(session, next_due))
+        return True
+
+    async def _following(self, session: ReviewSession) -> DueCard | None:
+        due = await self.store.due_cards(
+            session.user_id, self.service.clock.now(), SESSION_SIZE, session.started_at
+        )
+        known = self._known(due)
+        return known[0] if known else None
+
+    def _known(self, due: Sequence[DueCard]) -> list[DueCard]:
+        """Cards of questions still installed (a quiz file may have dropped one)."""
+        quizzes = self.service.quizzes
+        return [
+            card
+            for card in due
+            if card.quiz_id in quizzes and quizzes[card.quiz_id].question(card.question_id)
+        ]
+
+    async def _ask(self, session: ReviewSession, card: DueCard) -> ReviewSession:
+        """Post the card's question; the session names it before it is published."""
+        quiz = self.service.quizzes[card.quiz_id]
+        question = quiz.question(card.question_id)
+        assert question is not None
+        post = await self.store.create_post(
+            NewPost(
+                chat_id=session.chat_id,
+                quiz_id=quiz.id,
+                question_id=question.id,
+                order=engine.shuffled_order(len(question.choices), self.service.rng),
+                number=session.asked + 1,
+                total=session.total,
+                opened_at=self.service.clock.now(),
+                deadline=None,
+                round_id=None,
+            )
+        )
+        session = dataclasses.replace(session, post_id=post.post_id)
+        await self.store.save_review_session(session)
+        view = QuestionView(quiz, question, post)
+        ref = await self.publisher.post_review_question(session, view)
+        await self.store.set_post_message(post.post_id, ref)
+        return session

@@ -1,0 +1,63 @@
+"""Texts of spaced review: sessions, their summary, reminders and the /stats lines."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from bot.domain.models import Language
+from bot.domain.review import ReviewStats
+from bot.text.i18n import t
+from bot.text.markup import PLAIN, Style
+
+
+def when(moment: datetime, now: datetime, language: Language) -> str:
+    """ "now" for a moment passed, else its UTC date and time."""
+    if moment <= now:
+        return t(language, "review.now")
+    utc = moment.astimezone(UTC)
+    return t(language, "review.at", date=utc.strftime("%Y-%m-%d"), time=utc.strftime("%H:%M"))
+
+
+def intro(count: int, language: Language) -> str:
+    return t(language, "review.intro", count=count)
+
+
+def nothing_due(next_due: datetime | None, now: datetime, language: Language) -> str:
+    """Nothing due: when the next question is, or that there is no missed question at all."""
+    if next_due is None:
+        return t(language, "review.no_deck")
+    return " ".join(
+        [
+            t(language, "review.nothing_due"),
+            t(language, "review.next_due", when=when(next_due, now, language)),
+        ]
+    )
+
+
+def summary(
+    asked: int, correct: int, next_due: datetime | None, now: datetime, language: Language
+) -> str:
+    done = t(language, "review.summary", count=correct, total=asked)
+    if next_due is None:
+        return done
+    return f"{done} {t(language, 'review.next_due', when=when(next_due, now, language))}"
+
+
+def stats_line(found: ReviewStats, language: Language, style: Style = PLAIN) -> str:
+    """The /stats addition: due now, due within a week, learned, average predicted recall."""
+    if found.recall is None:
+        return style.escape(t(language, "review.stats_empty"))
+    return style.escape(
+        t(
+            language,
+            "review.stats",
+            due_now=t(language, "review.due_now", count=found.due_now),
+            due_week=t(language, "review.due_week", count=found.due_this_week),
+            learned=t(language, "review.learned", count=found.learned),
+            recall=round(100 * found.recall),
+        )
+    )
+
+
+def reminder(count: int, language: Language) -> str:
+    return t(language, "review.reminder", count=count)
