@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TextIO
 
 from adapters.console import default_language
+from adapters.progress import working
 from bot.catalog.importers import (
     FORMATS,
     Imported,
@@ -74,7 +75,8 @@ def run_import(args: argparse.Namespace, settings: Settings) -> int:
     if data is None:
         return 1
     try:
-        imported = import_file(source.name, data, options)
+        with working(t(language, "import.working", file=source.name)):
+            imported = import_file(source.name, data, options)
     except ImportFailedError as error:
         for line in import_texts.problem_lines(str(source), error.problems, error.unit, language):
             _say(line)

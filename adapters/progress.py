@@ -1,4 +1,5 @@
-"""Progress bars for long work on a terminal (`quizbot db copy`), drawn on standard error.
+"""Progress for long work on a terminal (`quizbot db copy`'s bars, `quizbot import`'s spinner),
+drawn on standard error.
 
 Only when standard error is a terminal: a pipe, a log file or CI gets the report alone, so
 scripts that read the output see exactly what they saw before.
@@ -7,6 +8,8 @@ scripts that read the output see exactly what they saw before.
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from types import TracebackType
 from typing import Self, TextIO
 
@@ -63,6 +66,17 @@ def copy_progress(language: Language, stream: TextIO | None = None) -> CopyBars 
     """Bars on `stream` (standard error) if it is a terminal, else None."""
     stream = sys.stderr if stream is None else stream
     return CopyBars(stream, language) if stream.isatty() else None
+
+
+@contextmanager
+def working(text: str, stream: TextIO | None = None) -> Iterator[None]:
+    """A spinner saying `text` while one long step runs, if standard error is a terminal."""
+    stream = sys.stderr if stream is None else stream
+    if not stream.isatty():
+        yield
+        return
+    with make_console(stream).status(text):
+        yield
 
 
 def _conforms(bars: CopyBars, quiet: NoProgress) -> tuple[CopyProgress, CopyProgress]:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from bot.storage.db_copy import copy_database
 from bot.storage.opening import open_store
+from tests.support.commands import quizbot
 from tests.support.databases import copy, fill
 from tests.support.paths import ROOT
 from tests.support.pty_terminal import Terminal
@@ -76,3 +77,20 @@ async def test_bars_on_a_terminal_and_none_on_a_pipe(tmp_path: Path) -> None:
     assert piped.stderr == ""  # no bar where nobody watches
     assert "━" not in piped.stdout
     assert "row counts and leaderboards: equal" in piped.stdout
+
+
+def test_an_import_shows_it_is_working_on_a_terminal_and_not_on_a_pipe(tmp_path: Path) -> None:
+    source = ROOT / "tests" / "corpus" / "imports" / "moodle.gift"
+    env = {**os.environ, "LANG": "C.UTF-8", "LC_ALL": "", "TERM": "xterm-256color"}
+    env.pop("NO_COLOR", None)
+    terminal = Terminal(["import", str(source), "--output", str(tmp_path / "a.yaml")], env)
+    screen = terminal.read_to_end()
+    assert terminal.close() == 0
+    assert "Importing moodle.gift…" in screen
+    assert "imported from" in screen
+    piped = quizbot(
+        "import", str(source), "--output", str(tmp_path / "b.yaml"), db=tmp_path / "q.db"
+    )
+    assert piped.returncode == 0, piped.stderr
+    assert "Importing" not in piped.stdout + piped.stderr  # nobody watches a pipe
+    assert "imported from" in piped.stdout + piped.stderr

@@ -508,6 +508,7 @@ MESSAGES: dict[str, str] = {
     "discord.option.zone.about": "IANA time zone, e.g. Europe/Paris (admins; empty: show it)",
     # Issue 19, bring your own questions: a quiz's credit, and `quizbot import`
     "quiz.source": "Source:",
+    "import.working": "Importing {file}…",
     "import.done.one": "{count} question imported from {file} ({format}).",
     "import.done.other": "{count} questions imported from {file} ({format}).",
     "import.wrote": (

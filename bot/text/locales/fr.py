@@ -560,6 +560,7 @@ MESSAGES: dict[str, str] = {
     "discord.option.zone.about": "Fuseau IANA, ex. Europe/Paris (admins ; vide : l'afficher)",
     # Issue 19, vos propres questions : la source d'un quiz, et `quizbot import`
     "quiz.source": "Source :",
+    "import.working": "Import de {file}…",
     "import.done.one": "{count} question importée de {file} ({format}).",
     "import.done.other": "{count} questions importées de {file} ({format}).",
     "import.wrote": (
