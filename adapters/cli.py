@@ -26,8 +26,7 @@ from bot.health.versions import quizbot_version
 from bot.play.service import QuizService, UnknownQuizError
 from bot.storage.interface import Store, StoreError
 from bot.storage.opening import describe, open_store
-from bot.text import boards as board_render
-from bot.text import render
+from bot.text import boards, render
 from bot.text.export import write_csv
 from bot.text.i18n import t
 
@@ -303,7 +302,7 @@ async def run_with_store(
                 service.quiz(args.quiz)
             board = await service.leaderboard(CHAT_ID, args.period, quiz_id=args.quiz)
             quiz = quizzes.get(args.quiz) if args.quiz else None
-            print(board_render.leaderboard(board, quiz, language))
+            print(boards.leaderboard(board, quiz, language))
             return 0
         if args.command == "review":
             return await console_review.run_review(args, service, language)

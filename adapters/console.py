@@ -12,8 +12,7 @@ from bot.domain.models import LETTERS, Language, pick_language
 from bot.domain.rules import AlreadyAnswered, Refused
 from bot.domain.views import QuestionView
 from bot.play.service import QuizService
-from bot.text import boards as board_render
-from bot.text import markup, render
+from bot.text import boards, markup, render
 from bot.text.i18n import t
 
 CHAT_ID = "console"
@@ -89,7 +88,7 @@ class ConsoleGame:
             points = sum(entry.line.points for entry in summary.ranking)
             count = sum(entry.line.answered for entry in summary.ranking)
             total = current.total
-            self.view.score(board_render.solo_score(points, count, total, self.language))
+            self.view.score(boards.solo_score(points, count, total, self.language))
         board = await self.service.leaderboard(CHAT_ID, "all", self.player.user_id)
         self.view.leaderboard(board)
         return completed

@@ -11,7 +11,7 @@ from bot.domain.entities import Player
 from bot.domain.models import Quiz
 from bot.play.service import QuizService
 from bot.storage.interface import Store
-from bot.text import boards as board_render
+from bot.text import boards
 from tests.support.clocks import FakeClock
 
 CHAT = "tg:-100"
@@ -69,12 +69,12 @@ async def test_today_starts_at_midnight_in_the_chats_zone(
     await service.zones.set(CHAT, "Europe/Paris")
     in_paris = await service.leaderboard(CHAT, "today", ANA.user_id)
     assert [entry.line.points for entry in in_paris.top] == [1]
-    heading = board_render.leaderboard(in_paris, None, "en").splitlines()[0]
+    heading = boards.leaderboard(in_paris, None, "en").splitlines()[0]
     assert heading == "🏆 Leaderboard, today (Europe/Paris)"
-    french = board_render.leaderboard(in_paris, None, "fr").splitlines()[0]
+    french = boards.leaderboard(in_paris, None, "fr").splitlines()[0]
     assert french.endswith("(Europe/Paris)")
     all_time = await service.leaderboard(CHAT, "all", ANA.user_id)
-    assert board_render.leaderboard(all_time, None, "en").splitlines()[0] == (
+    assert boards.leaderboard(all_time, None, "en").splitlines()[0] == (
         "🏆 Leaderboard, all time"
     )
     stats = await service.stats(CHAT, ANA.user_id)

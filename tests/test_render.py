@@ -16,8 +16,7 @@ from bot.domain.entities import Answer, PlayerFootprint, Post, ScoreLine
 from bot.domain.models import LANGUAGES, Language, Quiz, Text
 from bot.domain.platform_limits import DISCORD_MESSAGE, TELEGRAM_ALERT
 from bot.domain.rules import Leaderboard, Ranked
-from bot.text import boards as board_render
-from bot.text import markup, render
+from bot.text import boards, markup, render
 from bot.text.i18n import CATALOGS, t
 
 NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
@@ -104,7 +103,7 @@ def test_help_says_how_long_a_question_stays_open(language: Language, line: str)
 def test_a_practice_score_counts_only_the_questions_answered(
     points: int, answered: int, language: Language, said: str
 ) -> None:
-    assert board_render.solo_score(points, answered, 3, language) == said
+    assert boards.solo_score(points, answered, 3, language) == said
 
 
 def every_answer(quiz: Quiz):  # type: ignore[no-untyped-def]
@@ -196,14 +195,14 @@ def board_with(name: str) -> Leaderboard:
 
 
 def test_names_are_escaped_for_html() -> None:
-    text = board_render.leaderboard(board_with(HOSTILE), None, "en", markup.HtmlStyle())
+    text = boards.leaderboard(board_with(HOSTILE), None, "en", markup.HtmlStyle())
     assert "&lt;b&gt;&amp;&lt;/b&gt;" in text
     assert "<b>&</b>" not in text
     assert "\u202e" not in text
 
 
 def test_names_are_escaped_for_discord_markdown() -> None:
-    text = board_render.leaderboard(board_with(HOSTILE), None, "en", markup.MarkdownStyle())
+    text = boards.leaderboard(board_with(HOSTILE), None, "en", markup.MarkdownStyle())
     assert "@everyone" not in text
     assert "**x**" not in text
     assert "\\*\\*x\\*\\*" in text

@@ -10,8 +10,7 @@ from bot.domain.entities import ScoreLine
 from bot.domain.models import LANGUAGES, Language, Quiz
 from bot.domain.platform_limits import DISCORD_EMBED_DESCRIPTION, TELEGRAM_MESSAGE
 from bot.domain.rules import Ranked, rank_round
-from bot.text import boards as board_render
-from bot.text import markup
+from bot.text import boards, markup
 
 STYLES = {
     "telegram": (markup.HtmlStyle(), TELEGRAM_MESSAGE),
@@ -40,7 +39,7 @@ def test_many_players_fit_with_the_top_ones_then_how_many_more(
 ) -> None:
     style, limit = STYLES[platform]
     ranking = players(count)
-    text = board_render.round_summary(
+    text = boards.round_summary(
         quizzes["parallelism"], ranking, 8, language, style, stopped=True, limit=limit
     )
     assert len(text) <= limit
@@ -50,11 +49,11 @@ def test_many_players_fit_with_the_top_ones_then_how_many_more(
     assert more, lines[-1]
     assert len(shown) + int(more[1]) == count
     assert len(shown) >= 30  # the room is used, not wasted
-    first = board_render.round_summary(
+    first = boards.round_summary(
         quizzes["parallelism"], ranking[:1], 8, language, style, limit=limit
     )
     assert shown[0] == first.splitlines()[1]  # the best player comes first
-    one_more = board_render.round_summary(
+    one_more = boards.round_summary(
         quizzes["parallelism"], ranking, 8, language, style, stopped=True, limit=len(text) + 1
     )
     assert one_more == text  # one character more does not fit another line
@@ -63,8 +62,8 @@ def test_many_players_fit_with_the_top_ones_then_how_many_more(
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_one_more_player_is_singular(quizzes: dict[str, Quiz], language: Language) -> None:
     ranking = players(3, name="Ana")
-    whole = board_render.round_summary(quizzes["parallelism"], ranking, 8, language)
-    cut = board_render.round_summary(
+    whole = boards.round_summary(quizzes["parallelism"], ranking, 8, language)
+    cut = boards.round_summary(
         quizzes["parallelism"], ranking, 8, language, limit=len(whole) - 1
     )
     assert (
@@ -76,8 +75,8 @@ def test_one_more_player_is_singular(quizzes: dict[str, Quiz], language: Languag
 
 def test_a_summary_that_fits_is_whole(quizzes: dict[str, Quiz]) -> None:
     ranking = players(20, name="Ana")
-    text = board_render.round_summary(quizzes["parallelism"], ranking, 8, "en")
+    text = boards.round_summary(quizzes["parallelism"], ranking, 8, "en")
     assert len(text.splitlines()) == 21
     assert "more" not in text
-    exact = board_render.round_summary(quizzes["parallelism"], ranking, 8, "en", limit=len(text))
+    exact = boards.round_summary(quizzes["parallelism"], ranking, 8, "en", limit=len(text))
     assert exact == text

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.domain import rules as engine
+from bot.domain import rules
 from bot.domain.entities import Player, ScoreLine, Standing
 from bot.storage.opening import open_store
 from bot.storage.sql.answers import HOUR_MS
@@ -67,9 +67,9 @@ async def check(target: Path | str, case: Case, quiz: str | None, asker: int | N
             sql, args = scan_query(chat, since, quiz)
             scanned = to_score_lines(await store._rows(sql, *args))
             standing = await store.standing(chat, since, quiz, user_id, size)
-            page = engine.leaderboard_page(standing, user_id, "week", quiz, size)
-            every = engine.rank_leaderboard(scanned)
-            assert page == engine.leaderboard_view(every, user_id, "week", quiz, size)
+            page = rules.leaderboard_page(standing, user_id, "week", quiz, size)
+            every = rules.rank_leaderboard(scanned)
+            assert page == rules.leaderboard_view(every, user_id, "week", quiz, size)
             expected = standing_of(scanned, user_id, size)  # no more leaders than needed
             assert standing == dataclasses.replace(expected, leaders=standing.leaders)
             assert sorted(standing.leaders, key=str) == sorted(expected.leaders, key=str)
@@ -121,14 +121,14 @@ lines = st.lists(
 def test_a_standing_gives_the_board_of_all_the_lines(
     every: list[ScoreLine], user_id: str | None, size: int
 ) -> None:
-    page = engine.leaderboard_page(standing_of(every, user_id, size), user_id, "all", None, size)
-    expected = engine.leaderboard_view(engine.rank_leaderboard(every), user_id, "all", None, size)
+    page = rules.leaderboard_page(standing_of(every, user_id, size), user_id, "all", None, size)
+    expected = rules.leaderboard_view(rules.rank_leaderboard(every), user_id, "all", None, size)
     assert page == expected
 
 
 @pytest.mark.parametrize("zone", ["Europe/Paris", "Asia/Kolkata"])
 def test_answers_are_read_only_before_the_first_whole_hour(zone: str) -> None:
-    midnight = engine.period_start("today", START + timedelta(hours=12), ZoneInfo(zone))
+    midnight = rules.period_start("today", START + timedelta(hours=12), ZoneInfo(zone))
     whole_hour = zone == "Europe/Paris"
     for sql, _ in (
         scores_query("c", midnight, None),
@@ -144,7 +144,7 @@ def test_every_zone_s_week_sums_week_buckets(now: datetime) -> None:
     """WEEK_EDGE_MS holds in every zone, in winter and summer: a week's leaderboard reads the
     week's buckets and at most that span of hours, never the hours of the whole week."""
     for name in sorted(available_timezones()):
-        since = engine.period_start("week", now, ZoneInfo(name))
+        since = rules.period_start("week", now, ZoneInfo(name))
         assert since is not None
         parts = plan_of("c", since, None)
         assert parts[0][0] == "weeks", name

@@ -28,8 +28,7 @@ from bot.domain.rules import DEFAULT_SECONDS, MAX_SECONDS, MIN_SECONDS
 from bot.play.rounds import Control
 from bot.play.service import UnknownQuizError
 from bot.storage.interface import RoundConflictError
-from bot.text import boards as board_render
-from bot.text import markup, render, review_texts
+from bot.text import boards, markup, render, review_texts
 from bot.text.i18n import t
 
 
@@ -234,7 +233,7 @@ async def leaderboard_command(
         chat_of(interaction), chosen, user_id, found.id if found else None
     )
     await interaction.response.send_message(
-        embed=ui.text_embed(board_render.leaderboard(board, found, language, ui.STYLE)),
+        embed=ui.text_embed(boards.leaderboard(board, found, language, ui.STYLE)),
         allowed_mentions=ui.NO_MENTIONS,
     )
 
@@ -249,7 +248,7 @@ async def stats_command(
     bot, language = context_of(interaction), language_of(interaction)
     who: discord.User | discord.Member = user or interaction.user
     found = await bot.service.stats(chat_of(interaction), f"dc:{who.id}")
-    text = board_render.stats(who.display_name, found, language, ui.STYLE)
+    text = boards.stats(who.display_name, found, language, ui.STYLE)
     deck = await bot.review.stats(f"dc:{who.id}")  # spaced review: due, learned, recall
     text = f"{text}\n{review_texts.stats_line(deck, language, ui.STYLE)}"
     await interaction.response.send_message(

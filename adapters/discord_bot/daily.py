@@ -30,8 +30,7 @@ from bot.domain.models import pick_language
 from bot.domain.platform_limits import DISCORD_CHOICE_NAME, DISCORD_CHOICES
 from bot.domain.views import ClosedView, QuestionView
 from bot.play.service import UnknownQuizError
-from bot.text import daily_texts as daily_render
-from bot.text import render
+from bot.text import daily_texts, render
 from bot.text.i18n import t
 
 
@@ -45,7 +44,7 @@ class DiscordDailyPublisher:
         self, daily_post: DailyPost, view: QuestionView, previous: ClosedView | None
     ) -> str:
         language = pick_language(daily_post.language)
-        card = daily_render.daily_post_card(daily_post, view, previous, ui.STYLE)
+        card = daily_texts.daily_post_card(daily_post, view, previous, ui.STYLE)
         channel = self.client.get_partial_messageable(int(daily_post.channel_ref))
         message = await channel.send(
             embed=ui.text_embed(card.text),
@@ -58,7 +57,7 @@ class DiscordDailyPublisher:
         view = closed.view
         if view.post.message_ref is None:
             return
-        card = daily_render.daily_closed_card(
+        card = daily_texts.daily_closed_card(
             view.quiz,
             view.question,
             view.post,
@@ -142,7 +141,7 @@ async def daily_set(
     rule = daily.read_rule(time, timezone, days)
     if isinstance(rule, daily.RuleProblem):
         example = t(language, "daily.example.discord")
-        problem = daily_render.rule_problem(rule, language, example)
+        problem = daily_texts.rule_problem(rule, language, example)
         await send_private(interaction, ui.STYLE.escape(problem))
         return
     bot = context_of(interaction)
@@ -158,7 +157,7 @@ async def daily_set(
         await send_private(interaction, render.unknown_quiz(error.name, error.known, language))
         return
     quizzes = [bot.service.quizzes[quiz_id] for quiz_id in schedule.quiz_ids]
-    summary = daily_render.schedule_summary(schedule, quizzes, language, ui.STYLE)
+    summary = daily_texts.schedule_summary(schedule, quizzes, language, ui.STYLE)
     await interaction.response.send_message(
         embed=ui.text_embed(f"{summary}\n<#{schedule.channel_ref}>"),
         allowed_mentions=ui.NO_MENTIONS,
@@ -201,7 +200,7 @@ async def daily_status(interaction: discord.Interaction[Any]) -> None:
     lines = []
     for schedule in schedules:
         quizzes = [bot.service.quizzes[q] for q in schedule.quiz_ids if q in bot.service.quizzes]
-        summary = daily_render.schedule_summary(schedule, quizzes, language, ui.STYLE)
+        summary = daily_texts.schedule_summary(schedule, quizzes, language, ui.STYLE)
         lines.append(f"<#{schedule.channel_ref}> {summary}")
     await send_private(interaction, "\n".join(lines))
 

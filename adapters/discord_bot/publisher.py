@@ -20,7 +20,7 @@ from bot.domain.models import Language, pick_language
 from bot.domain.platform_limits import DISCORD_EMBED_DESCRIPTION
 from bot.domain.views import ClosedView, QuestionView, RoundSummary
 from bot.play.review import someone_missed
-from bot.text import boards as board_render
+from bot.text import boards
 
 log = logging.getLogger(__name__)
 
@@ -118,7 +118,7 @@ class DiscordPublisher:
 
     async def post_summary(self, round_: Round, summary: RoundSummary) -> None:
         language = round_language(round_)
-        text = board_render.round_summary(
+        text = boards.round_summary(
             summary.quiz,
             summary.ranking,
             summary.round.total,

@@ -22,8 +22,7 @@ from bot.play.review_reminders import ReminderRunner
 from bot.play.rounds import Control, RoundRunner
 from bot.play.service import QuizService, UnknownQuizError
 from bot.storage.interface import RoundConflictError
-from bot.text import boards as board_render
-from bot.text import render, review_texts
+from bot.text import boards, render, review_texts
 from bot.text.i18n import t
 
 log = logging.getLogger(__name__)
@@ -186,7 +185,7 @@ async def leaderboard_command(update: Update, context: Context) -> None:
             return
     board = await app.service.leaderboard(chat_key(chat), period, f"tg:{user.id}", quiz_id)
     quiz = app.service.quizzes.get(quiz_id) if quiz_id else None
-    await reply(update, board_render.leaderboard(board, quiz, language, STYLE))
+    await reply(update, boards.leaderboard(board, quiz, language, STYLE))
 
 
 async def stats_command(update: Update, context: Context) -> None:
@@ -195,7 +194,7 @@ async def stats_command(update: Update, context: Context) -> None:
     if chat is None or user is None:
         return
     stats = await app.service.stats(chat_key(chat), f"tg:{user.id}")
-    text = board_render.stats(user.full_name, stats, language, STYLE)
+    text = boards.stats(user.full_name, stats, language, STYLE)
     if app.review is not None:  # spaced review: due, learned, predicted recall
         deck = await app.review.stats(f"tg:{user.id}")
         text = f"{text}\n{review_texts.stats_line(deck, language, STYLE)}"

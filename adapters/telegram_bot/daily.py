@@ -35,8 +35,7 @@ from bot.domain.models import Language, pick_language
 from bot.domain.views import ClosedView, QuestionView
 from bot.play.daily_runner import DailyRunner
 from bot.play.service import UnknownQuizError
-from bot.text import daily_texts as daily_render
-from bot.text import render
+from bot.text import daily_texts, render
 from bot.text.i18n import t
 
 
@@ -50,7 +49,7 @@ class TelegramDailyPublisher:
         self, daily_post: DailyPost, view: QuestionView, previous: ClosedView | None
     ) -> str:
         language = pick_language(daily_post.language)
-        card = daily_render.daily_post_card(daily_post, view, previous, STYLE)
+        card = daily_texts.daily_post_card(daily_post, view, previous, STYLE)
         link = (
             t(language, "question.explain_button"),
             explanation_link(self.bot.username, view.post.post_id),
@@ -69,7 +68,7 @@ class TelegramDailyPublisher:
         if view.post.message_ref is None:
             return
         language = pick_language(daily_post.language)
-        card = daily_render.daily_closed_card(
+        card = daily_texts.daily_closed_card(
             view.quiz, view.question, view.post, closed.answers, language, STYLE
         )
         try:
@@ -95,7 +94,7 @@ def parse_rule(args: list[str], language: Language) -> DailyRule | str:
         return t(language, "daily.usage", example=example)
     rule = daily.read_rule(args[0], args[1], " ".join(args[3:]) or None)
     if isinstance(rule, daily.RuleProblem):
-        return daily_render.rule_problem(rule, language, example)
+        return daily_texts.rule_problem(rule, language, example)
     return rule
 
 
@@ -134,7 +133,7 @@ async def daily_command(update: Update, context: Context) -> None:
         await reply(update, STYLE.escape(render.unknown_quiz(error.name, error.known, language)))
         return
     quizzes = [runner.service.quizzes[quiz_id] for quiz_id in schedule.quiz_ids]
-    await reply(update, daily_render.schedule_summary(schedule, quizzes, language, STYLE))
+    await reply(update, daily_texts.schedule_summary(schedule, quizzes, language, STYLE))
 
 
 async def status_text(
@@ -144,4 +143,4 @@ async def status_text(
     if schedule is None:
         return STYLE.escape(t(language, "daily.none", example=_example(language)))
     quizzes = [runner.service.quizzes[q] for q in schedule.quiz_ids if q in runner.service.quizzes]
-    return daily_render.schedule_summary(schedule, quizzes, language, STYLE)
+    return daily_texts.schedule_summary(schedule, quizzes, language, STYLE)

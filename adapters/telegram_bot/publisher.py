@@ -19,8 +19,7 @@ from bot.domain.models import Language, pick_language
 from bot.domain.platform_limits import TELEGRAM_MESSAGE
 from bot.domain.views import ClosedView, QuestionView, RoundSummary
 from bot.play.review import someone_missed
-from bot.text import boards as board_render
-from bot.text import durations, markup, render
+from bot.text import boards, durations, markup, render
 from bot.text.i18n import t
 
 log = logging.getLogger(__name__)
@@ -162,7 +161,7 @@ class TelegramPublisher:
 
     async def post_summary(self, round_: Round, summary: RoundSummary) -> None:
         language = pick_language(round_.language)
-        text = board_render.round_summary(
+        text = boards.round_summary(
             summary.quiz,
             summary.ranking,
             summary.round.total,

@@ -16,8 +16,7 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Protocol
 
-from bot.domain import daily
-from bot.domain import rules as engine
+from bot.domain import daily, rules
 from bot.domain.daily import DailyPost, DailyRule, NewSchedule, Schedule
 from bot.domain.entities import NewPost, Player
 from bot.domain.pacer import Pacer
@@ -249,7 +248,7 @@ class DailyRunner:
             chat_id=schedule.chat_id,
             quiz_id=key[0],
             question_id=key[1],
-            order=engine.shuffled_order(len(question.choices), rng),
+            order=rules.shuffled_order(len(question.choices), rng),
             number=1,
             total=1,
             opened_at=opened,

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
-from bot.domain import rules as engine
+from bot.domain import rules
 from bot.domain.entities import Answer, NewPost, Player
 from bot.domain.review import SESSION_SIZE, DueCard, Reviewer, ReviewSession, ReviewStats
 from bot.domain.review import deck_stats as _deck_stats
@@ -142,7 +142,7 @@ class ReviewRunner:
                 chat_id=session.chat_id,
                 quiz_id=quiz.id,
                 question_id=question.id,
-                order=engine.shuffled_order(len(question.choices), self.service.rng),
+                order=rules.shuffled_order(len(question.choices), self.service.rng),
                 number=session.asked + 1,
                 total=session.total,
                 opened_at=self.service.clock.now(),

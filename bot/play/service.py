@@ -11,8 +11,7 @@ import random
 from collections.abc import Mapping
 from datetime import UTC, datetime, tzinfo
 
-from bot.domain import daily
-from bot.domain import rules as engine
+from bot.domain import daily, rules
 from bot.domain.clock import Clock, SystemClock
 from bot.domain.entities import (
     Answer,
@@ -111,7 +110,7 @@ class QuizService:
 
     async def forget(self, owner_id: str, presser_id: str, confirm: bool) -> ForgetOutcome:
         """Apply a press on a /forgetme prompt: it deletes only for its owner, confirming."""
-        outcome = engine.forget_outcome(owner_id, presser_id, confirm)
+        outcome = rules.forget_outcome(owner_id, presser_id, confirm)
         if outcome is ForgetOutcome.DONE:
             await self.store.forget_player(owner_id)
         return outcome
@@ -135,7 +134,7 @@ class QuizService:
             channel_ref=channel_ref,
             quiz_id=quiz.id,
             mode=mode,
-            question_ids=engine.pick_questions(quiz, questions, self.rng),
+            question_ids=rules.pick_questions(quiz, questions, self.rng),
             started_by=player.user_id,
             seconds_per_question=seconds if mode == "group" else None,
             language=player.language,
@@ -162,7 +161,7 @@ class QuizService:
                 chat_id=current.chat_id,
                 quiz_id=quiz.id,
                 question_id=question.id,
-                order=engine.shuffled_order(len(question.choices), self.rng),
+                order=rules.shuffled_order(len(question.choices), self.rng),
                 number=current.position + 1,
                 total=current.total,
                 opened_at=now,
@@ -211,7 +210,7 @@ class QuizService:
         if found is None or found.post.chat_id != chat_id:
             return PressResult(Refused(Refusal.INVALID_CHOICE), None)
         now = self.clock.now()
-        outcome = engine.judge_press(
+        outcome = rules.judge_press(
             found.post, found.question, None, player.user_id, letter_index, now
         )
         if isinstance(outcome, Refused):  # a first answer is reported before any refusal
@@ -248,7 +247,7 @@ class QuizService:
         for post in await self.store.round_posts(round_id):
             await self.store.close_post(post.post_id, now)
             self._views.pop(post.post_id, None)
-        ranking = engine.rank_round(await self.store.round_scores(round_id))
+        ranking = rules.rank_round(await self.store.round_scores(round_id))
         return RoundSummary(current, self.quiz(current.quiz_id), tuple(ranking), stopped)
 
     async def move_chat(self, old_chat_id: str, new_chat_id: str) -> int:
@@ -268,10 +267,10 @@ class QuizService:
     ) -> Leaderboard:
         """One query, after the chat's zone; a second for streaks only with daily questions."""
         zone = await self.zones.of(chat_id)
-        since = engine.period_start(period, self.clock.now(), zone.zone)
-        size = engine.LEADERBOARD_SIZE
+        since = rules.period_start(period, self.clock.now(), zone.zone)
+        size = rules.LEADERBOARD_SIZE
         standing = await self.store.standing(chat_id, since, quiz_id, user_id, size)
-        board = engine.leaderboard_page(standing, user_id, period, quiz_id, size)
+        board = rules.leaderboard_page(standing, user_id, period, quiz_id, size)
         board = dataclasses.replace(board, zone=zone.name)
         return await self._with_streaks(chat_id, board) if standing.has_daily else board
 
@@ -295,5 +294,5 @@ class QuizService:
         zone = (await self.zones.of(chat_id)).zone
         days = (moment.astimezone(zone).date() for moment in totals.correct_times)
         today = self.clock.now().astimezone(zone).date()
-        current, best = engine.streaks(days, today)
+        current, best = rules.streaks(days, today)
         return Stats(totals.answered, totals.correct, current, best)
