@@ -19,6 +19,7 @@ from bot.domain.models import Quiz
 from bot.domain.pacer import Pacer
 from bot.domain.views import ClosedView, QuestionView
 from bot.play.daily_runner import DailyRunner
+from bot.play.gone import ChatGoneError
 from bot.play.service import QuizService
 from bot.storage.interface import ConstraintError, Store
 from bot.storage.opening import open_store
@@ -43,10 +44,16 @@ class RecordingDailyPublisher:
     held: asyncio.Event | None = None
     """When set, a post waits for it (a send held up by rate limits); `sending` tells when."""
     sending: asyncio.Event = field(default_factory=asyncio.Event)
+    gone_chats: set[str] = field(default_factory=set)
+    """Chats the bot was removed from: a post there raises ChatGoneError."""
+    attempts: list[str] = field(default_factory=list)
 
     async def post_daily(
         self, daily_post: DailyPost, view: QuestionView, previous: ClosedView | None
     ) -> str:
+        self.attempts.append(daily_post.chat_id)
+        if daily_post.chat_id in self.gone_chats:
+            raise ChatGoneError("Forbidden: bot was kicked from the group chat")
         if self.fail_posts:
             raise ConnectionError("the process died before the message was sent")
         self.sending.set()
@@ -442,3 +449,43 @@ async def test_a_take_over_whose_send_fails_is_one_warning_not_a_failed_timer(
     [line] = [r.getMessage() for r in caplog.records if "resume" in r.getMessage()]
     assert "tg:g" in line
     assert "ConnectionError" in line
+
+
+async def test_a_gone_chat_is_paused_after_one_failed_post_and_set_again_resumes(
+    store: Store, quizzes: dict[str, Quiz], clock: FakeClock
+) -> None:
+    """Issue 16: a chat that removed the bot is paused (kept, with the reason), not tried
+    every day; the other chat keeps its posts; setting the schedule again resumes it."""
+    clock.current = utc(2026, 3, 2, 7)
+    bot = start(store, quizzes, clock)
+    await schedule(bot, "tg:gone", time(9, 0), "Europe/Paris")
+    await schedule(bot, "tg:here", time(9, 0), "Europe/Paris")
+    bot.publisher.gone_chats.add("tg:gone")
+    await run_until(bot, clock, utc(2026, 3, 5, 12))
+    assert bot.publisher.attempts.count("tg:gone") == 1
+    assert [post[0] for post in bot.publisher.posts] == ["tg:here"] * 4
+    reason = await bot.runner.paused_reason("tg:gone", "")
+    assert reason is not None
+    assert "kicked" in reason
+    assert await bot.runner.schedule("tg:gone", "") is not None  # kept
+    assert await bot.runner.paused_reason("tg:here", "") is None
+    bot.publisher.gone_chats.clear()
+    await schedule(bot, "tg:gone", time(9, 0), "Europe/Paris")
+    assert await bot.runner.paused_reason("tg:gone", "") is None
+    await run_until(bot, clock, utc(2026, 3, 6, 12))
+    assert [post[0] for post in bot.publisher.posts].count("tg:gone") == 1
+
+
+async def test_pause_chat_pauses_every_schedule_of_the_chat(
+    store: Store, quizzes: dict[str, Quiz], clock: FakeClock
+) -> None:
+    """Issue 16: the bot was removed (my_chat_member, on_guild_remove): no post is tried."""
+    clock.current = utc(2026, 3, 2, 7)
+    bot = start(store, quizzes, clock)
+    await schedule(bot, "dc:1", time(9, 0), "UTC", channel="10")
+    await schedule(bot, "dc:1", time(9, 0), "UTC", channel="11")
+    await schedule(bot, "dc:2", time(9, 0), "UTC", channel="20")
+    assert await bot.runner.pause_chat("dc:1", "removed from the server") == 2
+    await run_until(bot, clock, utc(2026, 3, 4, 12))
+    assert set(bot.publisher.attempts) == {"dc:2"}
+    assert await bot.runner.paused_reason("dc:1", "11") == "removed from the server"

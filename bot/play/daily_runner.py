@@ -21,6 +21,8 @@ from bot.domain.daily import DailyPost, DailyRule, NewSchedule, Schedule
 from bot.domain.entities import NewPost, Player
 from bot.domain.pacer import Pacer
 from bot.domain.views import ClosedView, QuestionView
+from bot.play import daily_pause
+from bot.play.gone import ChatGoneError
 from bot.play.service import QuizService
 from bot.play.timers import Timers
 
@@ -89,6 +91,7 @@ class DailyRunner:
             next_run_at=daily.next_run(rule, self.clock.now()).at,
         )
         schedule = await self.store.save_schedule(new)
+        await daily_pause.clear(self.store, chat_id, channel_ref)
         self.service.zones.forget(chat_id)  # the chat's default zone may be this one's
         await self.arm()
         return schedule
@@ -106,6 +109,24 @@ class DailyRunner:
     async def schedules(self, chat_id: str) -> list[Schedule]:
         """Every schedule of a chat (a Discord server has one per channel)."""
         return list(await self.store.chat_schedules(chat_id))
+
+    async def paused_reason(self, chat_id: str, channel_ref: str) -> str | None:
+        """Why the channel's schedule is paused (its chat was gone), or None."""
+        return await daily_pause.paused_reason(self.store, chat_id, channel_ref)
+
+    async def pause_chat(self, chat_id: str, reason: str) -> int:
+        """The chat is gone (the bot was removed): pause each of its schedules; how many."""
+        schedules = await self.store.chat_schedules(chat_id)
+        for schedule in schedules:
+            await self._pause(schedule, reason)
+        await self.arm()
+        return len(schedules)
+
+    async def _pause(self, schedule: Schedule, reason: str) -> None:
+        await daily_pause.pause(
+            self.store, schedule.schedule_id, schedule.chat_id, schedule.channel_ref, reason
+        )
+        log.warning("daily question for %s paused: %s", schedule.chat_id, reason)
 
     async def resume(self) -> None:
         """After a start: publish a claimed but unposted question, then catch up.
@@ -173,6 +194,9 @@ class DailyRunner:
             for schedule in due:
                 try:
                     retry_at = await self._run(schedule, now)
+                except ChatGoneError as gone:  # kept, paused: not tried again every day
+                    await self._pause(schedule, str(gone))
+                    continue
                 except Exception as error:  # one broken channel must not stop the others
                     log.warning("daily question for %s failed: %r", schedule.chat_id, error)
                     await self.store.set_next_run(
