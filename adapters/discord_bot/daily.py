@@ -13,7 +13,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from adapters.discord_bot import permissions, ui
+from adapters.discord_bot import gone, permissions, ui
 from adapters.discord_bot.commands import text
 from adapters.discord_bot.context import context_of
 from adapters.discord_bot.interactions import (
@@ -46,11 +46,12 @@ class DiscordDailyPublisher:
         language = pick_language(daily_post.language)
         card = daily_texts.daily_post_card(daily_post, view, previous, ui.STYLE)
         channel = self.client.get_partial_messageable(int(daily_post.channel_ref))
-        message = await channel.send(
-            embed=ui.text_embed(card.text),
-            view=ui.question_buttons(view, language, reveal=False),
-            allowed_mentions=ui.NO_MENTIONS,
-        )
+        with gone.translated():  # a deleted channel (10003/50001) pauses its schedule
+            message = await channel.send(
+                embed=ui.text_embed(card.text),
+                view=ui.question_buttons(view, language, reveal=False),
+                allowed_mentions=ui.NO_MENTIONS,
+            )
         return message_ref(message.channel.id, message.id)
 
     async def show_daily_results(self, daily_post: DailyPost, closed: ClosedView) -> None:
@@ -202,6 +203,9 @@ async def daily_status(interaction: discord.Interaction[Any]) -> None:
         quizzes = [bot.service.quizzes[q] for q in schedule.quiz_ids if q in bot.service.quizzes]
         summary = daily_texts.schedule_summary(schedule, quizzes, language, ui.STYLE)
         lines.append(f"<#{schedule.channel_ref}> {summary}")
+        reason = await bot.daily.paused_reason(schedule.chat_id, schedule.channel_ref)
+        if reason is not None:
+            lines.append(ui.STYLE.escape(daily_texts.paused_line(reason, language)))
     await send_private(interaction, "\n".join(lines))
 
 

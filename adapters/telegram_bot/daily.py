@@ -11,6 +11,7 @@ from telegram import Bot, Update
 from telegram.constants import ParseMode
 from telegram.error import BadRequest
 
+from adapters.telegram_bot import gone
 from adapters.telegram_bot.commands import (
     Context,
     chat_key,
@@ -54,13 +55,14 @@ class TelegramDailyPublisher:
             t(language, "question.explain_button"),
             explanation_link(self.bot.username, view.post.post_id),
         )
-        message = await self.bot.send_message(
-            chat_number(daily_post.chat_id),
-            card.text,
-            parse_mode=ParseMode.HTML,
-            reply_markup=keyboard([list(card.buttons)], [link]),
-            message_thread_id=thread_of(daily_post.channel_ref),
-        )
+        with gone.translated():  # a gone chat pauses its schedule
+            message = await self.bot.send_message(
+                chat_number(daily_post.chat_id),
+                card.text,
+                parse_mode=ParseMode.HTML,
+                reply_markup=keyboard([list(card.buttons)], [link]),
+                message_thread_id=thread_of(daily_post.channel_ref),
+            )
         return f"{message.chat_id}:{message.message_id}"
 
     async def show_daily_results(self, daily_post: DailyPost, closed: ClosedView) -> None:
@@ -143,4 +145,8 @@ async def status_text(
     if schedule is None:
         return STYLE.escape(t(language, "daily.none", example=_example(language)))
     quizzes = [runner.service.quizzes[q] for q in schedule.quiz_ids if q in runner.service.quizzes]
-    return daily_texts.schedule_summary(schedule, quizzes, language, STYLE)
+    summary = daily_texts.schedule_summary(schedule, quizzes, language, STYLE)
+    reason = await runner.paused_reason(chat_id, channel_ref)
+    if reason is None:
+        return summary
+    return f"{summary}\n{STYLE.escape(daily_texts.paused_line(reason, language))}"

@@ -112,6 +112,11 @@ def schedule_summary(
     return style.escape(text)
 
 
+def paused_line(reason: str, language: Language) -> str:
+    """Why a schedule is paused (its chat was gone) and how it comes back (plain text)."""
+    return t(language, "daily.paused", reason=clean_name(reason))
+
+
 def local_moment(moment: datetime, zone: str) -> str:
     return moment.astimezone(ZoneInfo(zone)).strftime("%Y-%m-%d %H:%M")
 

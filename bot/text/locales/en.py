@@ -477,6 +477,11 @@ MESSAGES: dict[str, str] = {
     "daily.off_in": (
         "📅 No more question of the day in {channel}. The open one stays open until it closes."
     ),
+    # issue 16, real groups: a schedule paused because its chat was gone
+    "daily.paused": (
+        "⏸️ Paused: the bot could not post here ({reason}). "
+        "Set the schedule again to turn it back on."
+    ),
     # issue 16, real groups: round summaries within the message limit
     "summary.more.one": "… and {count} more player",
     "summary.more.other": "… and {count} more players",

@@ -525,6 +525,11 @@ MESSAGES: dict[str, str] = {
     "daily.off_in": (
         "📅 Plus de question du jour dans {channel}. Celle en cours reste ouverte jusqu'à sa fin."
     ),
+    # issue 16, real groups: a schedule paused because its chat was gone
+    "daily.paused": (
+        "⏸️ En pause : le bot n'a pas pu y publier la question du jour ({reason}). "
+        "Programmez-la à nouveau pour la relancer."
+    ),
     # issue 16, real groups: round summaries within the message limit
     "summary.more.one": "… et {count} autre joueur",
     "summary.more.other": "… et {count} autres joueurs",
