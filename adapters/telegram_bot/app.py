@@ -16,6 +16,7 @@ from telegram.ext import (
     Application,
     ApplicationBuilder,
     CallbackQueryHandler,
+    ChatMemberHandler,
     CommandHandler,
     ContextTypes,
     MessageHandler,
@@ -144,6 +145,9 @@ def build_application(setup: TelegramSetup) -> TelegramApp:
     application.add_handler(CommandHandler("daily", daily_command))
     application.add_handler(CommandHandler("review", review_command))
     application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, lifecycle.chat_migrated))
+    application.add_handler(
+        ChatMemberHandler(lifecycle.bot_removed, ChatMemberHandler.MY_CHAT_MEMBER)
+    )
     application.add_handler(CommandHandler("timezone", timezone_command))
     application.add_error_handler(_error_handler(setup.on_error))
     return application

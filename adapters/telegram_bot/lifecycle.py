@@ -16,7 +16,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from telegram import Message, Update
+from telegram import ChatMember, Message, Update
 from telegram.error import BadRequest, ChatMigrated
 from telegram.ext import ExtBot
 
@@ -43,6 +43,27 @@ async def chat_migrated(update: Update, context: Context) -> None:
         await move_chat(quiz_app(context), message.chat_id, message.migrate_to_chat_id)
     elif message.migrate_from_chat_id is not None:
         await move_chat(quiz_app(context), message.migrate_from_chat_id, message.chat_id)
+
+
+GONE_STATUSES = (ChatMember.LEFT, ChatMember.BANNED)
+"""The bot's own status in a `my_chat_member` update once a group removed it (kicked: banned)."""
+
+
+async def bot_removed(update: Update, context: Context) -> None:
+    """The bot left or was kicked: end the chat's rounds quietly and pause its schedules
+    (kept, with the reason) until an admin sets them again."""
+    change = update.my_chat_member
+    if change is None or change.new_chat_member.status not in GONE_STATUSES:
+        return
+    app, chat = quiz_app(context), f"tg:{change.chat.id}"
+    reason = (
+        "the bot was removed"
+        if change.new_chat_member.status == ChatMember.BANNED
+        else ("the bot left")
+    )
+    ended = await app.runner.end_chat(chat)
+    paused = await app.daily.pause_chat(chat, reason) if app.daily is not None else 0
+    log.info("chat %s removed the bot: %d rounds ended, %d schedules paused", chat, ended, paused)
 
 
 class FollowingBot(ExtBot[Any]):

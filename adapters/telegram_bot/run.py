@@ -67,7 +67,7 @@ def run(setup: TelegramSetup, webhook: Webhook | None = None) -> int:
         return 1
     application = build_application(setup)
     stop_signals = (signal.SIGINT, signal.SIGTERM)
-    updates = [Update.MESSAGE, Update.CALLBACK_QUERY]
+    updates = [Update.MESSAGE, Update.CALLBACK_QUERY, Update.MY_CHAT_MEMBER]  # removed: pause
     try:
         if webhook is None:
             application.run_polling(allowed_updates=updates, stop_signals=stop_signals)

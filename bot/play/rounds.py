@@ -213,6 +213,13 @@ class RoundRunner:
         if not open_posts:
             await self._advance(current.round_id)
 
+    async def end_chat(self, chat_id: str) -> int:
+        """The bot was removed from the chat: end its running rounds quietly; how many."""
+        ended = [r for r in await self.store.running_rounds() if r.chat_id == chat_id]
+        for current in ended:
+            await self._end_quietly(current)
+        return len(ended)
+
     async def _end_quietly(self, current: Round) -> None:
         """The chat is gone: end its round without posting anything more there."""
         for post in await self.store.round_posts(current.round_id):

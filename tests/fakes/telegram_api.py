@@ -846,6 +846,36 @@ class FakeTelegramAPI:
         """The group removes the bot: sends and edits there answer 403, as Telegram does."""
         self._gone[self._chat(chat)["id"]] = (403, KICKED)
 
+    def remove_bot(self, chat: ChatRef, by: UserRef, *, status: str = "kicked") -> JSONDict:
+        """An admin removes the bot ("kicked") or it leaves ("left"): sends there answer 403
+        and a ``my_chat_member`` update (ChatMemberUpdated) tells the bot, as Telegram does."""
+        group = self._chat(chat)
+        self.kick_bot(group)
+        return self._bot_member_update(group, by, "member", status)
+
+    def add_bot_back(self, chat: ChatRef, by: UserRef) -> JSONDict:
+        """An admin adds the bot again: it can post there, and is told by ``my_chat_member``."""
+        group = self._chat(chat)
+        self._gone.pop(group["id"], None)
+        return self._bot_member_update(group, by, "kicked", "member")
+
+    def _bot_member_update(self, group: JSONDict, by: UserRef, old: str, new: str) -> JSONDict:
+        def member(status: str) -> JSONDict:
+            found: JSONDict = {"status": status, "user": dict(self.bot)}
+            if status == "kicked":
+                found["until_date"] = 0  # banned for ever, as a removed bot is
+            return found
+
+        change = {
+            "chat": dict(group),
+            "from": self._user(by),
+            "date": int(self.clock()),
+            "old_chat_member": member(old),
+            "new_chat_member": member(new),
+        }
+        self._enqueue({"my_chat_member": change})
+        return change
+
     def delete_chat(self, chat: ChatRef) -> None:
         """The group is deleted: sends and edits there answer 400 "chat not found"."""
         self._gone[self._chat(chat)["id"]] = (400, CHAT_NOT_FOUND)
