@@ -128,6 +128,16 @@ class QuizBot(discord.AutoShardedClient):
         except Exception:  # nor the review reminders
             log.exception("could not resume the review reminders")
 
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """Removed from a server (kicked, banned, server deleted): end its rounds quietly and
+        pause its schedules (kept, with the reason) until an admin sets them again."""
+        chat = f"dc:{guild.id}"
+        ended = await self.runner.end_chat(chat)
+        paused = await self.daily.pause_chat(chat, "the bot was removed from the server")
+        log.info(
+            "server %s removed the bot: %d rounds ended, %d schedules paused", chat, ended, paused
+        )
+
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Clicks on buttons no registered item handles get an answer (issue 16)."""
         await stale.answer_if_unknown(interaction, BUTTONS)
