@@ -157,6 +157,7 @@ async def test_a_moved_chat_reads_the_same_under_its_new_id(
     store = service.store
     clock.current = datetime(2026, 3, 4, 10, 15, tzinfo=UTC)  # a Wednesday
     await store.set_meta(f"chat.zone.{OLD}", "Asia/Kolkata")  # its /timezone moves too
+    await store.set_meta(f"daily.paused.{OLD}.", "gone")  # and a paused schedule's reason
     await history(store, clock, OLD)
     await play_round(
         store, OTHER, "parallelism", clock.now() - timedelta(hours=2), {"tg:1": (False,)}
@@ -172,6 +173,8 @@ async def test_a_moved_chat_reads_the_same_under_its_new_id(
     assert set((await rows_of(store, OLD)).values()) == {0}
     assert await store.get_meta(f"chat.zone.{NEW}") == "Asia/Kolkata"
     assert await store.get_meta(f"chat.zone.{OLD}") is None
+    assert await store.get_meta(f"daily.paused.{NEW}.") == "gone"
+    assert await store.get_meta(f"daily.paused.{OLD}.") is None
     assert await everything(service, OTHER) == other
     empty = await everything(service, OLD)
     assert empty["all None None"] == await service.leaderboard("tg:-1", "all")

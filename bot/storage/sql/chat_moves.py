@@ -95,6 +95,14 @@ _META_MOVES = (
     "DELETE FROM meta WHERE key = ? AND EXISTS (SELECT 1 FROM meta m WHERE m.key = ?)",
     "UPDATE meta SET key = ? WHERE key = ?",
 )
+CHANNEL_META = ("daily.paused.",)
+"""Meta keys `<prefix><chat id>.<channel>` (bot/play/daily_pause.py): each moves with the chat
+keeping its channel; a key the new chat already has stays."""
+_CHANNEL_META_MOVES = (
+    "DELETE FROM meta WHERE substr(key, 1, ?) = ? "
+    "AND EXISTS (SELECT 1 FROM meta m WHERE m.key = ? || substr(meta.key, ?))",
+    "UPDATE meta SET key = ? || substr(key, ?) WHERE substr(key, 1, ?) = ?",
+)
 
 _CREATE = re.compile(r"CREATE TABLE (?:IF NOT EXISTS )?(\w+)\s*\((.*?)\n\s*\)", re.S | re.I)
 _ADD_CHAT = re.compile(r"ALTER TABLE (\w+) ADD (?:COLUMN )?chat_id\b", re.I)
@@ -128,4 +136,14 @@ class ChatMoveQueries(SqlQueries):
                 old_key, new_key = f"{prefix}{old_chat_id}", f"{prefix}{new_chat_id}"
                 changed += await transaction.write(_META_MOVES[0], old_key, new_key)
                 changed += await transaction.write(_META_MOVES[1], new_key, old_key)
+            for prefix in CHANNEL_META:
+                old_start, new_start = f"{prefix}{old_chat_id}.", f"{prefix}{new_chat_id}."
+                rest = len(old_start) + 1
+                delete, update = _CHANNEL_META_MOVES
+                changed += await transaction.write(
+                    delete, len(old_start), old_start, new_start, rest
+                )
+                changed += await transaction.write(
+                    update, new_start, rest, len(old_start), old_start
+                )
         return changed
