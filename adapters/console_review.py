@@ -61,7 +61,7 @@ class ConsoleReview:
         self.say()
         self.say(
             review_texts.summary(
-                session.asked, session.correct, summary.next_due, now, self.language
+                session.asked, session.correct, summary.next_due, now, self.language, summary.zone
             )
         )
 
@@ -79,7 +79,8 @@ async def run_review(
     player = console_player(args.name or default_name(), language)
     started = await runner.start(chat_id=CHAT_ID, channel_ref="", player=player)
     if isinstance(started, NothingDue):
-        console.say(review_texts.nothing_due(started.next_due, service.clock.now(), language))
+        now = service.clock.now()
+        console.say(review_texts.nothing_due(started.next_due, now, language, started.zone))
         return 0
     while (view := console.current) is not None:
         letter = _read_letter(console, view, stdin)

@@ -73,8 +73,32 @@ async def test_the_misses_come_back_and_right_answers_leave_nothing_due(
         args, service, "en", RightAnswers(console), ConsoleReview(service, "en", again)
     )
     assert again.getvalue().startswith(
-        "Nothing to review right now. Your next review is due on 2026-03-03 at 09:10 UTC."
+        "Nothing to review right now. Your next review is due on 2026-03-03 at 09:10 (UTC)."
     )
+
+
+async def test_the_next_review_is_shown_in_the_chats_zone(
+    service: QuizService, clock: FakeClock
+) -> None:
+    """Paris is UTC+1 in March: the same moment reads 10:10, named, in both languages."""
+    service.store.writer.reviewer = Reviewer(make_scheduler(fuzzing=False))  # type: ignore[attr-defined]
+    await play_missing(service, {2})
+    clock.advance(600)
+    console = ConsoleReview(service, "en", io.StringIO())
+    await run_review(
+        argparse.Namespace(name="Ana", lang="en"), service, "en", RightAnswers(console), console
+    )
+    assert await service.zones.set(CHAT_ID, "europe/paris") is not None
+    for language, expected in [
+        ("en", "on 2026-03-03 at 10:10 (Europe/Paris)."),
+        ("fr", "le 2026-03-03 à 10:10 (Europe/Paris)."),
+    ]:
+        out = io.StringIO()
+        args = argparse.Namespace(name="Ana", lang=language)
+        await run_review(
+            args, service, language, io.StringIO(), ConsoleReview(service, language, out)
+        )
+        assert out.getvalue().strip().endswith(expected), out.getvalue()
 
 
 def test_nothing_to_review_is_said_plainly(tmp_path: Path) -> None:

@@ -64,7 +64,12 @@ class DiscordReviewPublisher:
         session = summary.session
         language = pick_language(session.language)
         done = review_texts.summary(
-            session.asked, session.correct, summary.next_due, self.clock.now(), language
+            session.asked,
+            session.correct,
+            summary.next_due,
+            self.clock.now(),
+            language,
+            summary.zone,
         )
         interaction = self.rounds.interaction_for(session.chat_id, session.user_id)
         await interaction.followup.send(
@@ -101,7 +106,8 @@ async def start_review(interaction: discord.Interaction[Any]) -> None:
     )
     if isinstance(started, NothingDue):
         now = bot.clock.now()
-        await send_private(interaction, review_texts.nothing_due(started.next_due, now, language))
+        left = review_texts.nothing_due(started.next_due, now, language, started.zone)
+        await send_private(interaction, left)
 
 
 @app_commands.command(name=text("discord.name.review"), description=text("command.review"))

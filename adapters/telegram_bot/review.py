@@ -74,7 +74,12 @@ class TelegramReviewPublisher:
         session = summary.session
         language = pick_language(session.language)
         text = review_texts.summary(
-            session.asked, session.correct, summary.next_due, self.clock.now(), language
+            session.asked,
+            session.correct,
+            summary.next_due,
+            self.clock.now(),
+            language,
+            summary.zone,
         )
         await self.bot.send_message(
             chat_number(session.chat_id), STYLE.escape(text), parse_mode=ParseMode.HTML
@@ -121,8 +126,9 @@ async def start_review(update: Update, context: Context) -> None:
     if chat.type != ChatType.PRIVATE:
         count = await runner.due_count(player.user_id)
         if count == 0:
-            next_due = await app.service.store.next_due(player.user_id)
-            await _reply(update, STYLE.escape(review_texts.nothing_due(next_due, now, language)))
+            left = await runner.nothing_due(player.user_id, chat_key(chat))
+            text = review_texts.nothing_due(left.next_due, now, language, left.zone)
+            await _reply(update, STYLE.escape(text))
             return
         link = review_link(context.bot.username)
         await _reply(
@@ -132,5 +138,6 @@ async def start_review(update: Update, context: Context) -> None:
     started = await runner.start(chat_id=chat_key(chat), channel_ref="", player=player)
     if isinstance(started, NothingDue):
         await _reply(
-            update, STYLE.escape(review_texts.nothing_due(started.next_due, now, language))
+            update,
+            STYLE.escape(review_texts.nothing_due(started.next_due, now, language, started.zone)),
         )

@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, tzinfo
 from typing import Protocol
 
 from bot.domain import rules
@@ -30,11 +30,14 @@ class ReviewSummary:
     session: ReviewSession
     next_due: datetime | None
     """When the next missed question is due (None: nothing left to review, ever)."""
+    zone: tzinfo
+    """The chat's zone, in which that moment is shown."""
 
 
 @dataclass(frozen=True, slots=True)
 class NothingDue:
     next_due: datetime | None
+    zone: tzinfo
 
 
 def someone_missed(summary: RoundSummary) -> bool:
@@ -71,6 +74,11 @@ class ReviewRunner:
     async def due_count(self, user_id: str) -> int:
         return await self.store.count_due(user_id, self.service.clock.now())
 
+    async def nothing_due(self, user_id: str, chat_id: str) -> NothingDue:
+        """When the player's next question is due, in the zone of the chat asking."""
+        zone = (await self.service.zones.of(chat_id)).zone
+        return NothingDue(await self.store.next_due(user_id), zone)
+
     async def stats(self, user_id: str) -> ReviewStats:
         deck = await self.store.review_deck(user_id)
         return _deck_stats(self.reviewer, deck, self.service.clock.now())
@@ -85,7 +93,7 @@ class ReviewRunner:
         now = self.service.clock.now()
         due = self._known(await self.store.due_cards(player.user_id, now, SESSION_SIZE))
         if not due:
-            return NothingDue(await self.store.next_due(player.user_id))
+            return await self.nothing_due(player.user_id, chat_id)
         await self.service.store.save_player(player)
         session = ReviewSession(
             player.user_id, chat_id, channel_ref, now, len(due), player.language
@@ -112,8 +120,8 @@ class ReviewRunner:
             await self._ask(session, following)
             return True
         await self.store.end_review_session(session.user_id, session.chat_id)
-        next_due = await self.store.next_due(session.user_id)
-        await self.publisher.post_review_summary(ReviewSummary(session, next_due))
+        left = await self.nothing_due(session.user_id, session.chat_id)
+        await self.publisher.post_review_summary(ReviewSummary(session, left.next_due, left.zone))
         return True
 
     async def _following(self, session: ReviewSession) -> DueCard | None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, tzinfo
 
 from bot.domain.models import Language
 from bot.domain.review import ReviewStats
@@ -10,37 +10,49 @@ from bot.text.i18n import t
 from bot.text.markup import PLAIN, Style
 
 
-def when(moment: datetime, now: datetime, language: Language) -> str:
-    """ "now" for a moment passed, else its UTC date and time."""
+def when(moment: datetime, now: datetime, language: Language, zone: tzinfo = UTC) -> str:
+    """ "now" for a moment passed, else its date and time in the chat's zone, named."""
     if moment <= now:
         return t(language, "review.now")
-    utc = moment.astimezone(UTC)
-    return t(language, "review.at", date=utc.strftime("%Y-%m-%d"), time=utc.strftime("%H:%M"))
+    local = moment.astimezone(zone)
+    return t(
+        language,
+        "review.at",
+        date=local.strftime("%Y-%m-%d"),
+        time=local.strftime("%H:%M"),
+        zone=str(zone),
+    )
 
 
 def intro(count: int, language: Language) -> str:
     return t(language, "review.intro", count=count)
 
 
-def nothing_due(next_due: datetime | None, now: datetime, language: Language) -> str:
+def nothing_due(
+    next_due: datetime | None, now: datetime, language: Language, zone: tzinfo = UTC
+) -> str:
     """Nothing due: when the next question is, or that there is no missed question at all."""
     if next_due is None:
         return t(language, "review.no_deck")
-    return " ".join(
-        [
-            t(language, "review.nothing_due"),
-            t(language, "review.next_due", when=when(next_due, now, language)),
-        ]
-    )
+    return f"{t(language, 'review.nothing_due')} {_next(next_due, now, language, zone)}"
 
 
 def summary(
-    asked: int, correct: int, next_due: datetime | None, now: datetime, language: Language
+    asked: int,
+    correct: int,
+    next_due: datetime | None,
+    now: datetime,
+    language: Language,
+    zone: tzinfo = UTC,
 ) -> str:
     done = t(language, "review.summary", count=correct, total=asked)
     if next_due is None:
         return done
-    return f"{done} {t(language, 'review.next_due', when=when(next_due, now, language))}"
+    return f"{done} {_next(next_due, now, language, zone)}"
+
+
+def _next(next_due: datetime, now: datetime, language: Language, zone: tzinfo) -> str:
+    return t(language, "review.next_due", when=when(next_due, now, language, zone))
 
 
 def stats_line(found: ReviewStats, language: Language, style: Style = PLAIN) -> str:

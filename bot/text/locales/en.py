@@ -228,7 +228,7 @@ MESSAGES: dict[str, str] = {
     "review.next_due": "Your next review is due {when}.",
     "review.no_deck": "No missed questions to review: the ones you get wrong come back here.",
     "review.now": "now",
-    "review.at": "on {date} at {time} UTC",
+    "review.at": "on {date} at {time} ({zone})",
     "review.summary.one": "🔁 Review done: {count}/{total} right.",
     "review.summary.other": "🔁 Review done: {count}/{total} right.",
     "review.in_private.one": "You have {count} question to review, in our private chat: {link}",

@@ -249,7 +249,7 @@ MESSAGES: dict[str, str] = {
     "review.next_due": "Prochaine révision {when}.",
     "review.no_deck": "Aucune question manquée à réviser : celles que vous ratez reviennent ici.",
     "review.now": "maintenant",
-    "review.at": "le {date} à {time} UTC",
+    "review.at": "le {date} à {time} ({zone})",
     "review.summary.one": "🔁 Révision terminée : {count}/{total} juste.",
     "review.summary.other": "🔁 Révision terminée : {count}/{total} justes.",
     "review.in_private.one": (
