@@ -49,21 +49,28 @@ def _changed(status: str) -> int:
     return int(last) if last.isdigit() else 0
 
 
-class _PostgresTransaction:
-    """Statements on one pooled connection inside its transaction."""
+class _Statements:
+    """Statements on the pool (each autocommitted) or on one connection, inside its
+    transaction: both speak asyncpg's fetch/execute/fetchrow."""
 
-    def __init__(self, connection: Any) -> None:
-        self._connection = connection
+    def __init__(self, executor: Any) -> None:
+        self._executor = executor
 
     async def rows(self, sql: str, *args: object) -> list[tuple[object, ...]]:
         with constraints():
-            records = await self._connection.fetch(to_postgres(sql), *args)
+            records = await self._executor.fetch(to_postgres(sql), *args)
         return [_row(record) for record in records]
 
     async def write(self, sql: str, *args: object) -> int:
         with constraints():
-            status: str = await self._connection.execute(to_postgres(sql), *args)
+            status: str = await self._executor.execute(to_postgres(sql), *args)
         return _changed(status)
+
+    async def write_returning(self, sql: str, *args: object) -> tuple[object, ...]:
+        with constraints():
+            record = await self._executor.fetchrow(to_postgres(sql), *args)
+        assert record is not None
+        return _row(record)
 
 
 @translate_errors
@@ -74,6 +81,7 @@ class PostgresStore(
 
     def __init__(self, pool: Any, url: str) -> None:
         self._pool = pool
+        self._on_pool = _Statements(pool)
         self.where = redact(url)
         """The database, password hidden: named in error messages."""
         self.writer = PostgresAnswerWriter(pool, self.where)
@@ -131,22 +139,16 @@ class PostgresStore(
     @contextlib.asynccontextmanager
     async def _transaction(self) -> AsyncIterator[Transaction]:
         async with self._pool.acquire() as connection, connection.transaction():
-            yield _PostgresTransaction(connection)
+            yield _Statements(connection)
 
     async def _rows(self, sql: str, *args: object) -> list[tuple[object, ...]]:
-        records = await self._pool.fetch(to_postgres(sql), *args)
-        return [_row(record) for record in records]
+        return await self._on_pool.rows(sql, *args)
 
     async def _write(self, sql: str, *args: object) -> int:
-        with constraints():
-            status: str = await self._pool.execute(to_postgres(sql), *args)
-        return _changed(status)
+        return await self._on_pool.write(sql, *args)
 
     async def _write_returning(self, sql: str, *args: object) -> tuple[object, ...]:
-        with constraints():
-            record = await self._pool.fetchrow(to_postgres(sql), *args)
-        assert record is not None
-        return _row(record)
+        return await self._on_pool.write_returning(sql, *args)
 
     async def table_columns(self, table: str) -> list[str]:
         rows = await self._rows(
