@@ -58,14 +58,7 @@ class DiscordDailyPublisher:
         view = closed.view
         if view.post.message_ref is None:
             return
-        card = daily_texts.daily_closed_card(
-            view.quiz,
-            view.question,
-            view.post,
-            closed.answers,
-            pick_language(daily_post.language),
-            ui.STYLE,
-        )
+        card = daily_texts.daily_closed_card(closed, pick_language(daily_post.language), ui.STYLE)
         channel_id, message_id = parse_ref(view.post.message_ref)
         message = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
         await message.edit(
