@@ -10,10 +10,10 @@ from __future__ import annotations
 import contextlib
 import functools
 import inspect
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from typing import Generic, ParamSpec, TypeVar
 
-from bot.storage.interface import ConstraintError
+from bot.storage.interface import ConstraintError, StoreError
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -28,6 +28,24 @@ def constraint_violations(violation: type[Exception]) -> Iterator[None]:
         yield
     except violation as error:
         raise ConstraintError(str(error)) from error
+
+
+@contextlib.asynccontextmanager
+async def closed_on_failure(
+    close: Callable[[], Awaitable[None]],
+    failures: type[BaseException] | tuple[type[BaseException], ...],
+    where: str,
+) -> AsyncIterator[None]:
+    """Preparing a store just opened: on failure close it, so nothing is left open, and say
+    which database could not be used (a driver's `failures` as a one-line StoreError)."""
+    try:
+        yield
+    except failures as error:
+        await close()
+        raise StoreError(f"cannot use the database {where}: {error}") from None
+    except StoreError:
+        await close()
+        raise
 
 
 class ErrorTranslation(Generic[E]):

@@ -17,6 +17,7 @@ from typing import Any
 import asyncpg  # type: ignore[import-untyped]
 
 from bot.domain.entities import Answer, Player, Post
+from bot.storage.error_translation import closed_on_failure
 from bot.storage.group_commit import PendingAnswer
 from bot.storage.interface import StoreError
 from bot.storage.postgres.answer_writer import PostgresAnswerWriter
@@ -95,15 +96,9 @@ class PostgresStore(
         except _CONNECT_FAILURES as error:
             raise StoreError(f"cannot connect to the database {redact(url)}: {error}") from None
         store = cls(pool, url)
-        try:
+        async with closed_on_failure(pool.close, FAILURES, store.where):
             await store._migrate()
             store.writer.start()
-        except FAILURES as error:
-            await pool.close()
-            raise StoreError(f"cannot use the database {store.where}: {error}") from None
-        except StoreError:
-            await pool.close()
-            raise
         return store
 
     async def _migrate(self) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 import aiosqlite
 
 from bot.domain.entities import Answer, Player, Post
+from bot.storage.error_translation import closed_on_failure
 from bot.storage.group_commit import PendingAnswer
 from bot.storage.interface import StoreError
 from bot.storage.schema import MIGRATIONS, SCHEMA_VERSION
@@ -61,16 +62,10 @@ class SQLiteStore(DailyQueries, PlayerQueries, ReviewQueries, ChatMoveQueries, S
         except (OSError, sqlite3.Error) as error:
             raise StoreError(f"cannot open the database {path}: {error}") from None
         store = cls(connection, path)
-        try:
+        async with closed_on_failure(connection.close, sqlite3.DatabaseError, str(path)):
             await store._prepare(busy_timeout_ms)
             store._writer = AnswerWriter(path, busy_timeout_ms=busy_timeout_ms)
             store._writer.start()
-        except sqlite3.DatabaseError as error:
-            await connection.close()
-            raise StoreError(f"cannot use the database {path}: {error}") from None
-        except StoreError:
-            await connection.close()
-            raise
         return store
 
     async def _prepare(self, busy_timeout_ms: int) -> None:
