@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import argparse
 import os
+import sqlite3
 import statistics
 import sys
 import tempfile
-from collections.abc import Iterator, Sequence
+import time
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -52,6 +54,46 @@ def scratch() -> Iterator[Path]:
         prefix="quizbot-bench-", dir=os.environ.get("BENCH_DIR")
     ) as directory:
         yield Path(directory)
+
+
+async def fill_history(
+    path: Path,
+    chats: int,
+    members: int,
+    tables: Sequence[tuple[str, Sequence[tuple[object, ...]]]],
+    *,
+    foreign_keys: bool = True,
+) -> None:
+    """A database migrated by the real migrations, then a made-up history inserted as it is:
+    `members` users per chat ("u<chat>:<member>"), each table's rows, and the score tables
+    filled from the answers, as the store keeps them."""
+    from bot.storage.sql.scores import FILL_SCORE_TABLES  # after ROOT is on sys.path
+    from bot.storage.sqlite.store import SQLiteStore
+
+    await (await SQLiteStore.open(path)).close()
+    users = [(f"u{c}:{m}", f"Member {m}", "en") for c in range(chats) for m in range(members)]
+    connection = sqlite3.connect(path, isolation_level=None)
+    if not foreign_keys:
+        connection.execute("PRAGMA foreign_keys = OFF")
+    connection.execute("BEGIN")
+    for name, rows in (("users", users), *tables):
+        if rows:
+            marks = ", ".join("?" * len(rows[0]))
+            connection.executemany(f"INSERT INTO {name} VALUES ({marks})", rows)
+    connection.execute("COMMIT")
+    connection.executescript(f"BEGIN; {FILL_SCORE_TABLES} COMMIT;")
+    connection.execute("ANALYZE")
+    connection.close()
+
+
+async def p50_ms(read: Callable[[], Awaitable[object]], reads: int) -> float:
+    """The median time of `reads` calls of `read`, in milliseconds."""
+    timings = []
+    for _ in range(reads):
+        began = time.perf_counter()
+        await read()
+        timings.append(time.perf_counter() - began)
+    return median(timings) * 1000
 
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:

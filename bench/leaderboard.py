@@ -15,21 +15,18 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import random
-import sqlite3
-import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import aiosqlite
-from _common import QUIZZES, arguments, median, scratch, table
+from _common import QUIZZES, arguments, fill_history, p50_ms, scratch, table
 
 from bot.catalog.installed import load_catalog
 from bot.domain.entities import PERIODS, Period, ScoreLine
 from bot.domain.rules import leaderboard_view, period_start, rank_leaderboard
 from bot.play.service import QuizService
 from bot.storage.sql.rows import to_score_lines
-from bot.storage.sql.scores import FILL_SCORE_TABLES
 from bot.storage.sqlite.store import SQLiteStore
 from tests.support.scan import scan_query
 
@@ -66,28 +63,9 @@ def history(answers: int) -> list[tuple[object, ...]]:
 
 
 async def fill(path: Path, answers: int) -> None:
-    await (await SQLiteStore.open(path)).close()  # the schema, by the real migrations
-    connection = sqlite3.connect(path, isolation_level=None)
-    connection.execute("PRAGMA foreign_keys = OFF")  # answers only; posts are not read here
-    connection.execute("BEGIN")
-    connection.executemany(
-        "INSERT INTO users VALUES (?, ?, 'en')",
-        [(f"u{c}:{m}", f"Member {m}") for c in range(CHATS) for m in range(MEMBERS)],
-    )
-    connection.executemany("INSERT INTO answers VALUES (?, ?, ?, ?, ?, ?, ?, ?)", history(answers))
-    connection.execute("COMMIT")
-    connection.executescript(f"BEGIN; {FILL_SCORE_TABLES} COMMIT;")
-    connection.execute("ANALYZE")
-    connection.close()
-
-
-async def p50_ms(read: object) -> float:
-    timings = []
-    for _ in range(READS):
-        began = time.perf_counter()
-        await read()  # type: ignore[operator]
-        timings.append(time.perf_counter() - began)
-    return median(timings) * 1000
+    # Answers only (foreign keys off): posts are not read here.
+    answer_rows = history(answers)
+    await fill_history(path, CHATS, MEMBERS, [("answers", answer_rows)], foreign_keys=False)
 
 
 def lines(rows: list[tuple[object, ...]] | list[ScoreLine]) -> list[tuple[object, ...]]:
@@ -121,7 +99,7 @@ async def measure(path: Path, zone_name: str) -> dict[Period, tuple[float, float
         assert lines(await store.scores("chat0", since)) == lines(await scan_read())
         expected = leaderboard_view(scanned, asker, period)
         assert await table_read() == dataclasses.replace(expected, zone=zone_name)
-        figures[period] = (await p50_ms(table_read), await p50_ms(scan_read))
+        figures[period] = (await p50_ms(table_read, READS), await p50_ms(scan_read, READS))
     await scan.close()
     await store.close()
     return figures

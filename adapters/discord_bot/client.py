@@ -38,6 +38,7 @@ from adapters.discord_bot.review import (
 from adapters.discord_bot.sharding import Sharding
 from adapters.discord_bot.sync import sync_if_changed
 from adapters.discord_bot.timezone import register_timezone
+from bot.domain import payload
 from bot.domain.entities import Answer, Post
 from bot.domain.models import Language, Question, Quiz
 from bot.domain.pacer import DISCORD_RATE, Pacer
@@ -149,31 +150,18 @@ class QuizBot(discord.AutoShardedClient):
     def _timer_failed(self, error: BaseException) -> None:
         log.error("a round deadline failed", exc_info=error)
 
-    async def on_answer(
-        self, interaction: discord.Interaction[Any], post_id: int, letter_index: int
-    ) -> None:
+    async def on_press(self, interaction: discord.Interaction[Any], pressed: ui.Press) -> None:
+        """Every click of the bot's buttons; its errors are reported to the clicker."""
         try:
-            await self._answer(interaction, post_id, letter_index)
-        except Exception as error:
-            await report_error(interaction, error)
-
-    async def on_reveal(self, interaction: discord.Interaction[Any], post_id: int) -> None:
-        try:
-            await self._reveal(interaction, post_id)
-        except Exception as error:
-            await report_error(interaction, error)
-
-    async def on_forget(
-        self, interaction: discord.Interaction[Any], owner: str, confirm: bool
-    ) -> None:
-        try:
-            await self._forget(interaction, owner, confirm)
-        except Exception as error:
-            await report_error(interaction, error)
-
-    async def on_review(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            await start_review(interaction)
+            match pressed:
+                case payload.AnswerPress(post_id, letter_index):
+                    await self._answer(interaction, post_id, letter_index)
+                case payload.RevealPress(post_id):
+                    await self._reveal(interaction, post_id)
+                case payload.ForgetPress(owner, confirm):
+                    await self._forget(interaction, owner, confirm)
+                case ui.ReviewPress():
+                    await start_review(interaction)
         except Exception as error:
             await report_error(interaction, error)
 

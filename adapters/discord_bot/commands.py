@@ -6,7 +6,8 @@ ephemeral, results for the group are public with mentions disabled.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar, cast
 
 import discord
 from discord import app_commands
@@ -31,10 +32,26 @@ from bot.storage.interface import RoundConflictError
 from bot.text import boards, markup, render, review_texts
 from bot.text.i18n import t
 
+T = TypeVar("T")
+
 
 def text(key: str) -> locale_str:
     """A translatable string: English from the catalog, the key for the translator."""
     return locale_str(t("en", key), key=key)
+
+
+def options(*names: str, about: Mapping[str, str] | None = None) -> Callable[[T], T]:
+    """A command's options named `discord.option.NAME` and described by its `.about` text, from
+    the catalog; `about` maps an option to another key's description (e.g. quiz: daily_quiz)."""
+    described = {name: (about or {}).get(name, name) for name in names}
+
+    def localise(command: T) -> T:
+        renamed = app_commands.rename(**{name: text(f"discord.option.{name}") for name in names})
+        return app_commands.describe(
+            **{name: text(f"discord.option.{key}.about") for name, key in described.items()}
+        )(renamed(command))
+
+    return localise
 
 
 class CatalogTranslator(app_commands.Translator):
@@ -94,16 +111,7 @@ async def startable_quiz(
 
 
 @app_commands.command(name=text("discord.name.quiz"), description=text("command.quiz"))
-@app_commands.rename(
-    quiz=text("discord.option.quiz"),
-    questions=text("discord.option.questions"),
-    timer=text("discord.option.timer"),
-)
-@app_commands.describe(
-    quiz=text("discord.option.quiz.about"),
-    questions=text("discord.option.questions.about"),
-    timer=text("discord.option.timer.about"),
-)
+@options("quiz", "questions", "timer")
 @app_commands.autocomplete(quiz=quiz_choices)
 @app_commands.guild_only()
 async def quiz_command(
@@ -170,8 +178,7 @@ async def quizzes_command(interaction: discord.Interaction[Any]) -> None:
 
 
 @app_commands.command(name=text("discord.name.practice"), description=text("command.practice"))
-@app_commands.rename(quiz=text("discord.option.quiz"))
-@app_commands.describe(quiz=text("discord.option.quiz.about"))
+@options("quiz")
 @app_commands.autocomplete(quiz=quiz_choices)
 @app_commands.guild_only()
 async def practice_command(interaction: discord.Interaction[Any], quiz: str) -> None:
@@ -209,10 +216,7 @@ PERIOD_CHOICES = [
 @app_commands.command(
     name=text("discord.name.leaderboard"), description=text("command.leaderboard")
 )
-@app_commands.rename(period=text("discord.option.period"), quiz=text("discord.option.quiz"))
-@app_commands.describe(
-    period=text("discord.option.period.about"), quiz=text("discord.option.quiz.about")
-)
+@options("period", "quiz")
 @app_commands.choices(period=PERIOD_CHOICES)
 @app_commands.autocomplete(quiz=quiz_choices)
 @app_commands.guild_only()
@@ -239,8 +243,7 @@ async def leaderboard_command(
 
 
 @app_commands.command(name=text("discord.name.stats"), description=text("command.stats"))
-@app_commands.rename(user=text("discord.option.user"))
-@app_commands.describe(user=text("discord.option.user.about"))
+@options("user")
 @app_commands.guild_only()
 async def stats_command(
     interaction: discord.Interaction[Any], user: discord.User | None = None

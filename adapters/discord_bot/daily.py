@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 
 from adapters.discord_bot import gone, permissions, ui
-from adapters.discord_bot.commands import text
+from adapters.discord_bot.commands import options, text
 from adapters.discord_bot.context import context_of
 from adapters.discord_bot.interactions import (
     chat_of,
@@ -58,14 +58,7 @@ class DiscordDailyPublisher:
         view = closed.view
         if view.post.message_ref is None:
             return
-        card = daily_texts.daily_closed_card(
-            view.quiz,
-            view.question,
-            view.post,
-            closed.answers,
-            pick_language(daily_post.language),
-            ui.STYLE,
-        )
+        card = daily_texts.daily_closed_card(closed, pick_language(daily_post.language), ui.STYLE)
         channel_id, message_id = parse_ref(view.post.message_ref)
         message = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
         await message.edit(
@@ -110,20 +103,7 @@ daily_group = app_commands.Group(
 
 
 @daily_group.command(name=text("discord.name.daily_set"), description=text("command.daily_set"))
-@app_commands.rename(
-    time=text("discord.option.time"),
-    timezone=text("discord.option.timezone"),
-    quiz=text("discord.option.quiz"),
-    channel=text("discord.option.channel"),
-    days=text("discord.option.days"),
-)
-@app_commands.describe(
-    time=text("discord.option.time.about"),
-    timezone=text("discord.option.timezone.about"),
-    quiz=text("discord.option.daily_quiz.about"),
-    channel=text("discord.option.channel.about"),
-    days=text("discord.option.days.about"),
-)
+@options("time", "timezone", "quiz", "channel", "days", about={"quiz": "daily_quiz"})
 @app_commands.autocomplete(timezone=zone_choices, quiz=quizzes_choices)
 async def daily_set(
     interaction: discord.Interaction[Any],
@@ -166,8 +146,7 @@ async def daily_set(
 
 
 @daily_group.command(name=text("discord.name.daily_off"), description=text("command.daily_off"))
-@app_commands.rename(channel=text("discord.option.channel"))
-@app_commands.describe(channel=text("discord.option.off_channel.about"))
+@options("channel", about={"channel": "off_channel"})
 async def daily_off(
     interaction: discord.Interaction[Any], channel: discord.TextChannel | None = None
 ) -> None:

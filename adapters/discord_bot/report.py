@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 from discord import app_commands
 
-from adapters.discord_bot.commands import text
+from adapters.discord_bot.commands import options, text
 from adapters.discord_bot.interactions import chat_of, is_admin, language_of, send_private
 from adapters.web.links import revoke
 from bot.domain.report_links import DEFAULT_DAYS, LinkSigner
@@ -27,8 +27,7 @@ def _bot(interaction: discord.Interaction[Any]) -> QuizBot:
 
 
 @app_commands.command(name=text("discord.name.report"), description=text("command.report"))
-@app_commands.rename(action=text("discord.option.action"))
-@app_commands.describe(action=text("discord.option.action.about"))
+@options("action")
 @app_commands.choices(
     action=[
         app_commands.Choice(name=text("report.action.link"), value="link"),

@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 
 from adapters.discord_bot import ui
-from adapters.discord_bot.commands import text
+from adapters.discord_bot.commands import options, text
 from adapters.discord_bot.daily import zone_choices
 from adapters.discord_bot.interactions import chat_of, language_of, player_of, send_private
 from adapters.discord_bot.publisher import DiscordPublisher, message_ref
@@ -111,13 +111,7 @@ async def start_review(interaction: discord.Interaction[Any]) -> None:
 
 
 @app_commands.command(name=text("discord.name.review"), description=text("command.review"))
-@app_commands.rename(
-    remind=text("discord.option.remind"), timezone=text("discord.option.timezone")
-)
-@app_commands.describe(
-    remind=text("discord.option.remind.about"),
-    timezone=text("discord.option.remind_timezone.about"),
-)
+@options("remind", "timezone", about={"timezone": "remind_timezone"})
 @app_commands.autocomplete(timezone=zone_choices)
 @app_commands.guild_only()
 async def review_command(

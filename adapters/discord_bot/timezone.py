@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 
 from adapters.discord_bot import ui
-from adapters.discord_bot.commands import text
+from adapters.discord_bot.commands import options, text
 from adapters.discord_bot.context import context_of
 from adapters.discord_bot.daily import zone_choices
 from adapters.discord_bot.interactions import chat_of, is_admin, language_of, send_private
@@ -17,8 +17,7 @@ from bot.text.markup import clean_name
 
 
 @app_commands.command(name=text("discord.name.timezone"), description=text("command.timezone"))
-@app_commands.rename(zone=text("discord.option.zone"))
-@app_commands.describe(zone=text("discord.option.zone.about"))
+@options("zone")
 @app_commands.autocomplete(zone=zone_choices)
 @app_commands.guild_only()
 async def timezone_command(interaction: discord.Interaction[Any], zone: str | None = None) -> None:

@@ -8,7 +8,8 @@ restart, so no in-memory view has to be re-attached.
 from __future__ import annotations
 
 import re
-from typing import Any, Protocol
+from dataclasses import astuple, dataclass
+from typing import Any, Protocol, Self
 
 import discord
 
@@ -24,20 +25,36 @@ COLOUR = discord.Colour.blurple()
 CLOSED_COLOUR = discord.Colour.dark_grey()
 
 
+@dataclass(frozen=True, slots=True)
+class ReviewPress:
+    """ "Review my misses" carries nothing: whoever clicks reviews their own misses."""
+
+
+Press = payload.AnswerPress | payload.RevealPress | payload.ForgetPress | ReviewPress
+"""What a click on one of the bot's Discord buttons asks for."""
+
+
+def encode(pressed: Press) -> str:
+    """The custom_id of a press: bot.domain.payload's, and the fixed one of Review."""
+    if isinstance(pressed, ReviewPress):
+        return payload.REVIEW_BUTTON
+    return payload.encode(pressed)
+
+
+def decode(custom_id: str) -> Press:
+    """The press a custom_id names, by payload's one strict parser (or PayloadError)."""
+    if custom_id == payload.REVIEW_BUTTON:
+        return ReviewPress()
+    pressed = payload.decode(custom_id)
+    if isinstance(pressed, payload.StartPress):
+        raise payload.PayloadError("start buttons are Telegram's")
+    return pressed
+
+
 class ButtonHandler(Protocol):
     """What the bot does with a click; errors are handled there, not in discord.py's logger."""
 
-    async def on_answer(
-        self, interaction: discord.Interaction[Any], post_id: int, letter_index: int
-    ) -> None: ...
-
-    async def on_reveal(self, interaction: discord.Interaction[Any], post_id: int) -> None: ...
-
-    async def on_forget(
-        self, interaction: discord.Interaction[Any], owner: str, confirm: bool
-    ) -> None: ...
-
-    async def on_review(self, interaction: discord.Interaction[Any]) -> None: ...
+    async def on_press(self, interaction: discord.Interaction[Any], pressed: Press) -> None: ...
 
 
 def _handler(interaction: discord.Interaction[Any]) -> ButtonHandler:
@@ -45,8 +62,39 @@ def _handler(interaction: discord.Interaction[Any]) -> ButtonHandler:
     return client  # type: ignore[no-any-return]
 
 
+class _PressItem:
+    """What the four buttons share: the press they carry is their whole state.
+
+    discord.py rebuilds a button from its custom_id alone (after a restart too); each button's
+    constructor takes its press's fields in their order, so one decoder serves them all.
+    """
+
+    pressed: Press
+
+    def _button(
+        self, pressed: Press, label: str, style: discord.ButtonStyle, disabled: bool = False
+    ) -> discord.ui.Button[Any]:
+        self.pressed = pressed
+        return discord.ui.Button(
+            label=label, style=style, custom_id=encode(pressed), disabled=disabled
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> Self:
+        return cls(*astuple(decode(match.string)))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _handler(interaction).on_press(interaction, self.pressed)
+
+
 class AnswerButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=payload.ANSWER_PATTERN
+    _PressItem, discord.ui.DynamicItem[discord.ui.Button[Any]], template=payload.ANSWER_PATTERN
 ):
     """One letter of one posted question."""
 
@@ -58,108 +106,38 @@ class AnswerButton(
         style: discord.ButtonStyle = discord.ButtonStyle.primary,
         disabled: bool = False,
     ) -> None:
-        custom_id = payload.encode(payload.AnswerPress(post_id, letter_index))
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label=LETTERS[letter_index], style=style, custom_id=custom_id, disabled=disabled
-        )
-        super().__init__(button)
-        self.post_id = post_id
-        self.letter_index = letter_index
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> AnswerButton:
-        return cls(int(match["post"]), LETTERS.index(match["letter"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _handler(interaction).on_answer(interaction, self.post_id, self.letter_index)
+        pressed = payload.AnswerPress(post_id, letter_index)
+        super().__init__(self._button(pressed, LETTERS[letter_index], style, disabled))
 
 
 class RevealButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=payload.REVEAL_PATTERN
+    _PressItem, discord.ui.DynamicItem[discord.ui.Button[Any]], template=payload.REVEAL_PATTERN
 ):
     """Closes the question now; only the round's starter or a Manage Server member may."""
 
     def __init__(self, post_id: int, label: str = "Reveal") -> None:
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label=label,
-            style=discord.ButtonStyle.secondary,
-            custom_id=payload.encode(payload.RevealPress(post_id)),
-        )
-        super().__init__(button)
-        self.post_id = post_id
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> RevealButton:
-        return cls(int(match["post"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _handler(interaction).on_reveal(interaction, self.post_id)
+        pressed = payload.RevealPress(post_id)
+        super().__init__(self._button(pressed, label, discord.ButtonStyle.secondary))
 
 
 class ForgetButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=payload.FORGET_PATTERN
+    _PressItem, discord.ui.DynamicItem[discord.ui.Button[Any]], template=payload.FORGET_PATTERN
 ):
     """Yes or no to "delete all my data?"; only its owner's click counts."""
 
     def __init__(self, owner: str, confirm: bool, label: str = "") -> None:
-        custom_id = payload.encode(payload.ForgetPress(owner, confirm))
         style = discord.ButtonStyle.danger if confirm else discord.ButtonStyle.secondary
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label=label or ("Yes" if confirm else "No"), style=style, custom_id=custom_id
-        )
-        super().__init__(button)
-        self.owner = owner
-        self.confirm = confirm
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> ForgetButton:
-        return cls(match["owner"], match["choice"] == "y")
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _handler(interaction).on_forget(interaction, self.owner, self.confirm)
+        pressed = payload.ForgetPress(owner, confirm)
+        super().__init__(self._button(pressed, label or ("Yes" if confirm else "No"), style))
 
 
 class ReviewButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=payload.REVIEW_PATTERN
+    _PressItem, discord.ui.DynamicItem[discord.ui.Button[Any]], template=payload.REVIEW_PATTERN
 ):
     """ "Review my misses" under a round's summary: a private session for whoever clicks."""
 
     def __init__(self, label: str = "Review") -> None:
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label=label, style=discord.ButtonStyle.secondary, custom_id=payload.REVIEW_BUTTON
-        )
-        super().__init__(button)
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> ReviewButton:
-        return cls()
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _handler(interaction).on_review(interaction)
+        super().__init__(self._button(ReviewPress(), label, discord.ButtonStyle.secondary))
 
 
 def review_buttons(language: Language) -> discord.ui.View:

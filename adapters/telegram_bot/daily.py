@@ -70,9 +70,7 @@ class TelegramDailyPublisher:
         if view.post.message_ref is None:
             return
         language = pick_language(daily_post.language)
-        card = daily_texts.daily_closed_card(
-            view.quiz, view.question, view.post, closed.answers, language, STYLE
-        )
+        card = daily_texts.daily_closed_card(closed, language, STYLE)
         try:
             await self.bot.edit_message_text(
                 card.text,

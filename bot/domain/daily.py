@@ -68,6 +68,8 @@ class PastDaily:
 
 @dataclass(frozen=True, slots=True)
 class NewSchedule:
+    """One channel's daily question as an admin sets it; stored, it gets its id (Schedule)."""
+
     chat_id: str
     channel_ref: str
     """Where the questions are posted (a Discord channel id; "" for a Telegram chat)."""
@@ -79,17 +81,10 @@ class NewSchedule:
 
 
 @dataclass(frozen=True, slots=True)
-class Schedule:
+class Schedule(NewSchedule):
     """One channel's daily question, as stored: at most one per channel."""
 
     schedule_id: int
-    chat_id: str
-    channel_ref: str
-    rule: DailyRule
-    quiz_ids: tuple[str, ...]
-    language: str
-    created_by: str
-    next_run_at: datetime
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,20 +28,26 @@ class Player:
 
 
 @dataclass(frozen=True, slots=True)
-class Round:
-    round_id: int
+class NewRound:
+    """A round as it starts; stored, it gets its id and its progress (Round)."""
+
     chat_id: str
+    channel_ref: str
+    """Where the adapter posts this round's questions (a channel or thread inside the chat)."""
     quiz_id: str
     mode: Mode
     question_ids: tuple[str, ...]
     started_by: str
     seconds_per_question: int | None
     language: str
+
+
+@dataclass(frozen=True, slots=True)
+class Round(NewRound):
+    round_id: int
     position: int = 0
     """How many questions have been posted so far."""
     status: RoundStatus = "running"
-    channel_ref: str = ""
-    """Where the adapter posts this round's questions (a channel or thread inside the chat)."""
 
     @property
     def total(self) -> int:
@@ -129,18 +135,6 @@ class Stats:
     @property
     def accuracy(self) -> float:
         return self.correct / self.answered if self.answered else 0.0
-
-
-@dataclass(frozen=True, slots=True)
-class NewRound:
-    chat_id: str
-    channel_ref: str
-    quiz_id: str
-    mode: Mode
-    question_ids: tuple[str, ...]
-    started_by: str
-    seconds_per_question: int | None
-    language: str
 
 
 @dataclass(frozen=True, slots=True)

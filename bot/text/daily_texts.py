@@ -13,7 +13,7 @@ from bot.domain.models import Language, Question, Quiz, pick_language
 from bot.domain.views import ClosedView, QuestionView
 from bot.text.i18n import t
 from bot.text.markup import PLAIN, Button, Card, Style, clean_name
-from bot.text.render import choice_lines, explanation_part, letter, vote_bars
+from bot.text.render import choice_lines, closed_card, letter
 
 
 def daily_card(
@@ -65,30 +65,13 @@ def previous_line(
     return t(language, "daily.previous", count=right, total=len(answers), **values)
 
 
-def daily_closed_card(
-    quiz: Quiz,
-    question: Question,
-    post: Post,
-    answers: Sequence[Answer],
-    language: Language,
-    style: Style = PLAIN,
-) -> Card:
+def daily_closed_card(closed: ClosedView, language: Language, style: Style = PLAIN) -> Card:
     """A closed daily question: correct answer, how the channel voted, the explanation."""
-    correct = post.correct_letter_index(question)
-    answer_line = t(
-        language,
-        "closed.answer",
-        letter=letter(correct),
-        choice=question.choices[question.answer].get(language),
+    view = closed.view
+    header = t(language, "daily.header", title=view.quiz.title.get(language))
+    return closed_card(
+        view.quiz, view.question, view.post, closed.answers, language, style, header=header
     )
-    parts = [
-        style.bold(style.escape(t(language, "daily.header", title=quiz.title.get(language)))),
-        style.escape(question.prompt.get(language)),
-        style.bold(style.escape(answer_line)),
-        vote_bars(post, answers, correct, language, style),
-        *explanation_part(question, language, style),
-    ]
-    return Card("\n\n".join(parts))
 
 
 def schedule_summary(

@@ -164,9 +164,12 @@ def closed_card(
     answers: Sequence[Answer],
     language: Language,
     style: Style = PLAIN,
+    header: str | None = None,
 ) -> Card:
-    """The question once closed: correct answer, how the group voted, the explanation."""
-    header = question_header(quiz, post, language)
+    """The question once closed: correct answer, how the group voted, the explanation; under
+    `header`, or a round's "Question 3/8 · title"."""
+    if header is None:
+        header = question_header(quiz, post, language)
     correct = post.correct_letter_index(question)
     parts = [
         style.bold(style.escape(header)),

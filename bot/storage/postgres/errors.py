@@ -7,19 +7,12 @@ error raised through here, as with SQLite (bot/storage/sqlite/errors.py).
 from __future__ import annotations
 
 import contextlib
-import functools
-import inspect
 import re
-from collections.abc import Awaitable, Callable, Iterator
-from typing import ParamSpec, TypeVar
 
 import asyncpg  # type: ignore[import-untyped]
 
-from bot.storage.interface import ConstraintError, StoreError
-
-P = ParamSpec("P")
-R = TypeVar("R")
-T = TypeVar("T", bound=type)
+from bot.storage.error_translation import ErrorTranslation, constraint_violations
+from bot.storage.interface import StoreError
 
 FAILURES: tuple[type[BaseException], ...] = (
     asyncpg.PostgresError,
@@ -35,36 +28,17 @@ def redact(url: str) -> str:
     return re.sub(r"(://[^:/@]*):[^@]*@", r"\1:***@", url)
 
 
-@contextlib.contextmanager
-def constraints() -> Iterator[None]:
+def constraints() -> contextlib.AbstractContextManager[None]:
     """A violated constraint as the backend-neutral ConstraintError."""
-    try:
-        yield
-    except asyncpg.IntegrityConstraintViolationError as error:
-        raise ConstraintError(str(error)) from error
+    return constraint_violations(asyncpg.IntegrityConstraintViolationError)
 
 
-def as_store_error(error: BaseException, where: str = "PostgreSQL") -> StoreError:
+def as_store_error(error: BaseException, where: object = None) -> StoreError:
+    where = where or "PostgreSQL"
     translated_error = StoreError(f"{where}: the database failed; nothing was recorded ({error})")
     translated_error.__cause__ = error
     return translated_error
 
 
-def translated(method: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
-    @functools.wraps(method)
-    async def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
-        try:
-            return await method(*args, **kwargs)
-        except FAILURES as error:
-            where = getattr(args[0], "where", "PostgreSQL") if args else "PostgreSQL"
-            raise as_store_error(error, where) from error
-
-    return wrapper
-
-
-def translate_errors(cls: T) -> T:
-    """Apply `translated` to every public coroutine method of a store class."""
-    for name, member in inspect.getmembers(cls, inspect.iscoroutinefunction):
-        if not name.startswith("_"):
-            setattr(cls, name, translated(member))
-    return cls
+translate_errors = ErrorTranslation(FAILURES, as_store_error, "where").translate_errors
+"""Every public coroutine method of a store class raises StoreError for FAILURES."""

@@ -17,6 +17,7 @@ from typing import Any
 import asyncpg  # type: ignore[import-untyped]
 
 from bot.domain.entities import Answer, Player, Post
+from bot.storage.error_translation import closed_on_failure
 from bot.storage.group_commit import PendingAnswer
 from bot.storage.interface import StoreError
 from bot.storage.postgres.answer_writer import PostgresAnswerWriter
@@ -49,21 +50,28 @@ def _changed(status: str) -> int:
     return int(last) if last.isdigit() else 0
 
 
-class _PostgresTransaction:
-    """Statements on one pooled connection inside its transaction."""
+class _Statements:
+    """Statements on the pool (each autocommitted) or on one connection, inside its
+    transaction: both speak asyncpg's fetch/execute/fetchrow."""
 
-    def __init__(self, connection: Any) -> None:
-        self._connection = connection
+    def __init__(self, executor: Any) -> None:
+        self._executor = executor
 
     async def rows(self, sql: str, *args: object) -> list[tuple[object, ...]]:
         with constraints():
-            records = await self._connection.fetch(to_postgres(sql), *args)
+            records = await self._executor.fetch(to_postgres(sql), *args)
         return [_row(record) for record in records]
 
     async def write(self, sql: str, *args: object) -> int:
         with constraints():
-            status: str = await self._connection.execute(to_postgres(sql), *args)
+            status: str = await self._executor.execute(to_postgres(sql), *args)
         return _changed(status)
+
+    async def write_returning(self, sql: str, *args: object) -> tuple[object, ...]:
+        with constraints():
+            record = await self._executor.fetchrow(to_postgres(sql), *args)
+        assert record is not None
+        return _row(record)
 
 
 @translate_errors
@@ -74,6 +82,7 @@ class PostgresStore(
 
     def __init__(self, pool: Any, url: str) -> None:
         self._pool = pool
+        self._on_pool = _Statements(pool)
         self.where = redact(url)
         """The database, password hidden: named in error messages."""
         self.writer = PostgresAnswerWriter(pool, self.where)
@@ -87,15 +96,9 @@ class PostgresStore(
         except _CONNECT_FAILURES as error:
             raise StoreError(f"cannot connect to the database {redact(url)}: {error}") from None
         store = cls(pool, url)
-        try:
+        async with closed_on_failure(pool.close, FAILURES, store.where):
             await store._migrate()
             store.writer.start()
-        except FAILURES as error:
-            await pool.close()
-            raise StoreError(f"cannot use the database {store.where}: {error}") from None
-        except StoreError:
-            await pool.close()
-            raise
         return store
 
     async def _migrate(self) -> None:
@@ -131,22 +134,16 @@ class PostgresStore(
     @contextlib.asynccontextmanager
     async def _transaction(self) -> AsyncIterator[Transaction]:
         async with self._pool.acquire() as connection, connection.transaction():
-            yield _PostgresTransaction(connection)
+            yield _Statements(connection)
 
     async def _rows(self, sql: str, *args: object) -> list[tuple[object, ...]]:
-        records = await self._pool.fetch(to_postgres(sql), *args)
-        return [_row(record) for record in records]
+        return await self._on_pool.rows(sql, *args)
 
     async def _write(self, sql: str, *args: object) -> int:
-        with constraints():
-            status: str = await self._pool.execute(to_postgres(sql), *args)
-        return _changed(status)
+        return await self._on_pool.write(sql, *args)
 
     async def _write_returning(self, sql: str, *args: object) -> tuple[object, ...]:
-        with constraints():
-            record = await self._pool.fetchrow(to_postgres(sql), *args)
-        assert record is not None
-        return _row(record)
+        return await self._on_pool.write_returning(sql, *args)
 
     async def table_columns(self, table: str) -> list[str]:
         rows = await self._rows(

@@ -52,17 +52,17 @@ def to_round(row: tuple[object, ...]) -> Round:
         status,
     ) = row
     return Round(
-        int(str(round_id)),
-        str(chat_id),
-        str(quiz_id),
-        _mode(mode),
-        tuple(json.loads(str(question_ids))),
-        str(started_by),
-        None if seconds is None else int(str(seconds)),
-        str(language),
-        int(str(position)),
-        _status(status),
-        str(channel_ref),
+        round_id=int(str(round_id)),
+        chat_id=str(chat_id),
+        channel_ref=str(channel_ref),
+        quiz_id=str(quiz_id),
+        mode=_mode(mode),
+        question_ids=tuple(json.loads(str(question_ids))),
+        started_by=str(started_by),
+        seconds_per_question=None if seconds is None else int(str(seconds)),
+        language=str(language),
+        position=int(str(position)),
+        status=_status(status),
     )
 
 

@@ -6,16 +6,11 @@ every error raised through here; callers tell the user to try again.
 
 from __future__ import annotations
 
-import functools
-import inspect
+import contextlib
 import sqlite3
-from collections.abc import Awaitable, Callable
-from typing import ParamSpec, TypeVar
 
+from bot.storage.error_translation import ErrorTranslation, constraint_violations
 from bot.storage.interface import StoreError
-
-P = ParamSpec("P")
-R = TypeVar("R")
 
 _CAUSES = (
     ("locked", "the database is locked by another program"),
@@ -43,28 +38,11 @@ def as_store_error(error: Exception, path: object = None) -> Exception:
     return translated_error
 
 
-def translated(method: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
-    """Turn low-level database errors (not constraint violations) into StoreError."""
-
-    @functools.wraps(method)
-    async def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
-        try:
-            return await method(*args, **kwargs)
-        except sqlite3.DatabaseError as error:
-            failure = as_store_error(error, getattr(args[0], "path", None) if args else None)
-            if failure is error:
-                raise
-            raise failure from error
-
-    return wrapper
+translate_errors = ErrorTranslation(sqlite3.DatabaseError, as_store_error, "path").translate_errors
+"""Every public coroutine method of a store class turns low-level database errors (not
+constraint violations) into StoreError."""
 
 
-T = TypeVar("T", bound=type)
-
-
-def translate_errors(cls: T) -> T:
-    """Apply `translated` to every public coroutine method of a store class."""
-    for name, member in inspect.getmembers(cls, inspect.iscoroutinefunction):
-        if not name.startswith("_"):  # inherited ones too (the daily-question mixin)
-            setattr(cls, name, translated(member))
-    return cls
+def constraints() -> contextlib.AbstractContextManager[None]:
+    """A violated constraint as the backend-neutral ConstraintError."""
+    return constraint_violations(sqlite3.IntegrityError)

@@ -5,14 +5,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sqlite3
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 
 import aiosqlite
 
 from bot.domain.entities import Answer, Player, Post
+from bot.storage.error_translation import closed_on_failure
 from bot.storage.group_commit import PendingAnswer
-from bot.storage.interface import ConstraintError, StoreError
+from bot.storage.interface import StoreError
 from bot.storage.schema import MIGRATIONS, SCHEMA_VERSION
 from bot.storage.sql.chat_moves import ChatMoveQueries
 from bot.storage.sql.daily import DailyQueries
@@ -21,7 +22,7 @@ from bot.storage.sql.queries import TableRows, Transaction
 from bot.storage.sql.review import ReviewQueries
 from bot.storage.sql.seen_updates import SeenUpdateQueries
 from bot.storage.sqlite.answer_writer import AnswerWriter
-from bot.storage.sqlite.errors import translate_errors
+from bot.storage.sqlite.errors import constraints, translate_errors
 
 
 class _SQLiteTransaction:
@@ -31,22 +32,13 @@ class _SQLiteTransaction:
         self._db = connection
 
     async def rows(self, sql: str, *args: object) -> list[tuple[object, ...]]:
-        with _constraints():
+        with constraints():
             return [tuple(row) for row in await self._db.execute_fetchall(sql, args)]
 
     async def write(self, sql: str, *args: object) -> int:
-        with _constraints():
+        with constraints():
             async with self._db.execute(sql, args) as cursor:
                 return cursor.rowcount
-
-
-@contextlib.contextmanager
-def _constraints() -> Iterator[None]:
-    """A violated constraint as the backend-neutral ConstraintError."""
-    try:
-        yield
-    except sqlite3.IntegrityError as error:
-        raise ConstraintError(str(error)) from error
 
 
 @translate_errors
@@ -70,16 +62,10 @@ class SQLiteStore(DailyQueries, PlayerQueries, ReviewQueries, ChatMoveQueries, S
         except (OSError, sqlite3.Error) as error:
             raise StoreError(f"cannot open the database {path}: {error}") from None
         store = cls(connection, path)
-        try:
+        async with closed_on_failure(connection.close, sqlite3.DatabaseError, str(path)):
             await store._prepare(busy_timeout_ms)
             store._writer = AnswerWriter(path, busy_timeout_ms=busy_timeout_ms)
             store._writer.start()
-        except sqlite3.DatabaseError as error:
-            await connection.close()
-            raise StoreError(f"cannot use the database {path}: {error}") from None
-        except StoreError:
-            await connection.close()
-            raise
         return store
 
     async def _prepare(self, busy_timeout_ms: int) -> None:
@@ -122,12 +108,12 @@ class SQLiteStore(DailyQueries, PlayerQueries, ReviewQueries, ChatMoveQueries, S
 
     async def _write(self, sql: str, *args: object) -> int:
         """One autocommitted write, never inside another coroutine's transaction."""
-        with _constraints():
+        with constraints():
             async with self._write_lock, self._db.execute(sql, args) as cursor:
                 return cursor.rowcount
 
     async def _write_returning(self, sql: str, *args: object) -> tuple[object, ...]:
-        with _constraints():
+        with constraints():
             async with self._write_lock, self._db.execute(sql, args) as cursor:
                 row = await cursor.fetchone()
         assert row is not None
@@ -152,7 +138,7 @@ class SQLiteStore(DailyQueries, PlayerQueries, ReviewQueries, ChatMoveQueries, S
             for each in tables:
                 marks = ", ".join("?" * len(each.columns))
                 sql = f"INSERT INTO {each.table} ({', '.join(each.columns)}) VALUES ({marks})"
-                with _constraints():
+                with constraints():
                     await self._db.executemany(sql, each.rows)
                 if on_table is not None:
                     on_table(each)
