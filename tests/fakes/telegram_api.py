@@ -430,6 +430,7 @@ class FakeTelegramAPI:
         self.users: dict[int, JSONDict] = {}
         self.chats: dict[int, JSONDict] = {}
         self.messages: dict[int, dict[int, JSONDict]] = {}
+        self.deleted: dict[int, dict[int, JSONDict]] = {}  # chat -> deleted messages, by id
         self.admins: dict[int, dict[int, str]] = {}  # chat -> user -> "creator"/"administrator"
         self.members: dict[int, set[int]] = {}
         self.topics: dict[int, dict[int, str]] = {}  # forum chat -> thread id -> topic name
@@ -643,6 +644,8 @@ class FakeTelegramAPI:
         """
         c, u = self._chat(chat), self._user(user)
         message = self.messages[c["id"]].get(message_id)
+        if message is None:  # deleted, but still on a client's screen
+            message = self.deleted.get(c["id"], {}).get(message_id)
         if message is None:
             raise KeyError(f"no message {message_id} in chat {c['id']}")
         if strict and data not in _callback_data(message):
@@ -881,8 +884,10 @@ class FakeTelegramAPI:
         self._gone[self._chat(chat)["id"]] = (400, CHAT_NOT_FOUND)
 
     def delete_message(self, chat: ChatRef, message_id: int) -> None:
-        """An admin deletes a message: editing it answers "message to edit not found"."""
-        del self.messages[self._chat(chat)["id"]][message_id]
+        """An admin deletes a message: editing it answers "message to edit not found"; a
+        client that still shows it can press its buttons (``press`` finds it here)."""
+        chat_id = self._chat(chat)["id"]
+        self.deleted.setdefault(chat_id, {})[message_id] = self.messages[chat_id].pop(message_id)
         self._notify()
 
     def _reachable(self, chat: JSONDict) -> JSONDict:
