@@ -245,7 +245,12 @@ class RoundRunner:
             self.timers.cancel(_edit_key(post.post_id))
         await self.service.finish_round(current.round_id, stopped=True)
         self._locks.pop(current.round_id, None)
-        log.info("round %s in %s ended: the chat is gone", current.round_id, current.chat_id)
+        log.info(
+            "round %s in %s ended: the chat or its channel %r is gone",
+            current.round_id,
+            current.chat_id,
+            current.channel_ref,
+        )
 
     async def _show_results(self, current: Round, closed: ClosedView) -> None:
         """Edit the question into its results, or post them anew if it cannot be edited."""
