@@ -5,7 +5,9 @@ log line says so, and the forum's other topics are served as before."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -20,10 +22,20 @@ from tests.e2e.test_telegram_topics import FORUM, right_of, topic_command
 from tests.fakes.telegram_api import FakeTelegramAPI
 from tests.support.clocks import FakeClock
 
+Starting = Callable[[], contextlib.AbstractAsyncContextManager[Harness]]
+
 
 @pytest.fixture
 def forum(fake: FakeTelegramAPI) -> dict[str, Any]:
     return fake.group(FORUM, "Study forum", chat_type="supergroup", is_forum=True)
+
+
+@pytest.fixture
+def start(
+    fake: FakeTelegramAPI, tmp_path: Path, quizzes: dict[str, Quiz], clock: FakeClock
+) -> Starting:
+    """Starts the bot on the test's database and clock."""
+    return lambda: running_bot(fake, tmp_path / "quiz.db", quizzes, clock)
 
 
 async def test_the_fake_refuses_sends_into_a_closed_or_deleted_topic_like_telegram(
@@ -61,18 +73,13 @@ async def refused_in(bot: Harness, user: dict[str, Any], text: str, thread: int)
 
 
 async def test_a_closed_topic_ends_its_round_quietly_and_the_other_topic_plays_on(
-    fake: FakeTelegramAPI,
-    tmp_path: Path,
-    quizzes: dict[str, Quiz],
-    clock: FakeClock,
-    forum: dict[str, Any],
-    caplog: pytest.LogCaptureFixture,
+    fake: FakeTelegramAPI, start: Starting, forum: dict[str, Any], caplog: pytest.LogCaptureFixture
 ) -> None:
     closing, open_ = fake.topic(forum, "Monday group"), fake.topic(forum, "Thursday group")
     amelie, chris = fake.user(1, "Amélie", "fr"), fake.user(3, "Chris", "en")
     fake.add_admin(forum, amelie)
     with caplog.at_level(logging.INFO):
-        async with running_bot(fake, tmp_path / "quiz.db", quizzes, clock) as bot:
+        async with start() as bot:
             await topic_command(bot, forum, amelie, "/quiz parallelism 2", closing)
             first = await topic_command(bot, forum, chris, "/quiz parallelism 2", open_)
             await bot.press(forum, chris, first["message_id"], await right_of(bot, first))
@@ -100,15 +107,11 @@ async def test_a_closed_topic_ends_its_round_quietly_and_the_other_topic_plays_o
 
 
 async def test_a_deleted_topic_still_answers_a_press_then_ends_its_round_quietly(
-    fake: FakeTelegramAPI,
-    tmp_path: Path,
-    quizzes: dict[str, Quiz],
-    clock: FakeClock,
-    forum: dict[str, Any],
+    fake: FakeTelegramAPI, start: Starting, forum: dict[str, Any]
 ) -> None:
     going, staying = fake.topic(forum, "Old topic"), fake.topic(forum, "New topic")
     chris = fake.user(3, "Chris", "en")
-    async with running_bot(fake, tmp_path / "quiz.db", quizzes, clock) as bot:
+    async with start() as bot:
         question = await topic_command(bot, forum, chris, "/quiz parallelism 2", going)
         fake.delete_topic(forum, going)
         toast = await bot.press(
@@ -128,17 +131,13 @@ SET = "/daily 09:00 UTC parallelism"
 
 
 async def test_a_closed_or_deleted_topic_pauses_its_daily_schedule_only(
-    fake: FakeTelegramAPI,
-    tmp_path: Path,
-    quizzes: dict[str, Quiz],
-    clock: FakeClock,
-    forum: dict[str, Any],
+    fake: FakeTelegramAPI, start: Starting, clock: FakeClock, forum: dict[str, Any]
 ) -> None:
     closing, deleting, staying = (fake.topic(forum, name) for name in ("A", "B", "C"))
     admin = fake.user(1, "Ada", "en")
     fake.add_admin(forum, admin)
     clock.current = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
-    async with running_bot(fake, tmp_path / "quiz.db", quizzes, clock) as bot:
+    async with start() as bot:
         for thread in (closing, deleting, staying):
             done = await topic_command(bot, forum, admin, SET, thread)
             assert done["text"].startswith("📅")
