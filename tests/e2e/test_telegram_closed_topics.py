@@ -18,7 +18,7 @@ from telegram.error import BadRequest
 
 from bot.domain.models import Quiz
 from tests.e2e.telegram_harness import TOKEN, Harness, advance_to, running_bot
-from tests.e2e.test_telegram_topics import FORUM, right_of, topic_command
+from tests.e2e.telegram_topics import FORUM, right_of, topic_command
 from tests.fakes.telegram_api import FakeTelegramAPI
 from tests.support.clocks import FakeClock
 
