@@ -193,9 +193,6 @@ async def practice_command(interaction: discord.Interaction[Any], quiz: str) -> 
     chat_id, channel_ref = chat_of(interaction), str(interaction.channel_id)
     intro = render.quiz_intro(found, len(found.questions), language, ui.STYLE)
     await send_private(interaction, f"{intro}\n\n{t(language, 'discord.practice_intro')}")
-    old = await bot.service.running_round(chat_id, channel_ref, "solo", player.user_id)
-    if old is not None:
-        await bot.service.finish_round(old.round_id, stopped=True)
     bot.publisher.remember(chat_id, player.user_id, interaction)
     await bot.runner.start(
         chat_id=chat_id,

@@ -24,7 +24,7 @@ from telegram.ext import (
 )
 
 from adapters.telegram_bot import commands as handlers
-from adapters.telegram_bot import gate, lifecycle, polling, presses
+from adapters.telegram_bot import gate, gone, lifecycle, polling, presses
 from adapters.telegram_bot.daily import TelegramDailyPublisher, daily_command
 from adapters.telegram_bot.endpoints import bot_api_url
 from adapters.telegram_bot.http_client import AiohttpRequest
@@ -43,6 +43,7 @@ from bot.domain.models import LANGUAGES, Quiz
 from bot.domain.pacer import TELEGRAM_RATE, Pacer
 from bot.domain.report_links import LinkSigner
 from bot.play.daily_runner import DailyRunner
+from bot.play.gone import ChatGoneError
 from bot.play.review import ReviewRunner
 from bot.play.review_reminders import ReminderRunner
 from bot.play.rounds import RoundRunner
@@ -173,6 +174,9 @@ def _error_handler(hook: ErrorHook | None) -> Callable[[object, Any], Any]:
         if type(error) is NetworkError or isinstance(error, TimedOut):
             # Connection trouble (not a refused request): PTB retries the polling itself.
             log.warning("Telegram could not be reached: %s", error)
+            return
+        if isinstance(error, ChatGoneError) or gone.is_gone(error):  # e.g. a closed topic
+            log.info("could not answer in %s: %s", gone.place(update), error)
             return
         log.error("a handler failed", exc_info=error)
         if hook is not None:

@@ -153,12 +153,16 @@ async def stop_command(update: Update, context: Context) -> None:
     chat, user = update.effective_chat, update.effective_user
     if chat is None or user is None:
         return
-    control = await app.runner.stop(
-        chat_key(chat),
-        channel_of(update.effective_message),
-        player_of(user),
-        await is_chat_admin(context, chat, user, update.effective_message),
-    )
+    channel = channel_of(update.effective_message)
+    if chat.type == ChatType.PRIVATE:  # a practice: the player's own round
+        control = await app.runner.stop_practice(chat_key(chat), channel, player_of(user))
+    else:
+        control = await app.runner.stop(
+            chat_key(chat),
+            channel,
+            player_of(user),
+            await is_chat_admin(context, chat, user, update.effective_message),
+        )
     if control is Control.NOT_ALLOWED:
         await reply(update, STYLE.escape(t(language, "round.not_allowed")))
     elif control is Control.NOTHING:

@@ -90,7 +90,12 @@ class RoundRunner:
         questions: int | None = None,
         seconds: int | None = DEFAULT_SECONDS,
     ) -> Round:
-        """Start and post the first question; raises UnknownQuizError or RoundConflictError."""
+        """Start and post the first question; raises UnknownQuizError or RoundConflictError.
+
+        A practice (solo) replaces the player's open one here: an abandoned practice must
+        never block the next one."""
+        if mode == "solo":
+            await self._end_practice(chat_id, channel_ref, player)
         started = await self.service.start_round(
             chat_id=chat_id,
             channel_ref=channel_ref,
@@ -162,6 +167,19 @@ class RoundRunner:
         await self.stop_round(found)
         return Control.DONE
 
+    async def stop_practice(self, chat_id: str, channel_ref: str, player: Player) -> Control:
+        """Stop the player's practice here (results, then its summary), if one is open."""
+        current = await self.service.running_round(chat_id, channel_ref, "solo", player.user_id)
+        if current is None:
+            return Control.NOTHING
+        await self.stop_round(current)
+        return Control.DONE
+
+    async def _end_practice(self, chat_id: str, channel_ref: str, player: Player) -> None:
+        current = await self.service.running_round(chat_id, channel_ref, "solo", player.user_id)
+        if current is not None:
+            await self.service.finish_round(current.round_id, stopped=True)
+
     async def stop_round(self, current: Round) -> None:
         """Close what is open (showing its results), then post the round's summary."""
         for post in await self.store.round_posts(current.round_id):
@@ -227,7 +245,12 @@ class RoundRunner:
             self.timers.cancel(_edit_key(post.post_id))
         await self.service.finish_round(current.round_id, stopped=True)
         self._locks.pop(current.round_id, None)
-        log.info("round %s in %s ended: the chat is gone", current.round_id, current.chat_id)
+        log.info(
+            "round %s in %s ended: the chat or its channel %r is gone",
+            current.round_id,
+            current.chat_id,
+            current.channel_ref,
+        )
 
     async def _show_results(self, current: Round, closed: ClosedView) -> None:
         """Edit the question into its results, or post them anew if it cannot be edited."""

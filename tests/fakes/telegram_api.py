@@ -113,6 +113,7 @@ _ANONYMOUS_ADMIN: JSONDict = {
 
 KICKED = "Forbidden: bot was kicked from the group chat"
 THREAD_NOT_FOUND = "Bad Request: message thread not found"
+TOPIC_CLOSED = "Bad Request: TOPIC_CLOSED"
 CHAT_NOT_FOUND = "Bad Request: chat not found"
 """The descriptions Telegram sends (the spec lists methods and types, not error texts; the
 error body itself is the spec's failed-response shape: ok false, error_code, description)."""
@@ -430,9 +431,11 @@ class FakeTelegramAPI:
         self.users: dict[int, JSONDict] = {}
         self.chats: dict[int, JSONDict] = {}
         self.messages: dict[int, dict[int, JSONDict]] = {}
+        self.deleted: dict[int, dict[int, JSONDict]] = {}  # chat -> deleted messages, by id
         self.admins: dict[int, dict[int, str]] = {}  # chat -> user -> "creator"/"administrator"
         self.members: dict[int, set[int]] = {}
         self.topics: dict[int, dict[int, str]] = {}  # forum chat -> thread id -> topic name
+        self.closed_topics: dict[int, set[int]] = {}  # forum chat -> closed thread ids
         self.commands: dict[str, list[JSONDict]] = {}
         self.webhook_url = ""
         self.webhook_error: tuple[int, str] | None = None
@@ -643,6 +646,8 @@ class FakeTelegramAPI:
         """
         c, u = self._chat(chat), self._user(user)
         message = self.messages[c["id"]].get(message_id)
+        if message is None:  # deleted, but still on a client's screen
+            message = self.deleted.get(c["id"], {}).get(message_id)
         if message is None:
             raise KeyError(f"no message {message_id} in chat {c['id']}")
         if strict and data not in _callback_data(message):
@@ -881,9 +886,26 @@ class FakeTelegramAPI:
         self._gone[self._chat(chat)["id"]] = (400, CHAT_NOT_FOUND)
 
     def delete_message(self, chat: ChatRef, message_id: int) -> None:
-        """An admin deletes a message: editing it answers "message to edit not found"."""
-        del self.messages[self._chat(chat)["id"]][message_id]
+        """An admin deletes a message: editing it answers "message to edit not found"; a
+        client that still shows it can press its buttons (``press`` finds it here)."""
+        chat_id = self._chat(chat)["id"]
+        self.deleted.setdefault(chat_id, {})[message_id] = self.messages[chat_id].pop(message_id)
         self._notify()
+
+    def close_topic(self, chat: ChatRef, thread: int) -> None:
+        """An admin closes a forum topic: its members (admins aside) and the bot can no longer
+        post there, sends answer 400 "TOPIC_CLOSED"; its messages stay, and edit as before."""
+        self.closed_topics.setdefault(self._chat(chat)["id"], set()).add(thread)
+
+    def delete_topic(self, chat: ChatRef, thread: int) -> None:
+        """An admin deletes a forum topic and every message in it: sends there answer 400
+        "message thread not found", edits "message to edit not found"."""
+        chat_id = self._chat(chat)["id"]
+        del self.topics[chat_id][thread]
+        self.closed_topics.get(chat_id, set()).discard(thread)
+        for message in list(self.messages[chat_id].values()):
+            if message.get("message_thread_id") == thread:
+                self.delete_message(chat_id, message["message_id"])
 
     def _reachable(self, chat: JSONDict) -> JSONDict:
         """The chat, unless the bot can no longer post there (the error Telegram gives)."""
@@ -1154,6 +1176,8 @@ class FakeTelegramAPI:
             raise ApiError(403, "Forbidden: bot can't initiate conversation with a user")
         chat = self._reachable(self._chat(params["chat_id"]))
         thread = self._thread(chat, params.get("message_thread_id"))
+        if thread in self.closed_topics.get(chat["id"], set()):
+            raise ApiError(400, TOPIC_CLOSED, record=False)
         text = str(params["text"])
         if params.get("parse_mode") == "HTML":
             text = _strip_html(text)[0]
