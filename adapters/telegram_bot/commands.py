@@ -3,6 +3,7 @@ presses.py)."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from dataclasses import dataclass
 from typing import Any
@@ -11,10 +12,11 @@ from telegram import Chat, ChatMember, InlineKeyboardMarkup, Message, Update, Us
 from telegram.constants import ChatType, ParseMode
 from telegram.ext import ContextTypes
 
+from adapters.telegram_bot import practice_links
 from adapters.telegram_bot.publisher import STYLE, keyboard
 from adapters.telegram_bot.topics import channel_of
 from bot.domain.entities import PERIODS, Period, Player
-from bot.domain.models import Language, pick_language
+from bot.domain.models import Language, Quiz, pick_language
 from bot.domain.rules import DEFAULT_SECONDS, MAX_SECONDS, MIN_SECONDS
 from bot.play.daily_runner import DailyRunner
 from bot.play.review import ReviewRunner
@@ -22,7 +24,7 @@ from bot.play.review_reminders import ReminderRunner
 from bot.play.rounds import Control, RoundRunner
 from bot.play.service import QuizService, UnknownQuizError
 from bot.storage.interface import RoundConflictError
-from bot.text import boards, render, review_texts
+from bot.text import boards, render, review_texts, upload_texts
 from bot.text.i18n import t
 
 log = logging.getLogger(__name__)
@@ -80,22 +82,29 @@ async def is_chat_admin(
     return member.status in (ChatMember.ADMINISTRATOR, ChatMember.OWNER)
 
 
-def quiz_list(app: QuizApp, language: Language) -> tuple[str, InlineKeyboardMarkup]:
-    quizzes = app.service.catalog()
+async def quiz_list(
+    app: QuizApp, update: Update, language: Language
+) -> tuple[str, InlineKeyboardMarkup]:
+    """The quizzes this chat can play (its own set apart), a start button each."""
+    chat = update.effective_chat
+    quizzes = await app.service.catalog_in(chat_key(chat)) if chat else app.service.catalog()
     buttons = [[render.start_button(quiz, language)] for quiz in quizzes]
-    return render.quiz_list(quizzes, language, STYLE), keyboard(buttons)
+    return upload_texts.quiz_list_in(quizzes, language, STYLE), keyboard(buttons)
 
 
-async def start_round(update: Update, context: Context, name: str, extra: list[str]) -> None:
-    """Start a round here: a timed group round in groups, solo practice in private chat."""
+async def start_round(
+    update: Update, context: Context, name: str, extra: list[str], found: Quiz | None = None
+) -> None:
+    """Start a round here: a timed group round in groups, solo practice in private chat;
+    `found`: the quiz already resolved (a group's own, by a practice link)."""
     app, language = quiz_app(context), language_of(update)
     chat, user = update.effective_chat, update.effective_user
     if chat is None or user is None:
         return
     try:
-        quiz = app.service.quiz(name)
+        quiz = found or await app.service.quiz_in(chat_key(chat), name)
     except UnknownQuizError as error:
-        text, markup = quiz_list(app, language)
+        text, markup = await quiz_list(app, update, language)
         unknown = render.unknown_quiz(error.name, error.known, language)
         await reply(update, f"{STYLE.escape(unknown)}\n\n{text}", markup)
         return
@@ -137,14 +146,14 @@ def _whole_number(text: str | None, low: int, high: int) -> int | bool | None:
 async def quiz_command(update: Update, context: Context) -> None:
     args = context.args or []
     if not args:
-        text, markup = quiz_list(quiz_app(context), language_of(update))
+        text, markup = await quiz_list(quiz_app(context), update, language_of(update))
         await reply(update, text, markup)
         return
     await start_round(update, context, args[0], args[1:])
 
 
 async def quizzes_command(update: Update, context: Context) -> None:
-    text, markup = quiz_list(quiz_app(context), language_of(update))
+    text, markup = await quiz_list(quiz_app(context), update, language_of(update))
     await reply(update, text, markup)
 
 
@@ -181,14 +190,14 @@ async def leaderboard_command(update: Update, context: Context) -> None:
             period = word.lower()  # type: ignore[assignment]
             continue
         try:
-            quiz_id = app.service.quiz(word).id
+            quiz_id = (await app.service.quiz_in(chat_key(chat), word)).id
         except UnknownQuizError as error:
             await reply(
                 update, STYLE.escape(render.unknown_quiz(error.name, error.known, language))
             )
             return
     board = await app.service.leaderboard(chat_key(chat), period, f"tg:{user.id}", quiz_id)
-    quiz = app.service.quizzes.get(quiz_id) if quiz_id else None
+    quiz = await app.service.quiz_of(quiz_id) if quiz_id else None
     await reply(update, boards.leaderboard(board, quiz, language, STYLE))
 
 
@@ -220,6 +229,10 @@ async def practice_command(update: Update, context: Context) -> None:
         )
         return
     name = args[0] if args else next(iter(sorted(quiz_app(context).service.quizzes)), "")
+    if chat is not None:  # the group's own quiz: its key goes in the link
+        with contextlib.suppress(UnknownQuizError):
+            found = await quiz_app(context).service.quiz_in(chat_key(chat), name)
+            name = practice_links.practice_argument(found)
     link = f"https://t.me/{context.bot.username}?start=practice_{name.lower()}"
     await reply(update, STYLE.escape(t(language_of(update), "practice.in_private", link=link)))
 
@@ -230,7 +243,12 @@ async def start_command(update: Update, context: Context) -> None:
     if argument.startswith("ex_") and argument[3:].isdigit():
         await explain(update, context, int(argument[3:]))
     elif argument.startswith("practice_"):
-        await start_round(update, context, argument.removeprefix("practice_"), [])
+        name, user = argument.removeprefix("practice_"), update.effective_user
+        found = None
+        if "_" in name and user is not None:  # a group's own quiz
+            service = quiz_app(context).service
+            found = await practice_links.group_quiz(service, context.bot, user.id, name)
+        await start_round(update, context, name, [], found)
     else:
         await help_command(update, context)
 

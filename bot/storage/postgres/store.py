@@ -30,6 +30,7 @@ from bot.storage.schema import (
     to_postgres,
 )
 from bot.storage.sql.chat_moves import ChatMoveQueries
+from bot.storage.sql.chat_quizzes import ChatQuizQueries
 from bot.storage.sql.daily import DailyQueries
 from bot.storage.sql.players import PlayerQueries
 from bot.storage.sql.queries import TableRows, Transaction
@@ -76,8 +77,9 @@ class _Statements:
 
 @translate_errors
 class PostgresStore(
-    DailyQueries, PlayerQueries, ReviewQueries, ChatMoveQueries, SeenUpdateQueries
-):
+    DailyQueries, PlayerQueries, ReviewQueries, ChatMoveQueries, SeenUpdateQueries,
+    ChatQuizQueries,
+):  # fmt: skip
     """Open with `await PostgresStore.open("postgresql://user:password@host/db")`."""
 
     def __init__(self, pool: Any, url: str) -> None:
