@@ -26,7 +26,7 @@ from telegram.ext import (
 from adapters.telegram_bot import commands as handlers
 from adapters.telegram_bot import gate, lifecycle, polling, presses
 from adapters.telegram_bot.daily import TelegramDailyPublisher, daily_command
-from adapters.telegram_bot.endpoints import bot_api_url
+from adapters.telegram_bot.endpoints import bot_api_url, file_url
 from adapters.telegram_bot.http_client import AiohttpRequest
 from adapters.telegram_bot.publisher import TelegramPublisher
 from adapters.telegram_bot.report import handlers as report_handlers
@@ -88,13 +88,15 @@ class TelegramSetup:
     rate_limit_retries: int = 3
     report_links: LinkSigner | None = None
     """Signs `/report` links (QUIZBOT_WEB_URL, QUIZBOT_WEB_SECRET); None: `/report` is off."""
+    file_url: str | None = None
+    """TELEGRAM_FILE_URL: the server uploaded files are downloaded from; None: `api_url`'s."""
 
 
 def build_application(setup: TelegramSetup) -> TelegramApp:
     bot = lifecycle.FollowingBot(  # sends follow a group upgraded to a supergroup (lifecycle.py)
         setup.token,
         base_url=api_base_url(setup, "bot"),
-        base_file_url=api_base_url(setup, "file/bot"),
+        base_file_url=file_url(setup.api_url, setup.file_url),
         request=AiohttpRequest(connection_pool_size=BOT_CONNECTIONS),
         get_updates_request=AiohttpRequest(connection_pool_size=1),
         rate_limiter=AIORateLimiter(max_retries=setup.rate_limit_retries),
