@@ -24,7 +24,7 @@ from telegram.ext import (
 )
 
 from adapters.telegram_bot import commands as handlers
-from adapters.telegram_bot import gate, lifecycle, polling, presses
+from adapters.telegram_bot import gate, lifecycle, polling, presses, uploads
 from adapters.telegram_bot.daily import TelegramDailyPublisher, daily_command
 from adapters.telegram_bot.endpoints import bot_api_url, file_url
 from adapters.telegram_bot.http_client import AiohttpRequest
@@ -151,17 +151,21 @@ def build_application(setup: TelegramSetup) -> TelegramApp:
         ChatMemberHandler(lifecycle.bot_removed, ChatMemberHandler.MY_CHAT_MEMBER)
     )
     application.add_handler(CommandHandler("timezone", timezone_command))
+    application.add_handlers(uploads.handlers())  # /import, /removequiz: chat quizzes
     application.add_error_handler(_error_handler(setup.on_error))
     return application
 
 
 async def register_commands(application: TelegramApp) -> None:
-    """The command menu in English (default) and French."""
+    """The command menu in English (default) and French; admins and private chats (where
+    the user owns the chat) also see the chat quiz commands."""
     for language in LANGUAGES:
+        code = None if language == "en" else language
         commands = [BotCommand(name, t(language, f"command.{name}")) for name in COMMANDS]
-        await application.bot.set_my_commands(
-            commands, language_code=None if language == "en" else language
-        )
+        await application.bot.set_my_commands(commands, language_code=code)
+        managing = [BotCommand(name, t(language, f"command.{name}")) for name in uploads.COMMANDS]
+        for scope in uploads.SCOPES:
+            await application.bot.set_my_commands(commands + managing, scope, code)
 
 
 def _error_handler(hook: ErrorHook | None) -> Callable[[object, Any], Any]:

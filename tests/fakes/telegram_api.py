@@ -739,14 +739,23 @@ class FakeTelegramAPI:
         self._enqueue({"message": _snapshot(message)})
         return message
 
-    def send_as_group(self, chat: ChatRef, text: str, sender: ChatRef | None = None) -> JSONDict:
+    def send_as_group(
+        self,
+        chat: ChatRef,
+        text: str,
+        sender: ChatRef | None = None,
+        *,
+        reply_to: int | None = None,
+    ) -> JSONDict:
         """A command from an anonymous admin: ``sender_chat`` is the group itself and
         ``from`` is GroupAnonymousBot, as Telegram sends it (``sender``: another chat sends
-        it, such as a channel linked to the group)."""
+        it, such as a channel linked to the group; ``reply_to``: a message it answers)."""
         group = self._chat(chat)
         anonymous = self.user(GROUP_ANONYMOUS_BOT, "Group", None, "GroupAnonymousBot", is_bot=True)
         message = self._store_message(group, anonymous, text, entities=_command_entity(text))
         message["sender_chat"] = group if sender is None else self._chat(sender)
+        if reply_to is not None:
+            self._reply_to(message, reply_to)
         self._enqueue({"message": _snapshot(message)})
         return message
 
