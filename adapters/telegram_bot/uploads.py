@@ -35,7 +35,14 @@ from adapters.telegram_bot.commands import (
 )
 from adapters.telegram_bot.publisher import STYLE
 from adapters.telegram_bot.topics import channel_of, thread_of
-from bot.domain.uploads import MAX_UPLOAD_BYTES, UploadOutcome, UploadRefusal, UploadRefused
+from bot.domain.uploads import (
+    MAX_UPLOAD_BYTES,
+    Removed,
+    UploadOutcome,
+    UploadRefusal,
+    UploadRefused,
+    shown_id,
+)
 from bot.text import upload_texts
 from bot.text.i18n import t
 
@@ -107,7 +114,7 @@ async def upload(update: Update, context: Context, document: Document) -> None:
         if "too big" not in str(error).lower():
             raise
         outcome = UploadRefused(UploadRefusal.TOO_BIG, MAX_UPLOAD_BYTES)
-    await reply(update, STYLE.escape(upload_texts.upload_reply(outcome, language)))
+    await reply(update, STYLE.escape(upload_texts.upload_reply(outcome, language, "telegram")))
 
 
 async def remove_command(update: Update, context: Context) -> None:
@@ -124,5 +131,8 @@ async def remove_command(update: Update, context: Context) -> None:
         text = upload_texts.import_help(language, platform="telegram")
         await reply(update, STYLE.escape(text))
         return
-    outcome = await app.service.chat_quizzes.remove(chat_key(chat), args[0])
-    await reply(update, STYLE.escape(upload_texts.remove_reply(outcome, language)))
+    chat_quizzes = app.service.chat_quizzes
+    outcome = await chat_quizzes.remove(chat_key(chat), args[0])
+    own = [] if isinstance(outcome, Removed) else await chat_quizzes.of_chat(chat_key(chat))
+    text = upload_texts.remove_reply(outcome, language, [shown_id(quiz.id) for quiz in own])
+    await reply(update, STYLE.escape(text))
