@@ -326,7 +326,7 @@ async def test_files_come_from_telegram_file_url_when_set(
     """The Bot API answers getFile; the bytes come from the other server (TELEGRAM_FILE_URL)."""
     async with FakeTelegramAPI() as files:
         database = tmp_path / "quiz.db"
-        async with running_bot(fake, database, quizzes, clock, file_url=files.url) as bot:
+        async with running_bot(fake, database, quizzes, clock, file_url=files.url):
             stored = fake.files.add("capitals.gift", GIFT)
             fake.files.get_file(stored.file_id)  # its path, which the file server holds too
             files.files.files[stored.file_id] = stored
