@@ -91,10 +91,7 @@ async def upload(update: Update, context: Context, document: Document) -> None:
     """An admin's document becomes the chat's quiz: the reply says what came of it."""
     app, language = quiz_app(context), language_of(update)
     chat, user, message = update.effective_chat, update.effective_user, update.effective_message
-    if chat is None or user is None:
-        return
-    if not await is_chat_admin(context, chat, user, message):
-        await reply(update, STYLE.escape(t(language, "error.admin_only")))
+    if chat is None or user is None or not await _admin(update, context):
         return
 
     async def fetch() -> bytes:
@@ -121,10 +118,7 @@ async def remove_command(update: Update, context: Context) -> None:
     """`/removequiz ID`: an admin removes one of the chat's own quizzes."""
     app, language = quiz_app(context), language_of(update)
     chat, user = update.effective_chat, update.effective_user
-    if chat is None or user is None:
-        return
-    if not await is_chat_admin(context, chat, user, update.effective_message):
-        await reply(update, STYLE.escape(t(language, "error.admin_only")))
+    if chat is None or user is None or not await _admin(update, context):
         return
     args = context.args or []
     if len(args) != 1:
@@ -136,3 +130,14 @@ async def remove_command(update: Update, context: Context) -> None:
     own = [] if isinstance(outcome, Removed) else await chat_quizzes.of_chat(chat_key(chat))
     text = upload_texts.remove_reply(outcome, language, [shown_id(quiz.id) for quiz in own])
     await reply(update, STYLE.escape(text))
+
+
+async def _admin(update: Update, context: Context) -> bool:
+    """Whether the sender may manage the chat's quizzes; if not, they are told so."""
+    chat, user = update.effective_chat, update.effective_user
+    if chat is None or user is None:
+        return False
+    if await is_chat_admin(context, chat, user, update.effective_message):
+        return True
+    await reply(update, STYLE.escape(t(language_of(update), "error.admin_only")))
+    return False

@@ -94,9 +94,7 @@ async def test_an_admin_uploads_a_gift_file_and_the_group_plays_it(
     bot: Harness, fake: FakeTelegramAPI, group: dict[str, Any], admin: dict[str, Any]
 ) -> None:
     answer = await send_file(bot, group, admin, "capitals.gift", GIFT)
-    assert "capitals" in answer["text"]
-    assert "3 questions" in answer["text"]
-    assert "/quiz capitals" in answer["text"]
+    assert answer["text"] == "Quiz “capitals” added: 3 questions. Play it: /quiz capitals"
     [stored] = fake.files.files.values()
     assert fake.files.downloaded() == [stored.file_path]
     assert [d.token for d in fake.files.downloads] == [bot.app.bot.token]
@@ -243,7 +241,8 @@ async def test_a_replacement_keeps_the_leaderboard(
     after = await bot.command(group, dana, "/leaderboard capitals")
     assert "Dana: 1 point" in after["text"]
     listed = await bot.command(group, admin, "/quizzes")
-    assert listed["text"].count("capitals") == 1
+    own = listed["text"].split("This chat's own quizzes:\n", 1)[1]
+    assert own.splitlines() == ["capitals · capitals · 4 questions · medium"]  # one, replaced
 
 
 async def test_removal_is_for_admins_and_the_quiz_is_gone(
@@ -338,3 +337,20 @@ async def test_files_come_from_telegram_file_url_when_set(
     assert fake.files.downloads == []
     assert files.files.downloaded() == [stored.file_path]
     assert files.calls == []
+
+
+async def test_in_a_forum_topic_the_progress_and_the_answer_stay_in_the_topic(
+    bot: Harness, fake: FakeTelegramAPI
+) -> None:
+    forum = fake.group(-100888, "Forum", chat_type="supergroup", is_forum=True)
+    topic = fake.topic(forum, "Week 1")
+    teacher = fake.user(7, "Teacher", "en")
+    fake.add_admin(forum, teacher)
+    stored = fake.files.add("capitals.gift", b"// padding\n" * 12_000 + GIFT)
+    since = len(fake.calls)
+    fake.send_document(forum, teacher, stored.document(), "/import", thread=topic)
+    call = await fake.wait_for("sendMessage", lambda p: p["chat_id"] == forum["id"], since=since)
+    assert call.params["message_thread_id"] == topic
+    assert "3 questions" in call.params["text"]
+    [action] = fake.calls_to("sendChatAction")
+    assert action.params["message_thread_id"] == topic
