@@ -7,19 +7,18 @@ user's own. The fake records every getFile and download, so "nothing was downloa
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from adapters.telegram_bot.publisher import STYLE
 from bot.domain.models import Quiz
 from bot.domain.uploads import MAX_UPLOAD_BYTES, UploadRefusal, UploadRefused
 from bot.text import upload_texts
 from tests.e2e.telegram_harness import GROUP, Harness, running_bot
-from tests.fakes.telegram_api import FakeTelegramAPI
-from tests.fakes.telegram_files import MAX_DOWNLOAD_BYTES
+from tests.fakes.telegram_api import FakeTelegramAPI, JSONDict
+from tests.fakes.telegram_files import MAX_DOWNLOAD_BYTES, StoredFile
 from tests.support.clocks import FakeClock
 
 OTHER_GROUP = -100777
@@ -82,11 +81,28 @@ async def send_file(
 ) -> dict[str, Any]:
     """A user sends a file (with `/import` as its caption by default); the bot's answer."""
     stored = bot.fake.files.add(name, data, declared_size=declared_size)
-    since = len(bot.fake.calls)
-    bot.fake.send_document(chat, user, stored.document(), caption)
+    return await answer_to(
+        bot.fake, chat, lambda: bot.fake.send_document(chat, user, stored.document(), caption)
+    )
+
+
+async def send_stored(
+    fake: FakeTelegramAPI, chat: Any, user: JSONDict, stored: StoredFile, thread: int | None = None
+) -> JSONDict:
+    """`stored` sent with `/import` as its caption; the bot's answer."""
+    document = stored.document()
+    return await answer_to(
+        fake, chat, lambda: fake.send_document(chat, user, document, "/import", thread=thread)
+    )
+
+
+async def answer_to(fake: FakeTelegramAPI, chat: Any, send: Callable[[], object]) -> JSONDict:
+    """What the bot sends to `chat` next after `send` (a user's message) is enqueued."""
+    since = len(fake.calls)
+    send()
     chat_id = chat["id"] if isinstance(chat, dict) else chat
-    call = await bot.fake.wait_for("sendMessage", lambda p: p["chat_id"] == chat_id, since=since)
-    result: dict[str, Any] = call.response["result"]
+    call = await fake.wait_for("sendMessage", lambda p: p["chat_id"] == chat_id, since=since)
+    result: JSONDict = call.response["result"]
     return result
 
 
@@ -123,12 +139,9 @@ async def test_a_reply_to_a_file_uploads_it_even_as_import_at_the_bots_name(
 async def reply_import(
     bot: Harness, chat: Any, user: dict[str, Any], message_id: int, text: str = "/import"
 ) -> dict[str, Any]:
-    since = len(bot.fake.calls)
-    bot.fake.send_command(chat, user, text, reply_to=message_id)
-    chat_id = chat["id"] if isinstance(chat, dict) else chat
-    call = await bot.fake.wait_for("sendMessage", lambda p: p["chat_id"] == chat_id, since=since)
-    result: dict[str, Any] = call.response["result"]
-    return result
+    return await answer_to(
+        bot.fake, chat, lambda: bot.fake.send_command(chat, user, text, reply_to=message_id)
+    )
 
 
 async def test_a_yaml_quiz_file_is_taken_as_it_is(
@@ -175,10 +188,10 @@ async def test_an_anonymous_admin_may_upload(
     member = fake.user(2, "Bastien", "en")
     stored = fake.files.add("capitals.gift", GIFT)
     document = fake.send_document(group, member, stored.document())
-    since = len(fake.calls)
-    fake.send_as_group(group, "/import", reply_to=document["message_id"])
-    call = await fake.wait_for("sendMessage", lambda p: p["chat_id"] == GROUP, since=since)
-    assert "3 questions" in call.params["text"]
+    answer = await answer_to(
+        fake, group, lambda: fake.send_as_group(group, "/import", reply_to=document["message_id"])
+    )
+    assert "3 questions" in answer["text"]
     assert fake.files.downloaded() == [stored.file_path]
 
 
@@ -304,11 +317,11 @@ async def test_a_file_without_a_declared_size_over_telegrams_cap_is_refused(
     stored = fake.files.add("huge.gift", GIFT, declared_size=MAX_DOWNLOAD_BYTES + 1)
     document = stored.document()
     del document["file_size"]  # optional in a Document: the bot learns the size from getFile
-    since = len(fake.calls)
-    fake.send_document(group, admin, document, "/import")
-    call = await fake.wait_for("sendMessage", lambda p: p["chat_id"] == GROUP, since=since)
-    assert call.params["text"] == STYLE.escape(
-        upload_texts.upload_reply(UploadRefused(UploadRefusal.TOO_BIG, MAX_UPLOAD_BYTES), "en")
+    answer = await answer_to(
+        fake, group, lambda: fake.send_document(group, admin, document, "/import")
+    )
+    assert answer["text"] == upload_texts.upload_reply(
+        UploadRefused(UploadRefusal.TOO_BIG, MAX_UPLOAD_BYTES), "en"
     )
     assert fake.errors == ["getFile: Bad Request: file is too big"]
     assert fake.files.downloads == []
@@ -329,10 +342,8 @@ async def test_files_come_from_telegram_file_url_when_set(
             stored = fake.files.add("capitals.gift", GIFT)
             fake.files.get_file(stored.file_id)  # its path, which the file server holds too
             files.files.files[stored.file_id] = stored
-            since = len(fake.calls)
-            fake.send_document(group, admin, stored.document(), "/import")
-            call = await fake.wait_for("sendMessage", lambda p: p["chat_id"] == GROUP, since=since)
-            assert "3 questions" in call.params["text"]
+            answer = await send_stored(fake, group, admin, stored)
+            assert "3 questions" in answer["text"]
     assert [c.method for c in fake.calls].count("getFile") == 1
     assert fake.files.downloads == []
     assert files.files.downloaded() == [stored.file_path]
@@ -347,10 +358,8 @@ async def test_in_a_forum_topic_the_progress_and_the_answer_stay_in_the_topic(
     teacher = fake.user(7, "Teacher", "en")
     fake.add_admin(forum, teacher)
     stored = fake.files.add("capitals.gift", b"// padding\n" * 12_000 + GIFT)
-    since = len(fake.calls)
-    fake.send_document(forum, teacher, stored.document(), "/import", thread=topic)
-    call = await fake.wait_for("sendMessage", lambda p: p["chat_id"] == forum["id"], since=since)
-    assert call.params["message_thread_id"] == topic
-    assert "3 questions" in call.params["text"]
+    answer = await send_stored(fake, forum, teacher, stored, thread=topic)
+    assert answer["message_thread_id"] == topic
+    assert "3 questions" in answer["text"]
     [action] = fake.calls_to("sendChatAction")
     assert action.params["message_thread_id"] == topic
