@@ -541,7 +541,7 @@ MESSAGES: dict[str, str] = {
     "duration.minutes.other": "{count} min",
     # Issue 19, chat uploads on Telegram (h19b): the admins' and private chats' command menu
     "command.import": (
-        "Ajouter un quiz depuis un fichier : envoyez-le avec /import en légende (admins)"
+        "Ajouter un quiz depuis un fichier : envoyez-le avec /import en légende (admins)"
     ),
     "command.removequiz": "Retirer un des quiz propres à cette discussion (admins)",
     # issue 16, real groups: each chat's time zone (/timezone)
