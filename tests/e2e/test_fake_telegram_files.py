@@ -15,9 +15,9 @@ from telegram import File, Update
 from telegram.error import BadRequest, TelegramError
 from telegram.ext import CommandHandler, ContextTypes, MessageHandler, filters
 
-from tests.e2e.test_fake_telegram_api import TOKEN, build_app, needs_spec, polling
 from tests.fakes.telegram_api import FakeTelegramAPI
 from tests.fakes.telegram_files import MAX_DOWNLOAD_BYTES
+from tests.support.ptb_apps import TOKEN, build_app, needs_spec, polling
 
 GROUP_ID = -100124
 QUIZ_TEXT = b"::q1:: 2+2? {=4 ~3 ~5}\n"
