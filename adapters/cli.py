@@ -271,6 +271,7 @@ def run_telegram(args: argparse.Namespace, settings: Settings, quizzes: dict[str
         quizzes=quizzes,
         api_url=settings.telegram_api_url,
         report_links=web_links.optional_signer(settings),
+        file_url=settings.telegram_file_url,
     )
     webhook = None
     if args.webhook:

@@ -50,6 +50,8 @@ class Settings:
     """QUIZBOT_WEB_URL: where `quizbot serve` is reached, e.g. https://quiz.example.org."""
     web_secret: Secret | None = None
     """QUIZBOT_WEB_SECRET: signs report links; without it no link is issued or accepted."""
+    telegram_file_url: str | None = None
+    """TELEGRAM_FILE_URL: where uploaded files are downloaded, if not at TELEGRAM_API_URL."""
 
 
 def database_setting(value: str) -> Path | str:
@@ -86,4 +88,5 @@ def load_settings(env_file: Path | None = None) -> Settings:
         telegram_webhook_secret=_secret("TELEGRAM_WEBHOOK_SECRET"),
         web_url=os.environ.get("QUIZBOT_WEB_URL", "").strip() or None,
         web_secret=_secret("QUIZBOT_WEB_SECRET"),
+        telegram_file_url=os.environ.get("TELEGRAM_FILE_URL", "").strip() or None,
     )

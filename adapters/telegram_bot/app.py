@@ -24,9 +24,9 @@ from telegram.ext import (
 )
 
 from adapters.telegram_bot import commands as handlers
-from adapters.telegram_bot import gate, gone, lifecycle, polling, presses
+from adapters.telegram_bot import gate, gone, lifecycle, polling, presses, uploads
 from adapters.telegram_bot.daily import TelegramDailyPublisher, daily_command
-from adapters.telegram_bot.endpoints import bot_api_url
+from adapters.telegram_bot.endpoints import bot_api_url, file_url
 from adapters.telegram_bot.http_client import AiohttpRequest
 from adapters.telegram_bot.publisher import TelegramPublisher
 from adapters.telegram_bot.report import handlers as report_handlers
@@ -89,13 +89,15 @@ class TelegramSetup:
     rate_limit_retries: int = 3
     report_links: LinkSigner | None = None
     """Signs `/report` links (QUIZBOT_WEB_URL, QUIZBOT_WEB_SECRET); None: `/report` is off."""
+    file_url: str | None = None
+    """TELEGRAM_FILE_URL: the server uploaded files are downloaded from; None: `api_url`'s."""
 
 
 def build_application(setup: TelegramSetup) -> TelegramApp:
     bot = lifecycle.FollowingBot(  # sends follow a group upgraded to a supergroup (lifecycle.py)
         setup.token,
         base_url=api_base_url(setup, "bot"),
-        base_file_url=api_base_url(setup, "file/bot"),
+        base_file_url=file_url(setup.api_url, setup.file_url),
         request=AiohttpRequest(connection_pool_size=BOT_CONNECTIONS),
         get_updates_request=AiohttpRequest(connection_pool_size=1),
         rate_limiter=AIORateLimiter(max_retries=setup.rate_limit_retries),
@@ -150,17 +152,21 @@ def build_application(setup: TelegramSetup) -> TelegramApp:
         ChatMemberHandler(lifecycle.bot_removed, ChatMemberHandler.MY_CHAT_MEMBER)
     )
     application.add_handler(CommandHandler("timezone", timezone_command))
+    application.add_handlers(uploads.handlers())  # /import, /removequiz: chat quizzes
     application.add_error_handler(_error_handler(setup.on_error))
     return application
 
 
 async def register_commands(application: TelegramApp) -> None:
-    """The command menu in English (default) and French."""
+    """The command menu in English (default) and French; admins and private chats (where
+    the user owns the chat) also see the chat quiz commands."""
     for language in LANGUAGES:
+        code = None if language == "en" else language
         commands = [BotCommand(name, t(language, f"command.{name}")) for name in COMMANDS]
-        await application.bot.set_my_commands(
-            commands, language_code=None if language == "en" else language
-        )
+        await application.bot.set_my_commands(commands, language_code=code)
+        managing = [BotCommand(name, t(language, f"command.{name}")) for name in uploads.COMMANDS]
+        for scope in uploads.SCOPES:
+            await application.bot.set_my_commands(commands + managing, scope, code)
 
 
 def _error_handler(hook: ErrorHook | None) -> Callable[[object, Any], Any]:

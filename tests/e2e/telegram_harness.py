@@ -87,6 +87,7 @@ async def running_bot(
     quizzes: dict[str, Quiz],
     clock: FakeClock,
     report_links: LinkSigner | None = None,
+    file_url: str | None = None,
 ) -> AsyncIterator[Harness]:
     """Start the bot the way `Application.run_polling` does, and stop it cleanly."""
     timers = ManualTimers(clock)
@@ -102,6 +103,7 @@ async def running_bot(
         rng=random.Random(5),
         on_error=harness_errors.append,
         report_links=report_links,
+        file_url=file_url,
     )
     app = build_application(setup)
     await app.initialize()

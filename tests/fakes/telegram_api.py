@@ -29,6 +29,8 @@ from typing import Any, Literal, NamedTuple, Self, TypeVar
 
 from aiohttp import web
 
+from tests.fakes.telegram_files import FakeFiles, FileApiError
+
 JSONDict = dict[str, Any]
 ChatRef = int | str | Mapping[str, Any]
 UserRef = int | Mapping[str, Any]
@@ -437,6 +439,9 @@ class FakeTelegramAPI:
         self.topics: dict[int, dict[int, str]] = {}  # forum chat -> thread id -> topic name
         self.closed_topics: dict[int, set[int]] = {}  # forum chat -> closed thread ids
         self.commands: dict[str, list[JSONDict]] = {}
+        self.files = FakeFiles()
+        """Documents users sent, getFile and each download (tests/fakes/telegram_files.py)."""
+        self.chat_actions: list[tuple[int, str]] = []
         self.webhook_url = ""
         self.webhook_error: tuple[int, str] | None = None
         """(unix time, message) of the last failed webhook delivery, for getWebhookInfo."""
@@ -477,6 +482,8 @@ class FakeTelegramAPI:
             "getChatMember": self._get_chat_member,
             "getChatAdministrators": self._get_chat_administrators,
             "getChat": self._get_chat,
+            "getFile": self._get_file,
+            "sendChatAction": self._send_chat_action,
             "close": self._true,
             "logOut": self._true,
         }
@@ -510,7 +517,7 @@ class FakeTelegramAPI:
         self._stopping = False
         app = web.Application()
         app.router.add_route("*", "/bot{token}/{method}", self._dispatch)
-        app.router.add_route("*", "/file/bot{token}/{path:.*}", self._file_not_found)
+        app.router.add_route("GET", "/file/bot{token}/{path:.*}", self._serve_file)
         self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=2.0)
         await self._runner.setup()
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
@@ -618,23 +625,61 @@ class FakeTelegramAPI:
         entities: list[JSONDict] | None = None,
         *,
         thread: int | None = None,
+        reply_to: int | None = None,
     ) -> JSONDict:
-        """Enqueue a message update from ``user`` (in forum topic ``thread``, if given);
-        returns the stored message."""
+        """Enqueue a message update from ``user`` (in forum topic ``thread``, if given; a
+        reply to message ``reply_to``, if given); returns the stored message."""
         c, u = self._chat(chat), self._user(user)
         self.members[c["id"]].add(u["id"])
         topic = self._thread(c, thread)
         message = self._store_message(c, u, text, entities=entities, thread=topic)
+        if reply_to is not None:
+            self._reply_to(message, reply_to)
         self._enqueue({"message": _snapshot(message)})
         return message
 
     def send_command(
-        self, chat: ChatRef, user: UserRef, text: str, *, thread: int | None = None
+        self,
+        chat: ChatRef,
+        user: UserRef,
+        text: str,
+        *,
+        thread: int | None = None,
+        reply_to: int | None = None,
     ) -> JSONDict:
         """Enqueue a command such as ``/quiz@quizbot parallelism`` with its bot_command entity."""
-        command = text.split(maxsplit=1)[0]
-        entity = {"type": "bot_command", "offset": 0, "length": _utf16_len(command)}
-        return self.send_text(chat, user, text, entities=[entity], thread=thread)
+        return self.send_text(
+            chat, user, text, entities=_command_entity(text), thread=thread, reply_to=reply_to
+        )
+
+    def send_document(
+        self,
+        chat: ChatRef,
+        user: UserRef,
+        document: JSONDict,
+        caption: str | None = None,
+        *,
+        thread: int | None = None,
+    ) -> JSONDict:
+        """Enqueue a message carrying ``document`` (``self.files.add(...).document()``); a
+        caption starting with ``/`` gets its bot_command entity in ``caption_entities``."""
+        c, u = self._chat(chat), self._user(user)
+        self.members[c["id"]].add(u["id"])
+        message = self._store_message(c, u, "", thread=self._thread(c, thread))
+        del message["text"]
+        message["document"] = dict(document)
+        if caption:
+            message["caption"] = caption
+            if entities := _command_entity(caption):
+                message["caption_entities"] = entities
+        self._enqueue({"message": _snapshot(message)})
+        return message
+
+    def _reply_to(self, message: JSONDict, message_id: int) -> None:
+        """Like Telegram: the replied-to message is included, without its own reply."""
+        original = dict(self.messages[message["chat"]["id"]][message_id])
+        original.pop("reply_to_message", None)
+        message["reply_to_message"] = original
 
     def press(
         self, chat: ChatRef, user: UserRef, message_id: int, data: str, *, strict: bool = True
@@ -699,16 +744,23 @@ class FakeTelegramAPI:
         self._enqueue({"message": _snapshot(message)})
         return message
 
-    def send_as_group(self, chat: ChatRef, text: str, sender: ChatRef | None = None) -> JSONDict:
+    def send_as_group(
+        self,
+        chat: ChatRef,
+        text: str,
+        sender: ChatRef | None = None,
+        *,
+        reply_to: int | None = None,
+    ) -> JSONDict:
         """A command from an anonymous admin: ``sender_chat`` is the group itself and
         ``from`` is GroupAnonymousBot, as Telegram sends it (``sender``: another chat sends
-        it, such as a channel linked to the group)."""
+        it, such as a channel linked to the group; ``reply_to``: a message it answers)."""
         group = self._chat(chat)
         anonymous = self.user(GROUP_ANONYMOUS_BOT, "Group", None, "GroupAnonymousBot", is_bot=True)
-        command = text.split(maxsplit=1)[0]
-        entity = {"type": "bot_command", "offset": 0, "length": _utf16_len(command)}
-        message = self._store_message(group, anonymous, text, entities=[entity])
+        message = self._store_message(group, anonymous, text, entities=_command_entity(text))
         message["sender_chat"] = group if sender is None else self._chat(sender)
+        if reply_to is not None:
+            self._reply_to(message, reply_to)
         self._enqueue({"message": _snapshot(message)})
         return message
 
@@ -916,8 +968,9 @@ class FakeTelegramAPI:
 
     # ------------------------------------------------------------------ HTTP plumbing
 
-    async def _file_not_found(self, request: web.Request) -> web.Response:
-        return web.json_response(ApiError(404, "Not Found").body(), status=404)
+    async def _serve_file(self, request: web.Request) -> web.Response:
+        token, path = request.match_info["token"], request.match_info["path"]
+        return self.files.serve(token, path, token not in self.rejected_tokens)
 
     async def _dispatch(self, request: web.Request) -> web.Response:
         token, raw_method = request.match_info["token"], request.match_info["method"]
@@ -1191,9 +1244,7 @@ class FakeTelegramAPI:
         )
         reply_to = (params.get("reply_parameters") or {}).get("message_id")
         if reply_to in self.messages[chat["id"]]:
-            original = dict(self.messages[chat["id"]][reply_to])
-            original.pop("reply_to_message", None)
-            message["reply_to_message"] = original
+            self._reply_to(message, reply_to)
         return message
 
     def _editable(self, params: JSONDict) -> JSONDict:
@@ -1296,6 +1347,19 @@ class FakeTelegramAPI:
             "accepted_gift_types": dict.fromkeys(gifts, False),
         }
 
+    async def _get_file(self, params: JSONDict, token: str) -> JSONDict:
+        try:
+            return self.files.get_file(params["file_id"])
+        except FileApiError as error:
+            raise ApiError(400, error.description) from None
+
+    async def _send_chat_action(self, params: JSONDict, token: str) -> bool:
+        """Shown for 5 s at most on Telegram; recorded here as (chat id, action)."""
+        chat = self._reachable(self._chat(params["chat_id"]))
+        self._thread(chat, params.get("message_thread_id"))
+        self.chat_actions.append((chat["id"], str(params["action"])))
+        return True
+
 
 _ADMIN_RIGHTS = (
     "can_manage_chat",
@@ -1314,6 +1378,14 @@ _ADMIN_RIGHTS = (
 def _utf16_len(text: str) -> int:
     """Entity offsets/lengths count UTF-16 code units, not code points."""
     return len(text.encode("utf-16-le")) // 2
+
+
+def _command_entity(text: str) -> list[JSONDict]:
+    """The bot_command entity Telegram marks a leading ``/command`` with (none otherwise)."""
+    if not text.startswith("/"):
+        return []
+    command = text.split(maxsplit=1)[0]
+    return [{"type": "bot_command", "offset": 0, "length": _utf16_len(command)}]
 
 
 def _update_type(update: Mapping[str, object]) -> str:

@@ -491,6 +491,9 @@ MESSAGES: dict[str, str] = {
     "duration.seconds.other": "{count} s",
     "duration.minutes.one": "{count} min",
     "duration.minutes.other": "{count} min",
+    # Issue 19, chat uploads on Telegram (h19b): the admins' and private chats' command menu
+    "command.import": "Add a quiz from a file: send it with /import as caption (admins)",
+    "command.removequiz": "Remove one of this chat's own quizzes (admins)",
     # issue 16, real groups: each chat's time zone (/timezone)
     "leaderboard.period_zone": "{period} ({zone})",
     "command.timezone": "The group's time zone, for today, this week and streaks",

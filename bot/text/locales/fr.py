@@ -539,6 +539,11 @@ MESSAGES: dict[str, str] = {
     "duration.seconds.other": "{count} s",
     "duration.minutes.one": "{count} min",
     "duration.minutes.other": "{count} min",
+    # Issue 19, chat uploads on Telegram (h19b): the admins' and private chats' command menu
+    "command.import": (
+        "Ajouter un quiz depuis un fichier : envoyez-le avec /import en légende (admins)"
+    ),
+    "command.removequiz": "Retirer un des quiz propres à cette discussion (admins)",
     # issue 16, real groups: each chat's time zone (/timezone)
     "leaderboard.period_zone": "{period} ({zone})",
     "command.timezone": "Le fuseau horaire du groupe, pour aujourd'hui, la semaine et les séries",
@@ -563,7 +568,7 @@ MESSAGES: dict[str, str] = {
     "discord.name.timezone": "fuseau",
     "discord.option.zone": "fuseau",
     "discord.option.zone.about": "Fuseau IANA, ex. Europe/Paris (admins ; vide : l'afficher)",
-    # Issue 19, vos propres questions : la source d'un quiz, et `quizbot import`
+    # Issue 19, vos propres questions : la source d'un quiz, et `quizbot import`
     "quiz.source": "Source :",
     "import.working": "Import de {file}…",
     "import.done.one": "{count} question importée de {file} ({format}).",
