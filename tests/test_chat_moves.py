@@ -11,12 +11,14 @@ from pathlib import Path
 from bot.domain.daily import DailyRule, NewSchedule
 from bot.domain.entities import PERIODS, Answer, NewPost, NewRound, Player
 from bot.domain.review import ReviewSession
+from bot.domain.uploads import Uploaded
 from bot.play.service import QuizService
 from bot.storage.interface import Store
 from bot.storage.schema import MIGRATIONS
 from bot.storage.sql.chat_moves import MOVES, chat_tables
 from bot.storage.sqlite.store import SQLiteStore
 from tests.support.clocks import FakeClock
+from tests.support.uploads import RecordingFetch, gift
 
 OLD, NEW, OTHER = "tg:-500", "tg:-1005000", "tg:-600"
 PLAYERS = ("tg:1", "tg:2", "tg:3")
@@ -159,6 +161,9 @@ async def test_a_moved_chat_reads_the_same_under_its_new_id(
     await store.set_meta(f"chat.zone.{OLD}", "Asia/Kolkata")  # its /timezone moves too
     await store.set_meta(f"daily.paused.{OLD}.", "gone")  # and a paused schedule's reason
     await history(store, clock, OLD)
+    fetch = RecordingFetch(gift(2))  # and the chat's own quiz, under the same key
+    uploaded = await service.chat_quizzes.upload(OLD, "tg:1", "capitals.txt", None, fetch)
+    assert isinstance(uploaded, Uploaded)
     await play_round(
         store, OTHER, "parallelism", clock.now() - timedelta(hours=2), {"tg:1": (False,)}
     )
@@ -175,6 +180,8 @@ async def test_a_moved_chat_reads_the_same_under_its_new_id(
     assert await store.get_meta(f"chat.zone.{OLD}") is None
     assert await store.get_meta(f"daily.paused.{NEW}.") == "gone"
     assert await store.get_meta(f"daily.paused.{OLD}.") is None
+    assert (await service.quiz_in(NEW, "capitals")).id == uploaded.quiz.id
+    assert await service.catalog_in(OLD) == sorted(service.quizzes.values(), key=lambda q: q.id)
     assert await everything(service, OTHER) == other
     empty = await everything(service, OLD)
     assert empty["all None None"] == await service.leaderboard("tg:-1", "all")

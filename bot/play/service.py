@@ -11,7 +11,7 @@ import random
 from collections.abc import Mapping
 from datetime import UTC, datetime, tzinfo
 
-from bot.domain import daily, rules
+from bot.domain import daily, rules, uploads
 from bot.domain.clock import Clock, SystemClock
 from bot.domain.entities import (
     Answer,
@@ -34,22 +34,17 @@ from bot.domain.rules import (
     Refused,
 )
 from bot.domain.views import ClosedView, PressResult, QuestionView, RoundSummary
+from bot.play.chat_quizzes import ChatQuizzes
 from bot.play.chat_zones import ChatZones
+from bot.play.quiz_lookups import QuizLookups
+from bot.play.quiz_lookups import UnknownQuizError as UnknownQuizError  # where adapters look
 from bot.storage.interface import PostClosedError, Store
-
-
-class UnknownQuizError(LookupError):
-    def __init__(self, name: str, known: list[str]) -> None:
-        super().__init__(name)
-        self.name = name
-        self.known = known
-
 
 POST_CACHE_SIZE = 4096
 """Posts kept in memory for presses; a burst on one question then reads no row per press."""
 
 
-class QuizService:
+class QuizService(QuizLookups):
     def __init__(
         self,
         store: Store,
@@ -64,6 +59,7 @@ class QuizService:
         self.rng = rng or random.Random()
         self.zone = zone
         self.zones = ChatZones(store, self.clock, zone)
+        self.chat_quizzes = ChatQuizzes(store, self.quizzes, self.clock)
         self._views: dict[int, QuestionView] = {}
         """Posts as last read or written here. A post changes only when it closes, which goes
         through `close`/`finish_round` (they drop it), and its deadline is checked against
@@ -126,8 +122,9 @@ class QuizService:
         questions: int | None = None,
         seconds: int | None = None,
     ) -> Round:
-        """Start a round; raises UnknownQuiz, or RoundConflict if one already runs there."""
-        quiz = self.quiz(quiz_id)
+        """Start a round (`quiz_id`: a bundled id or a chat quiz's key); raises UnknownQuiz,
+        or RoundConflict if one already runs there."""
+        quiz = await self.quiz_of(quiz_id.strip().lower()) or self.quiz(quiz_id)
         await self.store.save_player(player)
         new = NewRound(
             chat_id=chat_id,
@@ -146,9 +143,9 @@ class QuizService:
         current = await self.store.get_round(round_id)
         if current is None or not current.is_running or current.position >= current.total:
             return None
-        quiz = self.quiz(current.quiz_id)
-        question = quiz.question(current.question_ids[current.position])
-        if question is None:  # the quiz file changed under a running round
+        quiz = await self.quiz_of(current.quiz_id)
+        question = None if quiz is None else quiz.question(current.question_ids[current.position])
+        if quiz is None or question is None:  # the quiz changed or went under a running round
             return None
         now = self.clock.now()
         deadline = None
@@ -185,9 +182,9 @@ class QuizService:
     async def view(self, post_id: int) -> QuestionView | None:
         """A post as the store has it now."""
         post = await self.store.get_post(post_id)
-        if post is None or post.quiz_id not in self.quizzes:
+        quiz = None if post is None else await self.quiz_of(post.quiz_id)
+        if post is None or quiz is None:
             return None
-        quiz = self.quizzes[post.quiz_id]
         question = quiz.question(post.question_id)
         return None if question is None else self._remember(QuestionView(quiz, question, post))
 
@@ -248,7 +245,8 @@ class QuizService:
             await self.store.close_post(post.post_id, now)
             self._views.pop(post.post_id, None)
         ranking = rules.rank_round(await self.store.round_scores(round_id))
-        return RoundSummary(current, self.quiz(current.quiz_id), tuple(ranking), stopped)
+        quiz = await self.quiz_of(current.quiz_id) or uploads.removed_quiz(current.quiz_id)
+        return RoundSummary(current, quiz, tuple(ranking), stopped)
 
     async def move_chat(self, old_chat_id: str, new_chat_id: str) -> int:
         """A chat's new id (a Telegram group upgraded to a supergroup): its rows move in one

@@ -28,6 +28,7 @@ from bot.domain.entities import (
     Standing,
 )
 from bot.domain.review import DeckCard, DueCard, Reminder, ReviewSession
+from bot.domain.uploads import ChatQuizEntry, StoredChatQuiz
 
 
 class StoreError(Exception):
@@ -269,3 +270,27 @@ class Store(Protocol):
     async def next_reminder_at(self, platform: str) -> datetime | None: ...
 
     async def set_reminder_next(self, user_id: str, next_run_at: datetime) -> None: ...
+
+    # Quizzes chats upload (bot/storage/sql/chat_quizzes.py)
+    async def chat_quiz_entries(self, chat_id: str) -> list[ChatQuizEntry]:
+        """The chat's quizzes by id, without their files."""
+        ...
+
+    async def chat_quiz(self, serial: int) -> StoredChatQuiz | None: ...
+
+    async def save_chat_quiz(
+        self, chat_id: str, quiz_id: str, source: str, filename: str, user_id: str,
+        now: datetime, limit: int,
+    ) -> tuple[int, bool] | None:  # fmt: skip
+        """(serial, replaced); a replacement keeps the serial. None: a new id in a full chat."""
+        ...
+
+    async def remove_chat_quiz(self, chat_id: str, quiz_id: str) -> bool: ...
+
+    async def record_upload(
+        self, chat_id: str, user_id: str, now: datetime, since: datetime
+    ) -> int:
+        """Count an upload; the chat's uploads since `since`, this one included."""
+        ...
+
+    async def uploads_since(self, chat_id: str, since: datetime) -> int: ...

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import re
 
+from bot.storage.sql.chat_quizzes import CHAT_QUIZ_TABLES, CHAT_QUIZZES_MIGRATION
 from bot.storage.sql.daily import DAILY_MIGRATION
 from bot.storage.sql.review import REVIEW_MIGRATION, REVIEW_TABLES
 from bot.storage.sql.scores import SCORE_TABLES_MIGRATION, SCORE_WEEKS_MIGRATION
@@ -84,13 +85,15 @@ MIGRATIONS: tuple[str, ...] = (
     SCORE_WEEKS_MIGRATION,  # new migrations go last: a database's version counts them
     SEEN_UPDATES_MIGRATION,  # Telegram updates handled once (bot/storage/sql/seen_updates.py)
     REVIEW_MIGRATION,  # spaced review (bot/storage/sql/review.py)
+    CHAT_QUIZZES_MIGRATION,  # quizzes chats upload (bot/storage/sql/chat_quizzes.py)
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 TABLES = ("users", "rounds", "posts", "answers", "meta", "score_totals", "score_hours",
           "score_weeks", "daily_schedules", "daily_posts", "seen_updates",
-          *REVIEW_TABLES)  # fmt: skip
+          *REVIEW_TABLES, *CHAT_QUIZ_TABLES)  # fmt: skip
 """Every table, parents before children (the order a copy inserts in)."""
-IDENTITY_COLUMNS = {"rounds": "round_id", "posts": "post_id", "daily_schedules": "schedule_id"}
+IDENTITY_COLUMNS = {"rounds": "round_id", "posts": "post_id", "daily_schedules": "schedule_id",
+                    "chat_quizzes": "serial"}
 """Tables whose key the database assigns: PostgreSQL's sequence must follow a copy."""
 
 _POSTGRES_REWRITES = (

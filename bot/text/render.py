@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from bot.domain import payload
+from bot.domain import payload, uploads
 from bot.domain.entities import Answer, PlayerFootprint, Post
 from bot.domain.models import LETTERS, Language, Question, Quiz
 from bot.domain.platform_limits import TELEGRAM_ALERT as ALERT_LIMIT
@@ -221,7 +221,7 @@ def quiz_line(quiz: Quiz, language: Language, style: Style = PLAIN) -> str:
         t(
             language,
             "quiz.line",
-            id=quiz.id,
+            id=uploads.shown_id(quiz.id),
             title=quiz.title.get(language),
             count=len(quiz.questions),
             difficulty=t(language, f"difficulty.{quiz.difficulty}"),
@@ -279,7 +279,7 @@ def unknown_quiz(name: str, known: Sequence[str], language: Language) -> str:
 def start_button(quiz: Quiz, language: Language) -> Button:
     return Button(
         t(language, "quiz.start_button", title=quiz.title.get(language)),
-        payload.encode(payload.StartPress(quiz.id)),
+        payload.encode(payload.StartPress(uploads.shown_id(quiz.id))),
     )
 
 

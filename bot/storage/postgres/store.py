@@ -29,6 +29,7 @@ from bot.storage.schema import (
     to_postgres,
 )
 from bot.storage.sql.chat_moves import ChatMoveQueries
+from bot.storage.sql.chat_quizzes import ChatQuizQueries
 from bot.storage.sql.daily import DailyQueries
 from bot.storage.sql.players import PlayerQueries
 from bot.storage.sql.queries import TableRows, Transaction
@@ -68,8 +69,9 @@ class _PostgresTransaction:
 
 @translate_errors
 class PostgresStore(
-    DailyQueries, PlayerQueries, ReviewQueries, ChatMoveQueries, SeenUpdateQueries
-):
+    DailyQueries, PlayerQueries, ReviewQueries, ChatMoveQueries, SeenUpdateQueries,
+    ChatQuizQueries,
+):  # fmt: skip
     """Open with `await PostgresStore.open("postgresql://user:password@host/db")`."""
 
     def __init__(self, pool: Any, url: str) -> None:

@@ -85,6 +85,15 @@ MOVES: dict[str, tuple[Move, ...]] = {
         ),
         _rename("review_sessions"),
     ),
+    "chat_quizzes": (
+        (  # one quiz per chat and id: the one uploaded in the new chat stays
+            "DELETE FROM chat_quizzes WHERE chat_id = ? AND quiz_id IN "
+            "(SELECT q.quiz_id FROM chat_quizzes q WHERE q.chat_id = ?)",
+            ("old", "new"),
+        ),
+        _rename("chat_quizzes"),
+    ),
+    "chat_quiz_uploads": (_rename("chat_quiz_uploads"),),
 }
 """How each table with a chat id moves, in the order the statements run."""
 

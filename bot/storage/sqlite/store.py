@@ -15,6 +15,7 @@ from bot.storage.group_commit import PendingAnswer
 from bot.storage.interface import ConstraintError, StoreError
 from bot.storage.schema import MIGRATIONS, SCHEMA_VERSION
 from bot.storage.sql.chat_moves import ChatMoveQueries
+from bot.storage.sql.chat_quizzes import ChatQuizQueries
 from bot.storage.sql.daily import DailyQueries
 from bot.storage.sql.players import PlayerQueries
 from bot.storage.sql.queries import TableRows, Transaction
@@ -50,7 +51,10 @@ def _constraints() -> Iterator[None]:
 
 
 @translate_errors
-class SQLiteStore(DailyQueries, PlayerQueries, ReviewQueries, ChatMoveQueries, SeenUpdateQueries):
+class SQLiteStore(
+    DailyQueries, PlayerQueries, ReviewQueries, ChatMoveQueries, SeenUpdateQueries,
+    ChatQuizQueries,
+):  # fmt: skip
     """The default store. Open with `await SQLiteStore.open(path)`; queries: SqlQueries."""
 
     def __init__(self, connection: aiosqlite.Connection, path: Path) -> None:

@@ -671,4 +671,57 @@ MESSAGES: dict[str, str] = {
     "import.note.red_alternatives": (
         "other accepted spellings of answers were dropped (players choose, they do not type)"
     ),
+    # Issue 19, chat uploads (h19a): /import and /removequiz replies, the chat's own quizzes
+    "upload.done.one": "Quiz “{title}” added: {count} question. Play it: {play}",
+    "upload.done.other": "Quiz “{title}” added: {count} questions. Play it: {play}",
+    "upload.replaced.one": (
+        "Quiz “{title}” replaced: {count} question; its answers so far are kept. Play it: {play}"
+    ),
+    "upload.replaced.other": (
+        "Quiz “{title}” replaced: {count} questions; its answers so far are kept. Play it: {play}"
+    ),
+    "upload.failed": "Nothing could be imported from {file}:",
+    "upload.quiz_problem": "{problem}",
+    "upload.refused.too_big": (
+        "This file is too large for a quiz (the limit in bytes: {limit}). Nothing was kept."
+    ),
+    "upload.refused.too_many_questions": (
+        "This file holds too many questions (the limit: {limit}): split it into several quizzes."
+    ),
+    "upload.refused.too_many_quizzes": (
+        "This chat has reached its limit of quizzes of its own ({limit}): remove one first "
+        "({remove})."
+    ),
+    "upload.refused.rate_limited": (
+        "This chat has reached its limit of uploads in an hour ({limit}): try again later."
+    ),
+    "upload.refused.bundled_id": (
+        "“{id}” is the id of a quiz the bot comes with: give yours another id (its file name, or "
+        "the id in the file)."
+    ),
+    "upload.removed": "Quiz “{title}” ({id}) removed. Its answers stay on the leaderboards.",
+    "upload.remove.bundled": "“{id}” is a quiz the bot comes with: it cannot be removed.",
+    "upload.remove.unknown": (
+        "This chat has no quiz of its own called “{id}”. Its quizzes: {names}."
+    ),
+    "upload.remove.none": "This chat has no quiz of its own.",
+    "upload.play.telegram": "/quiz {id}",
+    "upload.play.discord": "/quiz quiz:{id}",
+    "upload.remove.telegram": "/removequiz ID",
+    "upload.remove.discord": "/removequiz id:",
+    "upload.help.telegram": (
+        "To add a quiz of your own, send the file with /import as its caption, or reply /import "
+        "to a file (admins; in a private chat it is your own quiz). Formats: Moodle GIFT, Anki "
+        "(text or .apkg), Kahoot (.xlsx), Quizlet, Open Trivia DB (JSON), Red-DiscordBot trivia "
+        "lists, CSV or a quizbot quiz file. Up to 1 MB and 500 questions; uploading the same id "
+        "again replaces the quiz, /removequiz ID removes it."
+    ),
+    "upload.help.discord": (
+        "To add a quiz of your own to this server, use /import file: with the file (Manage "
+        "Server). Formats: Moodle GIFT, Anki (text or .apkg), Kahoot (.xlsx), Quizlet, Open "
+        "Trivia DB (JSON), Red-DiscordBot trivia lists, CSV or a quizbot quiz file. Up to 1 MB "
+        "and 500 questions; uploading the same id again replaces the quiz, /removequiz id: "
+        "removes it."
+    ),
+    "upload.own_title": "This chat's own quizzes:",
 }

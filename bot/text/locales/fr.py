@@ -744,4 +744,66 @@ MESSAGES: dict[str, str] = {
         "les autres orthographes acceptées des réponses ont été retirées (on choisit, on ne "
         "tape pas)"
     ),
+    # Issue 19, chat uploads (h19a): /import and /removequiz replies, the chat's own quizzes
+    "upload.done.one": "Quiz « {title} » ajouté : {count} question. Pour y jouer : {play}",
+    "upload.done.other": "Quiz « {title} » ajouté : {count} questions. Pour y jouer : {play}",
+    "upload.replaced.one": (
+        "Quiz « {title} » remplacé : {count} question ; ses réponses passées sont gardées. "
+        "Pour y jouer : {play}"
+    ),
+    "upload.replaced.other": (
+        "Quiz « {title} » remplacé : {count} questions ; ses réponses passées sont gardées. "
+        "Pour y jouer : {play}"
+    ),
+    "upload.failed": "Rien n'a pu être importé de {file} :",
+    "upload.quiz_problem": "{problem}",
+    "upload.refused.too_big": (
+        "Ce fichier est trop gros pour un quiz (la limite en octets : {limit}). Rien n'a été "
+        "gardé."
+    ),
+    "upload.refused.too_many_questions": (
+        "Ce fichier contient trop de questions (la limite : {limit}) : découpez-le en plusieurs "
+        "quiz."
+    ),
+    "upload.refused.too_many_quizzes": (
+        "Cette discussion a atteint sa limite de quiz à elle ({limit}) : supprimez-en un d'abord "
+        "({remove})."
+    ),
+    "upload.refused.rate_limited": (
+        "Cette discussion a atteint sa limite d'envois dans l'heure ({limit}) : réessayez plus "
+        "tard."
+    ),
+    "upload.refused.bundled_id": (
+        "« {id} » est l'identifiant d'un quiz fourni avec le bot : donnez un autre identifiant "
+        "au vôtre (le nom du fichier, ou l'id dans le fichier)."
+    ),
+    "upload.removed": (
+        "Quiz « {title} » ({id}) supprimé. Ses réponses restent dans les classements."
+    ),
+    "upload.remove.bundled": (
+        "« {id} » est un quiz fourni avec le bot : il ne peut pas être supprimé."
+    ),
+    "upload.remove.unknown": (
+        "Cette discussion n'a pas de quiz à elle nommé « {id} ». Ses quiz : {names}."
+    ),
+    "upload.remove.none": "Cette discussion n'a pas de quiz à elle.",
+    "upload.play.telegram": "/quiz {id}",
+    "upload.play.discord": "/quiz quiz:{id}",
+    "upload.remove.telegram": "/removequiz ID",
+    "upload.remove.discord": "/removequiz id:",
+    "upload.help.telegram": (
+        "Pour ajouter un quiz à vous, envoyez le fichier avec /import en légende, ou répondez "
+        "/import à un fichier (admins ; dans une discussion privée, c'est votre quiz). Formats : "
+        "Moodle GIFT, Anki (texte ou .apkg), Kahoot (.xlsx), Quizlet, Open Trivia DB (JSON), "
+        "listes de trivia de Red-DiscordBot, CSV ou un fichier de quiz quizbot. Jusqu'à 1 Mo et "
+        "500 questions ; renvoyer le même id remplace le quiz, /removequiz ID le supprime."
+    ),
+    "upload.help.discord": (
+        "Pour ajouter un quiz à ce serveur, utilisez /import file: avec le fichier (Gérer le "
+        "serveur). Formats : Moodle GIFT, Anki (texte ou .apkg), Kahoot (.xlsx), Quizlet, Open "
+        "Trivia DB (JSON), listes de trivia de Red-DiscordBot, CSV ou un fichier de quiz quizbot. "
+        "Jusqu'à 1 Mo et 500 questions ; renvoyer le même id remplace le quiz, /removequiz id: "
+        "le supprime."
+    ),
+    "upload.own_title": "Les quiz de cette discussion :",
 }

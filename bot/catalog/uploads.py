@@ -1,0 +1,89 @@
+"""A file a chat uploads, read into a quiz; and a stored chat quiz read back.
+
+Both go through the hardened readers only: a quizbot quiz file through the loader, anything
+else through the importers (bot/catalog/importers), whose YAML, JSON, CSV and zip readers are
+bounded and run no code. What is stored is the quiz file made of the upload, so reading it
+back is the loader's full validation again, never the original format's. CPU work: callers
+run these in a thread.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass
+from pathlib import PurePath
+
+from bot.catalog.field_reader import Problem
+from bot.catalog.importers import ImportFailedError, Skipped, import_file
+from bot.catalog.importers.detect import is_quiz_file
+from bot.catalog.loader import QuizError, check_source, decode, load_source
+from bot.domain.models import Quiz
+from bot.domain.uploads import (
+    MAX_UPLOAD_QUESTIONS,
+    StoredChatQuiz,
+    UploadFailed,
+    UploadProblem,
+    UploadRefusal,
+    UploadRefused,
+)
+
+_DECLARED_ID = re.compile(r"^id:\s*['\"]?([a-z0-9][a-z0-9-]*)['\"]?\s*(?:#.*)?$", re.MULTILINE)
+CAP_REASON = "skip.cap"
+"""The importers' reason for the questions past MAX_QUESTIONS: the upload is refused."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReadUpload:
+    """An upload that became a quiz (under its plain id), with the file to store."""
+
+    quiz: Quiz
+    source: str
+    warnings: tuple[UploadProblem, ...]
+    unit: str
+
+
+def read_upload(filename: str, data: bytes) -> ReadUpload | UploadFailed | UploadRefused:
+    """The quiz in an uploaded file, its problems by line, or TOO_MANY_QUESTIONS."""
+    name = PurePath(filename).name or "upload"
+    if is_quiz_file(data):
+        return _read_quiz_file(name, data)
+    try:
+        imported = import_file(name, data)
+    except ImportFailedError as error:
+        return UploadFailed(name, tuple(_problem(item) for item in error.problems), error.unit)
+    if any(item.reason.key == CAP_REASON for item in imported.skipped):
+        return UploadRefused(UploadRefusal.TOO_MANY_QUESTIONS, MAX_UPLOAD_QUESTIONS)
+    warnings = tuple(_problem(item) for item in imported.skipped)
+    return ReadUpload(imported.quiz, imported.yaml, warnings, imported.unit)
+
+
+def _read_quiz_file(name: str, data: bytes) -> ReadUpload | UploadFailed:
+    """A quizbot quiz file as it is: the loader checks it, its id is the one it declares."""
+    try:
+        text = decode(data)
+    except UnicodeDecodeError:
+        return UploadFailed(name, (UploadProblem(1, "import.error.not_utf8"),))
+    declared = _DECLARED_ID.search(text)
+    stem = declared.group(1) if declared else PurePath(name).stem
+    try:
+        checked = check_source(name, stem, data)
+    except QuizError as error:
+        return UploadFailed(name, tuple(_quiz_problem(problem) for problem in error.problems))
+    return ReadUpload(checked.quiz, text, (), "line")
+
+
+def load_stored(stored: StoredChatQuiz) -> Quiz:
+    """A stored chat quiz, validated again, under its key; raises QuizError."""
+    quiz = load_source(stored.filename, stored.quiz_id, stored.source.encode())
+    return dataclasses.replace(quiz, id=stored.key, source=stored.filename)
+
+
+def _problem(item: Skipped) -> UploadProblem:
+    return UploadProblem(item.line, f"import.{item.reason.key}", item.reason.values)
+
+
+def _quiz_problem(problem: Problem) -> UploadProblem:
+    where = f"question '{problem.question_id}': " if problem.question_id else ""
+    values = (("problem", where + problem.message),)
+    return UploadProblem(problem.line, "upload.quiz_problem", values)

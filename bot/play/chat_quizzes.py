@@ -1,0 +1,158 @@
+"""The quizzes chats upload: taking an upload in, removing one, finding a chat's own.
+
+The store holds them (every worker serves them, they survive restarts); this keeps the ones
+read, by key, so a press on a chat quiz's post reads no quiz row either. A cached quiz is
+checked against the chat's listing (one index read) whenever a chat's catalog is asked for,
+so a replacement uploaded through another worker is seen there. The admin check is the
+adapter's (platform rules): it is done before `upload` or `remove` is called.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+from collections.abc import Awaitable, Callable, Mapping
+from datetime import datetime
+from pathlib import PurePath
+
+from bot.catalog.importers.cleaning import slug
+from bot.catalog.loader import QuizError
+from bot.catalog.uploads import ReadUpload, load_stored, read_upload
+from bot.domain import uploads
+from bot.domain.clock import Clock
+from bot.domain.models import Quiz
+from bot.domain.uploads import (
+    ChatQuizEntry,
+    NotRemovable,
+    Removed,
+    Uploaded,
+    UploadFailed,
+    UploadOutcome,
+    UploadRefusal,
+    UploadRefused,
+)
+from bot.storage.interface import Store
+
+log = logging.getLogger(__name__)
+
+Fetch = Callable[[], Awaitable[bytes]]
+
+
+class ChatQuizzes:
+    """`service.chat_quizzes`: uploads and removals, and the chat quizzes read so far."""
+
+    def __init__(self, store: Store, bundled: Mapping[str, Quiz], clock: Clock) -> None:
+        self.store = store
+        self.bundled = bundled
+        self.clock = clock
+        self._by_key: dict[str, tuple[datetime, Quiz]] = {}
+        """Chat quizzes by key, with the upload time they were read at."""
+
+    def cached(self, key: str) -> Quiz | None:
+        """A chat quiz already read here (no I/O): the hot path of a press."""
+        found = self._by_key.get(key)
+        return None if found is None else found[1]
+
+    async def by_key(self, key: str) -> Quiz | None:
+        """A chat quiz by its key (a post, a round, a schedule or a card names it); None if
+        it was removed, or is no chat quiz."""
+        found = self.cached(key)
+        serial = uploads.key_serial(key)
+        if found is not None or serial is None:
+            return found
+        stored = await self.store.chat_quiz(serial)
+        if stored is None or stored.key != key:
+            return None
+        return await self._read(stored.key, stored.uploaded_at, serial)
+
+    async def of_chat(self, chat_id: str) -> list[Quiz]:
+        """The chat's own quizzes, by id, as the store has them now."""
+        quizzes = []
+        for entry in await self.store.chat_quiz_entries(chat_id):
+            quiz = await self._fresh(entry)
+            if quiz is not None:
+                quizzes.append(quiz)
+        return quizzes
+
+    async def _fresh(self, entry: ChatQuizEntry) -> Quiz | None:
+        key = uploads.chat_quiz_key(entry.quiz_id, entry.serial)
+        found = self._by_key.get(key)
+        if found is not None and found[0] == entry.uploaded_at:
+            return found[1]
+        return await self._read(key, entry.uploaded_at, entry.serial)
+
+    async def _read(self, key: str, uploaded_at: datetime, serial: int) -> Quiz | None:
+        stored = await self.store.chat_quiz(serial)
+        if stored is None:
+            return None
+        try:
+            quiz = await asyncio.to_thread(load_stored, stored)
+        except QuizError:  # stored by a version whose rules were looser: skipped, said so
+            log.warning("chat quiz %s no longer validates; it is not offered", key)
+            return None
+        self._by_key[key] = (stored.uploaded_at, quiz)
+        return quiz
+
+    async def upload(
+        self, chat_id: str, user_id: str, filename: str, declared_size: int | None, fetch: Fetch
+    ) -> UploadOutcome:
+        """Take a file in as the chat's quiz. Refuses what it can before calling `fetch` (so a
+        refused upload downloads nothing), then checks the bytes, imports them in a thread
+        and stores the quiz; the same id as one the chat has replaces it, keeping its key."""
+        now = self.clock.now()
+        since = now - uploads.RATE_WINDOW
+        entries = await self.store.chat_quiz_entries(chat_id)
+        guess = slug(PurePath(filename).stem, 24)
+        refused = uploads.refusal_before_download(
+            declared_size,
+            len(entries),
+            await self.store.uploads_since(chat_id, since),
+            any(entry.quiz_id == guess for entry in entries),
+        )
+        if refused is not None:
+            return refused
+        await self.store.record_upload(chat_id, user_id, now, since)
+        data = await fetch()
+        if len(data) > uploads.MAX_UPLOAD_BYTES:
+            return UploadRefused(UploadRefusal.TOO_BIG, uploads.MAX_UPLOAD_BYTES)
+        read = await asyncio.to_thread(read_upload, filename, data)
+        if isinstance(read, UploadFailed | UploadRefused):
+            return read
+        return await self._store(chat_id, user_id, read)
+
+    async def _store(self, chat_id: str, user_id: str, read: ReadUpload) -> UploadOutcome:
+        quiz_id = read.quiz.id
+        if quiz_id in self.bundled:
+            return UploadRefused(UploadRefusal.BUNDLED_ID, 0, quiz_id)
+        now = self.clock.now()
+        filename = f"{quiz_id}.yaml"
+        saved = await self.store.save_chat_quiz(
+            chat_id, quiz_id, read.source, filename, user_id, now, uploads.MAX_CHAT_QUIZZES
+        )
+        if saved is None:
+            return UploadRefused(UploadRefusal.TOO_MANY_QUIZZES, uploads.MAX_CHAT_QUIZZES)
+        serial, replaced = saved
+        key = uploads.chat_quiz_key(quiz_id, serial)
+        quiz = dataclasses.replace(read.quiz, id=key, source=filename)
+        self._by_key[key] = (await self._uploaded_at(serial, now), quiz)
+        return Uploaded(quiz, replaced, read.warnings, read.unit)
+
+    async def _uploaded_at(self, serial: int, now: datetime) -> datetime:
+        """The upload time as stored (milliseconds), so the cache matches the listing."""
+        stored = await self.store.chat_quiz(serial)
+        return stored.uploaded_at if stored is not None else now
+
+    async def remove(self, chat_id: str, quiz_id: str) -> Removed | NotRemovable:
+        """Remove a chat's quiz by the id it shows; its answers and scores stay."""
+        wanted = uploads.shown_id(quiz_id.strip().lower())
+        for entry in await self.store.chat_quiz_entries(chat_id):
+            if entry.quiz_id != wanted:
+                continue
+            quiz = await self._fresh(entry)
+            if await self.store.remove_chat_quiz(chat_id, wanted):
+                self._by_key.pop(uploads.chat_quiz_key(entry.quiz_id, entry.serial), None)
+                title = quiz.title.versions[0][1] if quiz is not None else wanted
+                return Removed(wanted, title)
+        return NotRemovable(wanted, wanted in self.bundled)
+

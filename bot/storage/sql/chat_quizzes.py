@@ -1,0 +1,131 @@
+"""Storage of the quizzes chats upload: a migration and the store methods, both backends.
+
+Self-contained like the review feature: one migration touching no other table. A chat quiz
+is a row per (chat, id) holding the quiz file made of the upload; its `serial`, assigned at
+the first upload and kept when the same id is uploaded again, makes the key
+(`<id>@<serial>`) its posts, answers and cards name. Uploads are also counted per chat, one
+row each, for the hourly limit; rows older than the window are dropped as new ones come.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from bot.domain.uploads import ChatQuizEntry, StoredChatQuiz
+from bot.storage.sql.queries import SqlQueries
+from bot.storage.sql.rows import from_ms, to_ms
+
+CHAT_QUIZZES_MIGRATION = """
+    CREATE TABLE chat_quizzes (
+        serial INTEGER PRIMARY KEY,
+        chat_id TEXT NOT NULL,
+        quiz_id TEXT NOT NULL,
+        source TEXT NOT NULL,
+        filename TEXT NOT NULL,
+        uploaded_by TEXT NOT NULL,
+        uploaded_at INTEGER NOT NULL,
+        UNIQUE (chat_id, quiz_id)
+    );
+    CREATE TABLE chat_quiz_uploads (
+        chat_id TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        uploaded_at INTEGER NOT NULL
+    );
+    CREATE INDEX chat_quiz_uploads_by_chat ON chat_quiz_uploads (chat_id, uploaded_at);
+"""
+"""Appended to `schema.MIGRATIONS`; its tables go last in `schema.TABLES`."""
+
+CHAT_QUIZ_TABLES = ("chat_quizzes", "chat_quiz_uploads")
+_COLUMNS = "serial, chat_id, quiz_id, source, filename, uploaded_by, uploaded_at"
+
+
+def _stored(row: tuple[object, ...]) -> StoredChatQuiz:
+    serial, chat_id, quiz_id, source, filename, uploaded_by, uploaded_at = row
+    return StoredChatQuiz(
+        int(str(serial)), str(chat_id), str(quiz_id), str(source), str(filename),
+        str(uploaded_by), from_ms(int(str(uploaded_at))),
+    )  # fmt: skip
+
+
+class ChatQuizQueries(SqlQueries):
+    """The chat-quiz methods of the Store protocol, in SQL both backends share."""
+
+    async def chat_quiz_entries(self, chat_id: str) -> list[ChatQuizEntry]:
+        """The chat's quizzes without their files, by id: one index read."""
+        rows = await self._rows(
+            "SELECT serial, quiz_id, uploaded_at FROM chat_quizzes WHERE chat_id = ? "
+            "ORDER BY quiz_id",
+            chat_id,
+        )
+        return [ChatQuizEntry(int(str(s)), str(q), from_ms(int(str(at)))) for s, q, at in rows]
+
+    async def chat_quiz(self, serial: int) -> StoredChatQuiz | None:
+        """A chat quiz by the serial of its key (a post, a schedule or a card names it)."""
+        rows = await self._rows(f"SELECT {_COLUMNS} FROM chat_quizzes WHERE serial = ?", serial)
+        return _stored(rows[0]) if rows else None
+
+    async def save_chat_quiz(
+        self, chat_id: str, quiz_id: str, source: str, filename: str, user_id: str,
+        now: datetime, limit: int,
+    ) -> tuple[int, bool] | None:  # fmt: skip
+        """Store (or replace, keeping its serial) a chat's quiz: (serial, replaced); None when
+        the id is new and the chat already holds `limit` quizzes."""
+        async with self._transaction() as transaction:
+            found = await transaction.rows(
+                "SELECT serial FROM chat_quizzes WHERE chat_id = ? AND quiz_id = ?",
+                chat_id, quiz_id,
+            )  # fmt: skip
+            if found:
+                serial = int(str(found[0][0]))
+                await transaction.write(
+                    "UPDATE chat_quizzes SET source = ?, filename = ?, uploaded_by = ?, "
+                    "uploaded_at = ? WHERE serial = ?",
+                    source, filename, user_id, to_ms(now), serial,
+                )  # fmt: skip
+                return serial, True
+            count = await transaction.rows(
+                "SELECT COUNT(*) FROM chat_quizzes WHERE chat_id = ?", chat_id
+            )
+            if int(str(count[0][0])) >= limit:
+                return None
+            inserted = await transaction.rows(
+                "INSERT INTO chat_quizzes (chat_id, quiz_id, source, filename, uploaded_by, "
+                "uploaded_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING serial",
+                chat_id, quiz_id, source, filename, user_id, to_ms(now),
+            )  # fmt: skip
+            return int(str(inserted[0][0])), False
+
+    async def remove_chat_quiz(self, chat_id: str, quiz_id: str) -> bool:
+        """Delete a chat's quiz (its answers and scores stay, under its key)."""
+        deleted = await self._write(
+            "DELETE FROM chat_quizzes WHERE chat_id = ? AND quiz_id = ?", chat_id, quiz_id
+        )
+        return deleted > 0
+
+    async def record_upload(
+        self, chat_id: str, user_id: str, now: datetime, since: datetime
+    ) -> int:
+        """Count an upload (before its file is fetched), dropping the chat's rows older than
+        `since`; the chat's uploads since then, this one included."""
+        async with self._transaction() as transaction:
+            await transaction.write(
+                "DELETE FROM chat_quiz_uploads WHERE chat_id = ? AND uploaded_at < ?",
+                chat_id, to_ms(since),
+            )  # fmt: skip
+            await transaction.write(
+                "INSERT INTO chat_quiz_uploads (chat_id, user_id, uploaded_at) VALUES (?, ?, ?)",
+                chat_id, user_id, to_ms(now),
+            )  # fmt: skip
+            rows = await transaction.rows(
+                "SELECT COUNT(*) FROM chat_quiz_uploads WHERE chat_id = ? AND uploaded_at >= ?",
+                chat_id, to_ms(since),
+            )  # fmt: skip
+        return int(str(rows[0][0]))
+
+    async def uploads_since(self, chat_id: str, since: datetime) -> int:
+        """The chat's uploads counted since a moment (the hourly limit)."""
+        return await self._scalar(
+            "SELECT COUNT(*) FROM chat_quiz_uploads WHERE chat_id = ? AND uploaded_at >= ?",
+            chat_id,
+            to_ms(since),
+        )
