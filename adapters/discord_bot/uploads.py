@@ -10,6 +10,7 @@ server (`chat_of`), as leaderboards and schedules do.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import discord
@@ -26,9 +27,11 @@ from adapters.discord_bot.interactions import (
 )
 from adapters.discord_bot.ui import NO_MENTIONS, STYLE
 from bot.domain.platform_limits import DISCORD_CHOICE_NAME, DISCORD_CHOICES
-from bot.domain.uploads import Removed, is_chat_quiz, shown_id
+from bot.domain.uploads import Removed, shown_id
 from bot.text import upload_texts
 from bot.text.i18n import t
+
+log = logging.getLogger(__name__)
 
 
 @app_commands.command(name=text("discord.name.import"), description=text("discord.about.import"))
@@ -43,10 +46,16 @@ async def import_command(interaction: discord.Interaction[Any], file: discord.At
         await send_private(interaction, t(language, "error.admin_only"))
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
-    outcome = await context_of(interaction).service.chat_quizzes.upload(
-        chat_of(interaction), player_of(interaction).user_id, file.filename, file.size, file.read
-    )
-    await send_private(interaction, STYLE.escape(upload_texts.upload_reply(outcome, language)))
+    chat_id, user_id = chat_of(interaction), player_of(interaction).user_id
+    chat_quizzes = context_of(interaction).service.chat_quizzes
+    try:
+        outcome = await chat_quizzes.upload(chat_id, user_id, file.filename, file.size, file.read)
+    except discord.HTTPException as error:  # the CDN lost the file, or refused it
+        log.warning("could not download an attachment: HTTP %s", error.status)
+        await send_private(interaction, t(language, "discord.import.unreadable"))
+        return
+    reply = upload_texts.upload_reply(outcome, language, "discord")
+    await send_private(interaction, STYLE.escape(reply))
 
 
 async def own_quiz_choices(
@@ -54,8 +63,8 @@ async def own_quiz_choices(
 ) -> list[app_commands.Choice[str]]:
     """The server's own quizzes matching what was typed (id or title); at most 25."""
     language, typed = language_of(interaction), current.strip().casefold()
-    found = await context_of(interaction).service.catalog_in(chat_of(interaction))
-    own = [(shown_id(quiz.id), quiz.title.get(language)) for quiz in found if is_chat_quiz(quiz)]
+    found = await context_of(interaction).service.chat_quizzes.of_chat(chat_of(interaction))
+    own = [(shown_id(quiz.id), quiz.title.get(language)) for quiz in found]
     return [
         app_commands.Choice(name=f"{title} ({quiz_id})"[:DISCORD_CHOICE_NAME], value=quiz_id)
         for quiz_id, title in own
@@ -77,14 +86,16 @@ async def removequiz_command(interaction: discord.Interaction[Any], quiz_id: str
     if not is_admin(interaction):
         await send_private(interaction, t(language, "error.admin_only"))
         return
-    outcome = await context_of(interaction).service.chat_quizzes.remove(
-        chat_of(interaction), quiz_id.strip()
-    )
-    reply = STYLE.escape(upload_texts.remove_reply(outcome, language))
-    if not isinstance(outcome, Removed):
-        await send_private(interaction, reply)
+    chat_id, service = chat_of(interaction), context_of(interaction).service
+    outcome = await service.chat_quizzes.remove(chat_id, quiz_id)
+    if isinstance(outcome, Removed):
+        reply = upload_texts.remove_reply(outcome, language)
+        await interaction.response.send_message(STYLE.escape(reply), allowed_mentions=NO_MENTIONS)
         return
-    await interaction.response.send_message(reply, allowed_mentions=NO_MENTIONS)
+    own = [shown_id(quiz.id) for quiz in await service.chat_quizzes.of_chat(chat_id)]
+    await send_private(
+        interaction, STYLE.escape(upload_texts.remove_reply(outcome, language, own))
+    )
 
 
 def register_uploads(tree: app_commands.CommandTree[Any]) -> None:

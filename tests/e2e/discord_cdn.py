@@ -17,15 +17,16 @@ import simcord
 
 
 @contextlib.contextmanager
-def downloads(env: simcord.Env) -> Iterator[list[str]]:
-    """The urls the bot fetched from the CDN within the block, in order."""
+def downloads(env: simcord.Env, *, lost: bool = False) -> Iterator[list[str]]:
+    """The urls the bot fetched from the CDN within the block, in order; `lost`: the CDN has
+    lost every file (simcord then answers 404, as Discord does for an expired link)."""
     cdn = env.backend.cdn
     fetched: list[str] = []
     original = cdn.get
 
     def get(url: str) -> bytes | None:
         fetched.append(url)
-        return original(url)
+        return None if lost else original(url)
 
     cdn.get = get
     try:

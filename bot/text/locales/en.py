@@ -520,6 +520,7 @@ MESSAGES: dict[str, str] = {
     "discord.about.removequiz": "Remove a quiz this server imported (admins)",
     "discord.option.quiz_id": "id",
     "discord.option.quiz_id.about": "The id of one of this server's own quizzes",
+    "discord.import.unreadable": "Discord did not give me the file: send it again.",
     # Issue 19, bring your own questions: a quiz's credit, and `quizbot import`
     "quiz.source": "Source:",
     "import.working": "Importing {file}…",
