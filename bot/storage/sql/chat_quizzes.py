@@ -105,11 +105,11 @@ class ChatQuizQueries(SqlQueries):
     async def record_upload(
         self, chat_id: str, user_id: str, now: datetime, since: datetime
     ) -> int:
-        """Count an upload (before its file is fetched), dropping the chat's rows older than
-        `since`; the chat's uploads since then, this one included."""
+        """Count an upload (before its file is fetched), dropping the chat's rows from `since`
+        or before; the chat's uploads after `since`, this one included."""
         async with self._transaction() as transaction:
             await transaction.write(
-                "DELETE FROM chat_quiz_uploads WHERE chat_id = ? AND uploaded_at < ?",
+                "DELETE FROM chat_quiz_uploads WHERE chat_id = ? AND uploaded_at <= ?",
                 chat_id, to_ms(since),
             )  # fmt: skip
             await transaction.write(
@@ -117,15 +117,16 @@ class ChatQuizQueries(SqlQueries):
                 chat_id, user_id, to_ms(now),
             )  # fmt: skip
             rows = await transaction.rows(
-                "SELECT COUNT(*) FROM chat_quiz_uploads WHERE chat_id = ? AND uploaded_at >= ?",
+                "SELECT COUNT(*) FROM chat_quiz_uploads WHERE chat_id = ? AND uploaded_at > ?",
                 chat_id, to_ms(since),
             )  # fmt: skip
         return int(str(rows[0][0]))
 
     async def uploads_since(self, chat_id: str, since: datetime) -> int:
-        """The chat's uploads counted since a moment (the hourly limit)."""
+        """The chat's uploads counted after a moment (the hourly limit: an upload an hour old
+        no longer counts)."""
         return await self._scalar(
-            "SELECT COUNT(*) FROM chat_quiz_uploads WHERE chat_id = ? AND uploaded_at >= ?",
+            "SELECT COUNT(*) FROM chat_quiz_uploads WHERE chat_id = ? AND uploaded_at > ?",
             chat_id,
             to_ms(since),
         )
