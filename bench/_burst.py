@@ -7,6 +7,7 @@ import time
 
 from _common import QUIZZES
 
+from bot.catalog.importers import import_file
 from bot.catalog.installed import load_catalog
 from bot.domain.entities import Player
 from bot.domain.rules import Accepted
@@ -30,9 +31,28 @@ async def post_question(service: QuizService) -> int:
     return view.post.post_id
 
 
-async def press_burst(store: Store, players: int) -> tuple[float, list[float], int]:
-    """(seconds for all presses, each press's latency, the post id), every press accepted."""
+async def load_chat_quizzes(service: QuizService, count: int) -> None:
+    """Store `count` quizzes of the bench chat's own (20 GIFT questions each) and read them
+    all, as a chat that uploaded them and listed /quizzes would have (issue 19)."""
+    for number in range(count):
+        lines = [f"::q{n}:: Question {n} of {number}? {{=yes ~no ~maybe}}" for n in range(20)]
+        imported = import_file(f"chat-{number}.gift", "\n\n".join(lines).encode())
+        quiz_id = imported.quiz.id
+        saved = await service.store.save_chat_quiz(
+            CHAT, quiz_id, imported.yaml, f"{quiz_id}.yaml", "bench:host",
+            service.clock.now(), count,
+        )  # fmt: skip
+        assert saved is not None
+    assert len(await service.catalog_in(CHAT)) >= count
+
+
+async def press_burst(
+    store: Store, players: int, chat_quizzes: int = 0
+) -> tuple[float, list[float], int]:
+    """(seconds for all presses, each press's latency, the post id), every press accepted;
+    `chat_quizzes` of the chat's own loaded first (the press is still on a bundled quiz)."""
     service = QuizService(store, load_catalog(QUIZZES))
+    await load_chat_quizzes(service, chat_quizzes)
     post_id = await post_question(service)
     latencies: list[float] = []
 

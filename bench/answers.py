@@ -8,6 +8,8 @@ synchronous=FULL:
   all-time, hourly and weekly score rows that keep leaderboards instant;
 - asyncio alone: a task per player awaiting a future that is settled at once, nothing stored
   (the floor of any design that awaits each press).
+The same burst also runs with 50 quizzes of the chat's own loaded (issue 19's uploads): a
+press on a bundled quiz's post must cost what it did.
 
     python bench/answers.py [--quick] [--flush-ms MS]
 
@@ -33,6 +35,7 @@ from bot.storage.sql.answers import ADD_HOUR, ADD_TOTAL, ADD_WEEK, UPSERT_PLAYER
 from bot.storage.sqlite.store import SQLiteStore
 
 REPEATS = 3
+CHAT_QUIZZES = 50
 HOUR = 1_770_000_000_000 // 3_600_000
 INSERT_ANSWER = (
     "INSERT INTO answers (post_id, user_id, chat_id, quiz_id, choice, correct, answered_at, "
@@ -40,10 +43,12 @@ INSERT_ANSWER = (
 )
 
 
-async def through_service(path: Path, players: int) -> tuple[float, list[float], int]:
+async def through_service(
+    path: Path, players: int, chat_quizzes: int = 0
+) -> tuple[float, list[float], int]:
     """(seconds for all presses, each press's latency, transactions committed)."""
     store = await SQLiteStore.open(path)
-    elapsed, latencies, _ = await press_burst(store, players)
+    elapsed, latencies, _ = await press_burst(store, players, chat_quizzes)
     batches = store.writer.batches
     await store.close()
     with sqlite3.connect(path) as check:
@@ -94,6 +99,7 @@ async def raw_rate(directory: Path, name: str, players: int, *, every_row: bool)
 
 async def measure(players: int, directory: Path) -> list[object]:
     ours: list[float] = []
+    loaded: list[float] = []
     answers_only: list[float] = []
     all_rows: list[float] = []
     floor: list[float] = []
@@ -106,6 +112,10 @@ async def measure(players: int, directory: Path) -> list[object]:
         ours.append(players / elapsed)
         latencies += latency
         batches.append(committed)
+        elapsed, _, _ = await through_service(
+            directory / f"chat-{players}-{repeat}.db", players, CHAT_QUIZZES
+        )
+        loaded.append(players / elapsed)
         name = f"{players}-{repeat}.db"
         answers_only.append(await raw_rate(directory, f"raw-{name}", players, every_row=False))
         all_rows.append(await raw_rate(directory, f"all-{name}", players, every_row=True))
@@ -113,6 +123,8 @@ async def measure(players: int, directory: Path) -> list[object]:
     return [
         players,
         f"{median(ours):,.0f}",
+        f"{median(loaded):,.0f}",
+        f"{median(loaded) / median(ours):.2f}",
         f"{median(answers_only):,.0f}",
         f"{median(ours) / median(answers_only):.2f}",
         f"{median(all_rows):,.0f}",
@@ -161,6 +173,8 @@ async def main(quick: bool) -> None:
             [
                 "concurrent players",
                 "answers/s (service+store)",
+                f"answers/s, {CHAT_QUIZZES} chat quizzes loaded",
+                "ratio to none loaded",
                 "raw sqlite3: answer rows/s",
                 "ratio (target ≥ 0.75)",
                 "raw sqlite3: answers/s, every row",

@@ -23,11 +23,13 @@ from bot.domain.uploads import (
 from bot.play.service import QuizService, UnknownQuizError
 from bot.storage.sqlite.store import SQLiteStore
 from tests.support.clocks import FakeClock
+from tests.support.store_reads import queries
 from tests.support.uploads import RecordingFetch, gift
 
 CHAT, OTHER = "tg:-100", "tg:-200"
 ADMIN = "tg:1"
 ANA = Player("tg:7", "Ana", "en")
+BEN = Player("tg:8", "Ben", "fr")
 
 
 @pytest.fixture
@@ -196,3 +198,29 @@ async def test_removal_keeps_history_and_says_what_it_did(local: QuizService) ->
     assert await local.quiz_of(uploaded.quiz.id) is None
     with pytest.raises(UnknownQuizError):
         await local.quiz_in(CHAT, "capitals")
+
+
+async def test_a_press_on_a_bundled_quiz_reads_nothing_more_with_chat_quizzes_loaded(
+    local: QuizService, sqlite_store: SQLiteStore, quizzes: dict[str, Quiz], clock: FakeClock
+) -> None:
+    """The hot path: the post is in memory and the quiz a dict read; the chat's own quizzes
+    cost a press on a bundled quiz's post no row, and a fresh process only the post's."""
+    for number in range(3):
+        outcome, _ = await upload(local, gift(2), f"own-{number}.gift")
+        assert isinstance(outcome, Uploaded)
+    assert len(await local.catalog_in(CHAT)) == len(quizzes) + 3
+    started = await local.start_round(
+        chat_id=CHAT, player=ANA, quiz_id="parallelism", mode="group", seconds=None
+    )
+    view = await local.post_next(started.round_id)
+    assert view is not None
+    with queries(sqlite_store) as reads:
+        result = await local.press(chat_id=CHAT, player=ANA, post_id=view.post.post_id,
+                                   letter_index=0)  # fmt: skip
+    assert result.view is not None
+    assert reads == []
+    fresh = QuizService(sqlite_store, quizzes, clock=clock)  # another worker: nothing cached
+    with queries(sqlite_store) as reads:
+        await fresh.press(chat_id=CHAT, player=BEN, post_id=view.post.post_id, letter_index=1)
+    assert len(reads) == 1
+    assert "FROM posts" in reads[0]

@@ -15,25 +15,9 @@ from bot.play.service import QuizService
 from bot.storage.interface import Store
 from bot.storage.sqlite.store import SQLiteStore
 from tests.support.clocks import FakeClock
+from tests.support.store_reads import queries
 
 CHAT = "tg:-100"
-
-
-@contextmanager
-def queries(store: Store) -> Iterator[list[str]]:
-    """Every statement a store reads with, on either backend (each is one round trip)."""
-    calls: list[str] = []
-    original: Any = store._rows
-
-    async def counted(sql: str, *args: object) -> list[tuple[object, ...]]:
-        calls.append(sql)
-        return await original(sql, *args)
-
-    store._rows = counted
-    try:
-        yield calls
-    finally:
-        del store._rows
 
 
 @contextmanager

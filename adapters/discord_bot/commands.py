@@ -25,10 +25,11 @@ from bot.domain.entities import Period
 from bot.domain.models import MAX_QUESTIONS, Quiz
 from bot.domain.platform_limits import DISCORD_CHOICE_NAME, DISCORD_CHOICES
 from bot.domain.rules import DEFAULT_SECONDS, MAX_SECONDS, MIN_SECONDS
+from bot.domain.uploads import shown_id
 from bot.play.rounds import Control
 from bot.play.service import UnknownQuizError
 from bot.storage.interface import RoundConflictError
-from bot.text import boards, markup, render, review_texts
+from bot.text import boards, markup, render, review_texts, upload_texts
 from bot.text.i18n import t
 
 
@@ -56,19 +57,21 @@ async def quiz_choices(
     interaction: discord.Interaction[Any], current: str
 ) -> list[app_commands.Choice[str]]:
     """At most 25 suggestions, matching the id or the title in the user's language."""
-    language = language_of(interaction)
+    language, service = language_of(interaction), context_of(interaction).service
+    found = await service.matching_in(chat_of(interaction), current, language)
     return [
         app_commands.Choice(
-            name=f"{quiz.title.get(language)} ({quiz.id})"[:DISCORD_CHOICE_NAME], value=quiz.id
+            name=f"{quiz.title.get(language)} ({shown_id(quiz.id)})"[:DISCORD_CHOICE_NAME],
+            value=shown_id(quiz.id),
         )
-        for quiz in context_of(interaction).service.matching(current, language)
+        for quiz in found
     ][:DISCORD_CHOICES]
 
 
 async def find_quiz(interaction: discord.Interaction[Any], name: str) -> Quiz | None:
     """The quiz, or None after telling the user which quizzes exist."""
     try:
-        return context_of(interaction).service.quiz(name)
+        return await context_of(interaction).service.quiz_in(chat_of(interaction), name)
     except UnknownQuizError as error:
         language = language_of(interaction)
         await send_private(interaction, render.unknown_quiz(error.name, error.known, language))
@@ -165,8 +168,9 @@ async def stop_command(interaction: discord.Interaction[Any]) -> None:
 
 @app_commands.command(name=text("discord.name.quizzes"), description=text("command.quizzes"))
 async def quizzes_command(interaction: discord.Interaction[Any]) -> None:
-    quizzes = context_of(interaction).service.catalog()
-    await send_private(interaction, render.quiz_list(quizzes, language_of(interaction), ui.STYLE))
+    quizzes = await context_of(interaction).service.catalog_in(chat_of(interaction))
+    listed = upload_texts.quiz_list_in(quizzes, language_of(interaction), ui.STYLE)
+    await send_private(interaction, listed)
 
 
 @app_commands.command(name=text("discord.name.practice"), description=text("command.practice"))

@@ -28,9 +28,10 @@ from bot.domain import daily
 from bot.domain.daily import DailyPost
 from bot.domain.models import pick_language
 from bot.domain.platform_limits import DISCORD_CHOICE_NAME, DISCORD_CHOICES
+from bot.domain.uploads import shown_id
 from bot.domain.views import ClosedView, QuestionView
 from bot.play.service import UnknownQuizError
-from bot.text import daily_texts, render
+from bot.text import daily_texts, render, upload_texts
 from bot.text.i18n import t
 
 
@@ -91,13 +92,14 @@ async def quizzes_choices(
     """Quiz ids, completing the last of a comma-separated list."""
     done, _, typed = current.rpartition(",")
     prefix = f"{done}," if done else ""
-    language = language_of(interaction)
+    language, service = language_of(interaction), context_of(interaction).service
+    found = await service.matching_in(chat_of(interaction), typed, language)
     return [
         app_commands.Choice(
-            name=f"{prefix}{quiz.id} · {quiz.title.get(language)}"[:DISCORD_CHOICE_NAME],
-            value=f"{prefix}{quiz.id}"[:DISCORD_CHOICE_NAME],
+            name=f"{prefix}{shown_id(quiz.id)} · {quiz.title.get(language)}"[:DISCORD_CHOICE_NAME],
+            value=f"{prefix}{shown_id(quiz.id)}"[:DISCORD_CHOICE_NAME],
         )
-        for quiz in context_of(interaction).service.matching(typed, language)
+        for quiz in found
     ][:DISCORD_CHOICES]
 
 
@@ -157,7 +159,7 @@ async def daily_set(
     except UnknownQuizError as error:
         await send_private(interaction, render.unknown_quiz(error.name, error.known, language))
         return
-    quizzes = [bot.service.quizzes[quiz_id] for quiz_id in schedule.quiz_ids]
+    quizzes = await bot.service.quizzes_of(schedule.quiz_ids)
     summary = daily_texts.schedule_summary(schedule, quizzes, language, ui.STYLE)
     await interaction.response.send_message(
         embed=ui.text_embed(f"{summary}\n<#{schedule.channel_ref}>"),
@@ -200,9 +202,12 @@ async def daily_status(interaction: discord.Interaction[Any]) -> None:
         return
     lines = []
     for schedule in schedules:
-        quizzes = [bot.service.quizzes[q] for q in schedule.quiz_ids if q in bot.service.quizzes]
+        quizzes = await bot.service.quizzes_of(schedule.quiz_ids)
         summary = daily_texts.schedule_summary(schedule, quizzes, language, ui.STYLE)
         lines.append(f"<#{schedule.channel_ref}> {summary}")
+        removed = upload_texts.removed_quizzes_line(schedule.quiz_ids, quizzes, language)
+        if removed is not None:
+            lines.append(ui.STYLE.escape(removed))
         reason = await bot.daily.paused_reason(schedule.chat_id, schedule.channel_ref)
         if reason is not None:
             lines.append(ui.STYLE.escape(daily_texts.paused_line(reason, language)))

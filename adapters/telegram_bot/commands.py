@@ -22,7 +22,7 @@ from bot.play.review_reminders import ReminderRunner
 from bot.play.rounds import Control, RoundRunner
 from bot.play.service import QuizService, UnknownQuizError
 from bot.storage.interface import RoundConflictError
-from bot.text import boards, render, review_texts
+from bot.text import boards, render, review_texts, upload_texts
 from bot.text.i18n import t
 
 log = logging.getLogger(__name__)
@@ -80,10 +80,14 @@ async def is_chat_admin(
     return member.status in (ChatMember.ADMINISTRATOR, ChatMember.OWNER)
 
 
-def quiz_list(app: QuizApp, language: Language) -> tuple[str, InlineKeyboardMarkup]:
-    quizzes = app.service.catalog()
+async def quiz_list(
+    app: QuizApp, update: Update, language: Language
+) -> tuple[str, InlineKeyboardMarkup]:
+    """The quizzes this chat can play (its own set apart), a start button each."""
+    chat = update.effective_chat
+    quizzes = await app.service.catalog_in(chat_key(chat)) if chat else app.service.catalog()
     buttons = [[render.start_button(quiz, language)] for quiz in quizzes]
-    return render.quiz_list(quizzes, language, STYLE), keyboard(buttons)
+    return upload_texts.quiz_list_in(quizzes, language, STYLE), keyboard(buttons)
 
 
 async def start_round(update: Update, context: Context, name: str, extra: list[str]) -> None:
@@ -93,9 +97,9 @@ async def start_round(update: Update, context: Context, name: str, extra: list[s
     if chat is None or user is None:
         return
     try:
-        quiz = app.service.quiz(name)
+        quiz = await app.service.quiz_in(chat_key(chat), name)
     except UnknownQuizError as error:
-        text, markup = quiz_list(app, language)
+        text, markup = await quiz_list(app, update, language)
         unknown = render.unknown_quiz(error.name, error.known, language)
         await reply(update, f"{STYLE.escape(unknown)}\n\n{text}", markup)
         return
@@ -137,14 +141,14 @@ def _whole_number(text: str | None, low: int, high: int) -> int | bool | None:
 async def quiz_command(update: Update, context: Context) -> None:
     args = context.args or []
     if not args:
-        text, markup = quiz_list(quiz_app(context), language_of(update))
+        text, markup = await quiz_list(quiz_app(context), update, language_of(update))
         await reply(update, text, markup)
         return
     await start_round(update, context, args[0], args[1:])
 
 
 async def quizzes_command(update: Update, context: Context) -> None:
-    text, markup = quiz_list(quiz_app(context), language_of(update))
+    text, markup = await quiz_list(quiz_app(context), update, language_of(update))
     await reply(update, text, markup)
 
 
@@ -177,14 +181,14 @@ async def leaderboard_command(update: Update, context: Context) -> None:
             period = word.lower()  # type: ignore[assignment]
             continue
         try:
-            quiz_id = app.service.quiz(word).id
+            quiz_id = (await app.service.quiz_in(chat_key(chat), word)).id
         except UnknownQuizError as error:
             await reply(
                 update, STYLE.escape(render.unknown_quiz(error.name, error.known, language))
             )
             return
     board = await app.service.leaderboard(chat_key(chat), period, f"tg:{user.id}", quiz_id)
-    quiz = app.service.quizzes.get(quiz_id) if quiz_id else None
+    quiz = await app.service.quiz_of(quiz_id) if quiz_id else None
     await reply(update, boards.leaderboard(board, quiz, language, STYLE))
 
 

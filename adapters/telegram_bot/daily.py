@@ -36,7 +36,7 @@ from bot.domain.models import Language, pick_language
 from bot.domain.views import ClosedView, QuestionView
 from bot.play.daily_runner import DailyRunner
 from bot.play.service import UnknownQuizError
-from bot.text import daily_texts, render
+from bot.text import daily_texts, render, upload_texts
 from bot.text.i18n import t
 
 
@@ -134,7 +134,7 @@ async def daily_command(update: Update, context: Context) -> None:
     except UnknownQuizError as error:
         await reply(update, STYLE.escape(render.unknown_quiz(error.name, error.known, language)))
         return
-    quizzes = [runner.service.quizzes[quiz_id] for quiz_id in schedule.quiz_ids]
+    quizzes = await runner.service.quizzes_of(schedule.quiz_ids)
     await reply(update, daily_texts.schedule_summary(schedule, quizzes, language, STYLE))
 
 
@@ -144,8 +144,11 @@ async def status_text(
     schedule = await runner.schedule(chat_id, channel_ref)
     if schedule is None:
         return STYLE.escape(t(language, "daily.none", example=_example(language)))
-    quizzes = [runner.service.quizzes[q] for q in schedule.quiz_ids if q in runner.service.quizzes]
+    quizzes = await runner.service.quizzes_of(schedule.quiz_ids)
     summary = daily_texts.schedule_summary(schedule, quizzes, language, STYLE)
+    removed = upload_texts.removed_quizzes_line(schedule.quiz_ids, quizzes, language)
+    if removed is not None:
+        summary = f"{summary}\n{STYLE.escape(removed)}"
     reason = await runner.paused_reason(chat_id, channel_ref)
     if reason is None:
         return summary

@@ -21,6 +21,7 @@ import jinja2
 from aiohttp import web
 from aiohttp.abc import AbstractAccessLogger
 
+from bot.catalog.chat_shelf import ChatQuizShelf
 from bot.domain.clock import Clock, SystemClock
 from bot.domain.models import Quiz
 from bot.domain.report_links import LinkSigner
@@ -49,6 +50,16 @@ class Report:
             lstrip_blocks=True,
         )
     )
+    shelf: ChatQuizShelf = field(init=False)
+    """The chats' own quizzes (uploads), read on demand (issue 19)."""
+
+    def __post_init__(self) -> None:
+        self.shelf = ChatQuizShelf(self.store)
+
+    async def quizzes_in(self, chat_id: str) -> dict[str, Quiz]:
+        """The bundled quizzes and the chat's own, by key: titles and questions of its pages."""
+        own = await self.shelf.of_chat(chat_id)
+        return {**self.quizzes, **{quiz.id: quiz for quiz in own}}
 
 
 REPORT = web.AppKey("report", Report)

@@ -23,7 +23,7 @@ from bot.text.i18n import t
 DAYS_SHOWN = 30
 ROUNDS_SHOWN = 20
 _TOKEN = r"/r/{token:[A-Za-z0-9._-]+}"
-_QUIZ = r"{quiz_id:[a-z0-9][a-z0-9-]{0,23}}"
+_QUIZ = r"{quiz_id:[a-z0-9][a-z0-9-]{0,23}(?:@[0-9]{1,18})?}"  # a chat quiz: its key
 
 
 def add_routes(app: web.Application) -> None:
@@ -113,6 +113,7 @@ async def overview(request: web.Request) -> web.Response:
     language, nonce = context["lang"], context["nonce"]
     today = _today(report)
     found = await report.store.overview(grant.chat_id, today - timedelta(DAYS_SHOWN - 1), today)
+    quizzes = await report.quizzes_in(grant.chat_id)
     days_title = t(language, "report.chart.days", count=DAYS_SHOWN)
     weeks_title = t(language, "report.chart.weeks")
     context |= {
@@ -121,7 +122,7 @@ async def overview(request: web.Request) -> web.Response:
         "weeks_chart": charts.weeks_chart(found.weeks, language, weeks_title, nonce)
         if found.weeks
         else None,
-        "quizzes": tables.quizzes_table(found, report.quizzes, language),
+        "quizzes": tables.quizzes_table(found, quizzes, language),
         "quiz_links": [
             f"{context['base']}quiz/{q.quiz_id}?lang={language}" for q in found.quizzes
         ],
@@ -142,7 +143,8 @@ async def rounds(request: web.Request) -> web.Response:
     grant, report = await _grant(request), request.app[REPORT]
     context = _context(request, grant, "rounds", 0)
     lines = await report.store.rounds(grant.chat_id, ROUNDS_SHOWN)
-    context["rounds"] = tables.rounds_table(lines, report.quizzes, context["lang"])
+    quizzes = await report.quizzes_in(grant.chat_id)
+    context["rounds"] = tables.rounds_table(lines, quizzes, context["lang"])
     context["shown"] = ROUNDS_SHOWN
     return _page(_render(report, "rounds.html", **context))
 
@@ -151,7 +153,8 @@ async def quiz_page(request: web.Request) -> web.Response:
     grant, report = await _grant(request), request.app[REPORT]
     context = _context(request, grant, "quiz", 1)
     language, quiz_id = context["lang"], request.match_info["quiz_id"]
-    quiz = report.quizzes.get(quiz_id)
+    quizzes = await report.quizzes_in(grant.chat_id)
+    quiz = quizzes.get(quiz_id)
     read = await report.store.question_figures(grant.chat_id, quiz_id)
     figures = {found.question_id: found for found in read}
     if quiz is None and not figures:
@@ -165,7 +168,7 @@ async def quiz_page(request: web.Request) -> web.Response:
     context |= {
         "quiz": quiz,
         "quiz_id": quiz_id,
-        "quiz_title": tables.quiz_title(report.quizzes, quiz_id, language),
+        "quiz_title": tables.quiz_title(quizzes, quiz_id, language),
         "figures": figures,
         "letters": LETTERS,
         "plain": tables.plain,
@@ -182,20 +185,21 @@ async def download(request: web.Request) -> web.Response:
     grant, report = await _grant(request), request.app[REPORT]
     language, chat_id, today = language_of(request), grant.chat_id, _today(report)
     name = request.match_info.get("table")
+    quizzes = await report.quizzes_in(chat_id)
     if name == "members":
         table = tables.members_table(await report.store.members(chat_id, today), language)
     elif name == "rounds":
         found = await report.store.rounds(chat_id, ROUNDS_SHOWN)
-        table = tables.rounds_table(found, report.quizzes, language)
+        table = tables.rounds_table(found, quizzes, language)
     elif name in ("days", "quizzes"):
         ov = await report.store.overview(chat_id, today - timedelta(DAYS_SHOWN - 1), today)
         table = (
             tables.days_table(ov, language)
             if name == "days"
-            else tables.quizzes_table(ov, report.quizzes, language)
+            else tables.quizzes_table(ov, quizzes, language)
         )
     else:
-        quiz = report.quizzes.get(request.match_info["quiz_id"])
+        quiz = quizzes.get(request.match_info["quiz_id"])
         if quiz is None:
             raise web.HTTPNotFound(text=t(language, "report.not_found"))
         figures = await report.store.question_figures(chat_id, quiz.id)

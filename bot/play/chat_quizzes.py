@@ -11,19 +11,16 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import logging
 from collections.abc import Awaitable, Callable, Mapping
-from datetime import datetime
 from pathlib import PurePath
 
+from bot.catalog.chat_shelf import ChatQuizShelf
 from bot.catalog.importers.cleaning import slug
-from bot.catalog.loader import QuizError
-from bot.catalog.uploads import ReadUpload, load_stored, read_upload
+from bot.catalog.uploads import ReadUpload, read_upload
 from bot.domain import uploads
 from bot.domain.clock import Clock
 from bot.domain.models import Quiz
 from bot.domain.uploads import (
-    ChatQuizEntry,
     NotRemovable,
     Removed,
     Uploaded,
@@ -33,8 +30,6 @@ from bot.domain.uploads import (
     UploadRefused,
 )
 from bot.storage.interface import Store
-
-log = logging.getLogger(__name__)
 
 Fetch = Callable[[], Awaitable[bytes]]
 
@@ -46,53 +41,20 @@ class ChatQuizzes:
         self.store = store
         self.bundled = bundled
         self.clock = clock
-        self._by_key: dict[str, tuple[datetime, Quiz]] = {}
-        """Chat quizzes by key, with the upload time they were read at."""
+        self.shelf = ChatQuizShelf(store)
 
     def cached(self, key: str) -> Quiz | None:
         """A chat quiz already read here (no I/O): the hot path of a press."""
-        found = self._by_key.get(key)
-        return None if found is None else found[1]
+        return self.shelf.cached(key)
 
     async def by_key(self, key: str) -> Quiz | None:
         """A chat quiz by its key (a post, a round, a schedule or a card names it); None if
         it was removed, or is no chat quiz."""
-        found = self.cached(key)
-        serial = uploads.key_serial(key)
-        if found is not None or serial is None:
-            return found
-        stored = await self.store.chat_quiz(serial)
-        if stored is None or stored.key != key:
-            return None
-        return await self._read(stored.key, stored.uploaded_at, serial)
+        return await self.shelf.by_key(key)
 
     async def of_chat(self, chat_id: str) -> list[Quiz]:
         """The chat's own quizzes, by id, as the store has them now."""
-        quizzes = []
-        for entry in await self.store.chat_quiz_entries(chat_id):
-            quiz = await self._fresh(entry)
-            if quiz is not None:
-                quizzes.append(quiz)
-        return quizzes
-
-    async def _fresh(self, entry: ChatQuizEntry) -> Quiz | None:
-        key = uploads.chat_quiz_key(entry.quiz_id, entry.serial)
-        found = self._by_key.get(key)
-        if found is not None and found[0] == entry.uploaded_at:
-            return found[1]
-        return await self._read(key, entry.uploaded_at, entry.serial)
-
-    async def _read(self, key: str, uploaded_at: datetime, serial: int) -> Quiz | None:
-        stored = await self.store.chat_quiz(serial)
-        if stored is None:
-            return None
-        try:
-            quiz = await asyncio.to_thread(load_stored, stored)
-        except QuizError:  # stored by a version whose rules were looser: skipped, said so
-            log.warning("chat quiz %s no longer validates; it is not offered", key)
-            return None
-        self._by_key[key] = (stored.uploaded_at, quiz)
-        return quiz
+        return await self.shelf.of_chat(chat_id)
 
     async def upload(
         self, chat_id: str, user_id: str, filename: str, declared_size: int | None, fetch: Fetch
@@ -135,13 +97,10 @@ class ChatQuizzes:
         serial, replaced = saved
         key = uploads.chat_quiz_key(quiz_id, serial)
         quiz = dataclasses.replace(read.quiz, id=key, source=filename)
-        self._by_key[key] = (await self._uploaded_at(serial, now), quiz)
+        stored = await self.store.chat_quiz(serial)  # its upload time as stored (ms)
+        if stored is not None:
+            self.shelf.put(stored, quiz)
         return Uploaded(quiz, replaced, read.warnings, read.unit)
-
-    async def _uploaded_at(self, serial: int, now: datetime) -> datetime:
-        """The upload time as stored (milliseconds), so the cache matches the listing."""
-        stored = await self.store.chat_quiz(serial)
-        return stored.uploaded_at if stored is not None else now
 
     async def remove(self, chat_id: str, quiz_id: str) -> Removed | NotRemovable:
         """Remove a chat's quiz by the id it shows; its answers and scores stay."""
@@ -149,9 +108,9 @@ class ChatQuizzes:
         for entry in await self.store.chat_quiz_entries(chat_id):
             if entry.quiz_id != wanted:
                 continue
-            quiz = await self._fresh(entry)
+            quiz = await self.shelf.fresh(entry)
             if await self.store.remove_chat_quiz(chat_id, wanted):
-                self._by_key.pop(uploads.chat_quiz_key(entry.quiz_id, entry.serial), None)
+                self.shelf.drop(uploads.chat_quiz_key(entry.quiz_id, entry.serial))
                 title = quiz.title.versions[0][1] if quiz is not None else wanted
                 return Removed(wanted, title)
         return NotRemovable(wanted, wanted in self.bundled)

@@ -80,7 +80,9 @@ class DailyRunner:
         player: Player,
     ) -> Schedule:
         """Create or replace the channel's schedule; raises UnknownQuizError."""
-        quiz_ids = tuple(dict.fromkeys(self.service.quiz(name).id for name in quiz_names))
+        quiz_ids = tuple(
+            dict.fromkeys([(await self.service.quiz_in(chat_id, name)).id for name in quiz_names])
+        )
         new = NewSchedule(
             chat_id=chat_id,
             channel_ref=channel_ref,
@@ -253,10 +255,11 @@ class DailyRunner:
 
     async def _new_post(self, schedule: Schedule, run: daily.Run) -> NewPost | None:
         """The day's question, chosen and shuffled reproducibly from the channel's history."""
+        quizzes = {key: await self.service.quiz_of(key) for key in schedule.quiz_ids}
         pool = [
             (quiz.id, question.id)
-            for quiz_id in schedule.quiz_ids
-            if (quiz := self.service.quizzes.get(quiz_id)) is not None
+            for quiz in quizzes.values()
+            if quiz is not None  # a chat quiz removed since: the others go on
             for question in quiz.questions
         ]
         history = await self.store.daily_history(schedule.chat_id, schedule.channel_ref)
@@ -264,7 +267,8 @@ class DailyRunner:
         if key is None:
             log.warning("daily question for %s: no quiz of it is installed", schedule.chat_id)
             return None
-        question = self.service.quizzes[key[0]].question(key[1])
+        chosen = quizzes[key[0]]
+        question = None if chosen is None else chosen.question(key[1])
         assert question is not None
         rng = random.Random(f"{schedule.schedule_id}:{run.day.isoformat()}")
         opened = self.clock.now()

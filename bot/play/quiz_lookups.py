@@ -7,6 +7,8 @@ Part of QuizService (a base class), so the service stays one object for the adap
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.domain import uploads
 from bot.domain.models import Language, Quiz
 from bot.play.chat_quizzes import ChatQuizzes
@@ -32,6 +34,11 @@ class QuizLookups:
         if found is not None:
             return found
         return self.chat_quizzes.cached(key) or await self.chat_quizzes.by_key(key)
+
+    async def quizzes_of(self, keys: Sequence[str]) -> list[Quiz]:
+        """The quizzes stored rows name (a schedule's), leaving out the ones removed since."""
+        found = [await self.quiz_of(key) for key in keys]
+        return [quiz for quiz in found if quiz is not None]
 
     async def quiz_in(self, chat_id: str, name: str) -> Quiz:
         """The quiz a chat means by `name` (an id, or a key from an autocompletion), or

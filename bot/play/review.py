@@ -83,7 +83,7 @@ class ReviewRunner:
         if previous is not None and previous.post_id is not None:  # left unfinished
             await self.service.close(previous.post_id)
         now = self.service.clock.now()
-        due = self._known(await self.store.due_cards(player.user_id, now, SESSION_SIZE))
+        due = await self._known(await self.store.due_cards(player.user_id, now, SESSION_SIZE))
         if not due:
             return NothingDue(await self.store.next_due(player.user_id))
         await self.service.store.save_player(player)
@@ -120,22 +120,24 @@ class ReviewRunner:
         due = await self.store.due_cards(
             session.user_id, self.service.clock.now(), SESSION_SIZE, session.started_at
         )
-        known = self._known(due)
+        known = await self._known(due)
         return known[0] if known else None
 
-    def _known(self, due: Sequence[DueCard]) -> list[DueCard]:
-        """Cards of questions still installed (a quiz file may have dropped one)."""
-        quizzes = self.service.quizzes
-        return [
-            card
-            for card in due
-            if card.quiz_id in quizzes and quizzes[card.quiz_id].question(card.question_id)
-        ]
+    async def _known(self, due: Sequence[DueCard]) -> list[DueCard]:
+        """Cards of questions still there (a quiz file may have dropped one, a chat may have
+        removed its quiz)."""
+        known = []
+        for card in due:
+            quiz = await self.service.quiz_of(card.quiz_id)
+            if quiz is not None and quiz.question(card.question_id):
+                known.append(card)
+        return known
 
     async def _ask(self, session: ReviewSession, card: DueCard) -> ReviewSession:
         """Post the card's question; the session names it before it is published."""
-        quiz = self.service.quizzes[card.quiz_id]
-        question = quiz.question(card.question_id)
+        quiz = await self.service.quiz_of(card.quiz_id)
+        question = None if quiz is None else quiz.question(card.question_id)
+        assert quiz is not None
         assert question is not None
         post = await self.store.create_post(
             NewPost(

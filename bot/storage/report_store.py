@@ -16,10 +16,12 @@ import aiosqlite
 import asyncpg  # type: ignore[import-untyped]
 
 from bot.domain.report import MemberLine, Overview, QuestionFigures, RoundLine
+from bot.domain.uploads import ChatQuizEntry, StoredChatQuiz
 from bot.storage.interface import StoreError
 from bot.storage.opening import is_postgres
 from bot.storage.postgres.errors import FAILURES, redact
 from bot.storage.schema import SCHEMA_VERSION, to_postgres
+from bot.storage.sql.chat_quizzes import ChatQuizReads
 from bot.storage.sql.report import ReportQueries
 
 _CONNECT_FAILURES: tuple[type[BaseException], ...] = (*FAILURES, ValueError)  # a bad URL
@@ -42,6 +44,12 @@ class ReportStore(Protocol):
 
     async def rounds(self, chat_id: str, limit: int) -> list[RoundLine]: ...
 
+    async def chat_quiz_entries(self, chat_id: str) -> list[ChatQuizEntry]:
+        """The chat's own quizzes (uploads), for their titles and questions."""
+        ...
+
+    async def chat_quiz(self, serial: int) -> StoredChatQuiz | None: ...
+
 
 def _too_old(where: str, version: int) -> StoreError:
     return StoreError(
@@ -57,7 +65,7 @@ def _read_only_uri(path: Path) -> str:
     return f"{path.resolve().as_uri()}?mode=ro"
 
 
-class SQLiteReportStore(ReportQueries):
+class SQLiteReportStore(ReportQueries, ChatQuizReads):
     """A read-only connection to the bots' SQLite file."""
 
     def __init__(self, connection: aiosqlite.Connection) -> None:
@@ -84,7 +92,7 @@ class SQLiteReportStore(ReportQueries):
         return [tuple(row) for row in await self._db.execute_fetchall(sql, args)]
 
 
-class PostgresReportStore(ReportQueries):
+class PostgresReportStore(ReportQueries, ChatQuizReads):
     """A pool whose transactions are all read-only (`default_transaction_read_only`)."""
 
     def __init__(self, pool: Any) -> None:

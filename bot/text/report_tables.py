@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Literal
 
+from bot.domain import uploads
 from bot.domain.models import LETTERS, Language, Quiz
 from bot.domain.report import MemberLine, Overview, QuestionFigures, RoundLine, share
 from bot.text.i18n import t
@@ -101,7 +102,7 @@ def _columns(language: Language, *specs: tuple[str, Kind]) -> tuple[Column, ...]
 def quiz_title(quizzes: Mapping[str, Quiz], quiz_id: str, language: Language) -> str:
     """The quiz's title in the language, or its id when the file is no longer installed."""
     quiz = quizzes.get(quiz_id)
-    return plain(quiz.title.get(language)) if quiz else quiz_id
+    return plain(quiz.title.get(language)) if quiz else uploads.shown_id(quiz_id)
 
 
 def days_table(overview: Overview, language: Language) -> Table:
@@ -187,7 +188,8 @@ def questions_table(
                 (question.id, LETTERS[index], plain(choice.get(language)),
                  found.choices.get(index, 0), mark, found.accuracy, median)
             )  # fmt: skip
-    return Table(f"quiz-{quiz.id}", plain(quiz.title.get(language)), columns, tuple(rows))
+    name = f"quiz-{uploads.shown_id(quiz.id)}"
+    return Table(name, plain(quiz.title.get(language)), columns, tuple(rows))
 
 
 def choice_share(figures: QuestionFigures, index: int) -> float | None:

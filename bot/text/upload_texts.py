@@ -103,3 +103,14 @@ def quiz_list_in(quizzes: Sequence[Quiz], language: Language, style: Style = PLA
     lines = [style.bold(style.escape(t(language, "upload.own_title")))]
     lines += [quiz_line(quiz, language, style) for quiz in own]
     return "\n\n".join(part for part in (text, "\n".join(lines)) if part)
+
+
+def removed_quizzes_line(
+    keys: Sequence[str], found: Sequence[Quiz], language: Language
+) -> str | None:
+    """Under a daily schedule whose chat removed some of its quizzes: what goes on; None
+    when every quiz is still there."""
+    if len(found) == len(keys):
+        return None
+    key = "upload.daily_some_removed" if found else "upload.daily_all_removed"
+    return t(language, key)

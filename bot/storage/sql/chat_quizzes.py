@@ -47,8 +47,8 @@ def _stored(row: tuple[object, ...]) -> StoredChatQuiz:
     )  # fmt: skip
 
 
-class ChatQuizQueries(SqlQueries):
-    """The chat-quiz methods of the Store protocol, in SQL both backends share."""
+class ChatQuizReads(SqlQueries):
+    """Reading chat quizzes: the bots' stores and the report's read-only one share these."""
 
     async def chat_quiz_entries(self, chat_id: str) -> list[ChatQuizEntry]:
         """The chat's quizzes without their files, by id: one index read."""
@@ -63,6 +63,10 @@ class ChatQuizQueries(SqlQueries):
         """A chat quiz by the serial of its key (a post, a schedule or a card names it)."""
         rows = await self._rows(f"SELECT {_COLUMNS} FROM chat_quizzes WHERE serial = ?", serial)
         return _stored(rows[0]) if rows else None
+
+
+class ChatQuizQueries(ChatQuizReads):
+    """The chat-quiz methods of the Store protocol, in SQL both backends share."""
 
     async def save_chat_quiz(
         self, chat_id: str, quiz_id: str, source: str, filename: str, user_id: str,

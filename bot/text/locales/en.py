@@ -724,5 +724,12 @@ MESSAGES: dict[str, str] = {
         "and 500 questions; uploading the same id again replaces the quiz, /removequiz id: "
         "removes it."
     ),
+    "upload.daily_some_removed": (
+        "Some of these quizzes were removed from this chat: the questions come from the others."
+    ),
+    "upload.daily_all_removed": (
+        "The quizzes of this schedule were removed from this chat: no question is posted until "
+        "it is set again with other quizzes."
+    ),
     "upload.own_title": "This chat's own quizzes:",
 }

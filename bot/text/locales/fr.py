@@ -806,5 +806,13 @@ MESSAGES: dict[str, str] = {
         "Jusqu'à 1 Mo et 500 questions ; renvoyer le même id remplace le quiz, /removequiz id: "
         "le supprime."
     ),
+    "upload.daily_some_removed": (
+        "Certains de ces quiz ont été supprimés de cette discussion : les questions viennent "
+        "des autres."
+    ),
+    "upload.daily_all_removed": (
+        "Les quiz de ce programme ont été supprimés de cette discussion : aucune question "
+        "n'est publiée tant qu'il n'est pas redéfini avec d'autres quiz."
+    ),
     "upload.own_title": "Les quiz de cette discussion :",
 }
