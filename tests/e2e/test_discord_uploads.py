@@ -191,6 +191,15 @@ async def test_the_commands_as_synced_and_requests_as_discord_describes_them(
     assert problems == []
 
 
+async def test_help_says_how_a_server_adds_its_own_quizzes(world: World) -> None:
+    ana = world.members["ana"]
+    with locales({ana.id: FR}):
+        helped = await ana.slash(world.channel, "help")
+    assert helped.ephemeral
+    assert plain(helped.response.content).endswith(t("fr", "upload.help.discord"))
+    assert "/import file:" in t("fr", "upload.help.discord")
+
+
 async def test_another_server_does_not_see_the_quiz(world: World) -> None:
     await upload(world, world.admin, "cells.gift", GIFT)
     channel, admin, dan = another_server(world)
