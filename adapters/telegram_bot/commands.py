@@ -3,6 +3,7 @@ presses.py)."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from dataclasses import dataclass
 from typing import Any
@@ -11,10 +12,11 @@ from telegram import Chat, ChatMember, InlineKeyboardMarkup, Message, Update, Us
 from telegram.constants import ChatType, ParseMode
 from telegram.ext import ContextTypes
 
+from adapters.telegram_bot import practice_links
 from adapters.telegram_bot.publisher import STYLE, keyboard
 from adapters.telegram_bot.topics import channel_of
 from bot.domain.entities import PERIODS, Period, Player
-from bot.domain.models import Language, pick_language
+from bot.domain.models import Language, Quiz, pick_language
 from bot.domain.rules import DEFAULT_SECONDS, MAX_SECONDS, MIN_SECONDS
 from bot.play.daily_runner import DailyRunner
 from bot.play.review import ReviewRunner
@@ -90,14 +92,17 @@ async def quiz_list(
     return upload_texts.quiz_list_in(quizzes, language, STYLE), keyboard(buttons)
 
 
-async def start_round(update: Update, context: Context, name: str, extra: list[str]) -> None:
-    """Start a round here: a timed group round in groups, solo practice in private chat."""
+async def start_round(
+    update: Update, context: Context, name: str, extra: list[str], found: Quiz | None = None
+) -> None:
+    """Start a round here: a timed group round in groups, solo practice in private chat;
+    `found`: the quiz already resolved (a group's own, by a practice link)."""
     app, language = quiz_app(context), language_of(update)
     chat, user = update.effective_chat, update.effective_user
     if chat is None or user is None:
         return
     try:
-        quiz = await app.service.quiz_in(chat_key(chat), name)
+        quiz = found or await app.service.quiz_in(chat_key(chat), name)
     except UnknownQuizError as error:
         text, markup = await quiz_list(app, update, language)
         unknown = render.unknown_quiz(error.name, error.known, language)
@@ -220,6 +225,10 @@ async def practice_command(update: Update, context: Context) -> None:
         )
         return
     name = args[0] if args else next(iter(sorted(quiz_app(context).service.quizzes)), "")
+    if chat is not None:  # the group's own quiz: its key goes in the link
+        with contextlib.suppress(UnknownQuizError):
+            found = await quiz_app(context).service.quiz_in(chat_key(chat), name)
+            name = practice_links.practice_argument(found)
     link = f"https://t.me/{context.bot.username}?start=practice_{name.lower()}"
     await reply(update, STYLE.escape(t(language_of(update), "practice.in_private", link=link)))
 
@@ -230,7 +239,12 @@ async def start_command(update: Update, context: Context) -> None:
     if argument.startswith("ex_") and argument[3:].isdigit():
         await explain(update, context, int(argument[3:]))
     elif argument.startswith("practice_"):
-        await start_round(update, context, argument.removeprefix("practice_"), [])
+        name, user = argument.removeprefix("practice_"), update.effective_user
+        found = None
+        if "_" in name and user is not None:  # a group's own quiz
+            service = quiz_app(context).service
+            found = await practice_links.group_quiz(service, context.bot, user.id, name)
+        await start_round(update, context, name, [], found)
     else:
         await help_command(update, context)
 
