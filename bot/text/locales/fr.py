@@ -791,7 +791,7 @@ MESSAGES: dict[str, str] = {
     "upload.play.telegram": "/quiz {id}",
     "upload.play.discord": "/quiz quiz:{id}",
     "upload.remove.telegram": "/removequiz ID",
-    "upload.remove.discord": "/removequiz id:",
+    "upload.remove.discord": "/retirer-quiz",
     "upload.help.telegram": (
         "Pour ajouter un quiz à vous, envoyez le fichier avec /import en légende, ou répondez "
         "/import à un fichier (admins ; dans une discussion privée, c'est votre quiz). Formats : "
@@ -800,10 +800,10 @@ MESSAGES: dict[str, str] = {
         "500 questions ; renvoyer le même id remplace le quiz, /removequiz ID le supprime."
     ),
     "upload.help.discord": (
-        "Pour ajouter un quiz à ce serveur, utilisez /import file: avec le fichier (Gérer le "
+        "Pour ajouter un quiz à ce serveur, utilisez /importer avec le fichier (Gérer le "
         "serveur). Formats : Moodle GIFT, Anki (texte ou .apkg), Kahoot (.xlsx), Quizlet, Open "
         "Trivia DB (JSON), listes de trivia de Red-DiscordBot, CSV ou un fichier de quiz quizbot. "
-        "Jusqu'à 1 Mo et 500 questions ; renvoyer le même id remplace le quiz, /removequiz id: "
+        "Jusqu'à 1 Mo et 500 questions ; renvoyer le même id remplace le quiz, /retirer-quiz "
         "le supprime."
     ),
     "upload.daily_some_removed": (
