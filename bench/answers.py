@@ -34,7 +34,7 @@ from _common import median, parser, percentile, scratch, table
 from bot.storage.sql.answers import ADD_HOUR, ADD_TOTAL, ADD_WEEK, UPSERT_PLAYER, week_of
 from bot.storage.sqlite.store import SQLiteStore
 
-REPEATS = 3
+REPEATS = 4
 CHAT_QUIZZES = 50
 HOUR = 1_770_000_000_000 // 3_600_000
 INSERT_ANSWER = (
@@ -97,6 +97,13 @@ async def raw_rate(directory: Path, name: str, players: int, *, every_row: bool)
     return players / raw_inserts(path, players, every_row)
 
 
+async def loaded_rate(directory: Path, players: int, repeat: int) -> float:
+    """Answers/s of the same burst with CHAT_QUIZZES of the chat's own loaded."""
+    path = directory / f"chat-{players}-{repeat}.db"
+    elapsed, _, _ = await through_service(path, players, CHAT_QUIZZES)
+    return players / elapsed
+
+
 async def measure(players: int, directory: Path) -> list[object]:
     ours: list[float] = []
     loaded: list[float] = []
@@ -106,16 +113,16 @@ async def measure(players: int, directory: Path) -> list[object]:
     latencies: list[float] = []
     batches: list[int] = []
     for repeat in range(REPEATS):  # interleaved, so all see the same machine
+        if repeat % 2:  # the two service runs take turns going first
+            loaded.append(await loaded_rate(directory, players, repeat))
         elapsed, latency, committed = await through_service(
             directory / f"ours-{players}-{repeat}.db", players
         )
         ours.append(players / elapsed)
         latencies += latency
         batches.append(committed)
-        elapsed, _, _ = await through_service(
-            directory / f"chat-{players}-{repeat}.db", players, CHAT_QUIZZES
-        )
-        loaded.append(players / elapsed)
+        if not repeat % 2:
+            loaded.append(await loaded_rate(directory, players, repeat))
         name = f"{players}-{repeat}.db"
         answers_only.append(await raw_rate(directory, f"raw-{name}", players, every_row=False))
         all_rows.append(await raw_rate(directory, f"all-{name}", players, every_row=True))

@@ -164,19 +164,19 @@ async def test_the_commands_as_synced_and_requests_as_discord_describes_them(
     by_name = {command["name"]: command for command in sync.json}
     imported, removal = by_name["import"], by_name["removequiz"]
     assert imported["default_member_permissions"] == 32  # Manage Server
-    assert imported["name_localizations"]["fr"] == "importer"
+    assert imported["description_localizations"]["fr"] == t("fr", "discord.about.import")
     assert imported["options"] == [
         {
             "type": 11,  # an attachment
             "name": "file",
-            "name_localizations": {"fr": "fichier"},
+            "name_localizations": {"fr": "file"},  # as the French replies name it
             "description": t("en", "discord.option.file.about"),
             "description_localizations": {"fr": t("fr", "discord.option.file.about")},
             "required": True,
         }
     ]
     assert removal["default_member_permissions"] == 32
-    assert removal["name_localizations"]["fr"] == "retirer-quiz"
+    assert removal["description_localizations"]["fr"] == t("fr", "discord.about.removequiz")
     assert removal["options"][0]["autocomplete"] is True
     await upload(world, world.admin, "cells.gift", GIFT)
     await world.admin.slash(world.channel, "removequiz", id="cells")
@@ -197,7 +197,7 @@ async def test_help_says_how_a_server_adds_its_own_quizzes(world: World) -> None
         helped = await ana.slash(world.channel, "help")
     assert helped.ephemeral
     assert plain(helped.response.content).endswith(t("fr", "upload.help.discord"))
-    assert "/importer" in t("fr", "upload.help.discord")  # the names a French client shows
+    assert "/import file:" in t("fr", "upload.help.discord")  # the names Discord shows
 
 
 async def test_another_server_does_not_see_the_quiz(world: World) -> None:

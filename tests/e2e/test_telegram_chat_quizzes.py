@@ -5,11 +5,8 @@ the Telegram adapter's: here the quiz is stored through the service, as /import 
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from bot.domain.models import Quiz
 from bot.domain.uploads import Uploaded, key_serial
@@ -17,14 +14,6 @@ from tests.e2e.telegram_harness import GROUP, Harness, running_bot
 from tests.fakes.telegram_api import FakeTelegramAPI
 from tests.support.clocks import FakeClock
 from tests.support.uploads import RecordingFetch, gift
-
-
-@pytest.fixture
-async def bot(
-    fake: FakeTelegramAPI, tmp_path: Path, quizzes: dict[str, Quiz], clock: FakeClock
-) -> AsyncIterator[Harness]:
-    async with running_bot(fake, tmp_path / "quiz.db", quizzes, clock) as harness:
-        yield harness
 
 
 async def own_quiz(bot: Harness) -> Quiz:
@@ -36,6 +25,14 @@ async def own_quiz(bot: Harness) -> Quiz:
 
 
 async def test_a_group_s_own_quiz_is_listed_played_and_practised_by_members_only(
+    fake: FakeTelegramAPI, group: dict[str, Any], tmp_path: Path, quizzes: dict[str, Quiz],
+    clock: FakeClock,
+) -> None:  # fmt: skip
+    async with running_bot(fake, tmp_path / "quiz.db", quizzes, clock) as bot:
+        await play_the_group_s_own_quiz(bot, fake, group)
+
+
+async def play_the_group_s_own_quiz(
     bot: Harness, fake: FakeTelegramAPI, group: dict[str, Any]
 ) -> None:
     amelie, dana = fake.user(1, "Amélie", "fr"), fake.user(4, "Dana", "en")

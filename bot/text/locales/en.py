@@ -709,7 +709,7 @@ MESSAGES: dict[str, str] = {
     "upload.play.telegram": "/quiz {id}",
     "upload.play.discord": "/quiz quiz:{id}",
     "upload.remove.telegram": "/removequiz ID",
-    "upload.remove.discord": "/removequiz id:",
+    "upload.remove.discord": "/removequiz id:ID",
     "upload.help.telegram": (
         "To add a quiz of your own, send the file with /import as its caption, or reply /import "
         "to a file (admins; in a private chat it is your own quiz). Formats: Moodle GIFT, Anki "
@@ -718,10 +718,10 @@ MESSAGES: dict[str, str] = {
         "again replaces the quiz, /removequiz ID removes it."
     ),
     "upload.help.discord": (
-        "To add a quiz of your own to this server, use /import file: with the file (Manage "
-        "Server). Formats: Moodle GIFT, Anki (text or .apkg), Kahoot (.xlsx), Quizlet, Open "
+        "To add a quiz of your own to this server, use /import file:FILE (Manage Server). "
+        "Formats: Moodle GIFT, Anki (text or .apkg), Kahoot (.xlsx), Quizlet, Open "
         "Trivia DB (JSON), Red-DiscordBot trivia lists, CSV or a quizbot quiz file. Up to 1 MB "
-        "and 500 questions; uploading the same id again replaces the quiz, /removequiz id: "
+        "and 500 questions; uploading the same id again replaces the quiz, /removequiz id:ID "
         "removes it."
     ),
     "upload.daily_some_removed": (

@@ -564,11 +564,11 @@ MESSAGES: dict[str, str] = {
     "discord.option.zone": "fuseau",
     "discord.option.zone.about": "Fuseau IANA, ex. Europe/Paris (admins ; vide : l'afficher)",
     # Issue 19, import dans la discussion sur Discord : /import file: et /removequiz id:
-    "discord.name.import": "importer",
+    "discord.name.import": "import",  # the names the replies give (upload.*.discord)
     "discord.about.import": "Faire d'un fichier de quiz un quiz propre à ce serveur (admins)",
-    "discord.option.file": "fichier",
+    "discord.option.file": "file",
     "discord.option.file.about": "GIFT, texte Anki ou .apkg, Open Trivia DB, Kahoot, CSV, YAML…",
-    "discord.name.removequiz": "retirer-quiz",
+    "discord.name.removequiz": "removequiz",
     "discord.about.removequiz": "Retirer un quiz que ce serveur a importé (admins)",
     "discord.option.quiz_id": "id",
     "discord.option.quiz_id.about": "L'id d'un des quiz propres à ce serveur",
@@ -791,7 +791,7 @@ MESSAGES: dict[str, str] = {
     "upload.play.telegram": "/quiz {id}",
     "upload.play.discord": "/quiz quiz:{id}",
     "upload.remove.telegram": "/removequiz ID",
-    "upload.remove.discord": "/retirer-quiz",
+    "upload.remove.discord": "/removequiz id:ID",
     "upload.help.telegram": (
         "Pour ajouter un quiz à vous, envoyez le fichier avec /import en légende, ou répondez "
         "/import à un fichier (admins ; dans une discussion privée, c'est votre quiz). Formats : "
@@ -800,10 +800,10 @@ MESSAGES: dict[str, str] = {
         "500 questions ; renvoyer le même id remplace le quiz, /removequiz ID le supprime."
     ),
     "upload.help.discord": (
-        "Pour ajouter un quiz à ce serveur, utilisez /importer avec le fichier (Gérer le "
-        "serveur). Formats : Moodle GIFT, Anki (texte ou .apkg), Kahoot (.xlsx), Quizlet, Open "
+        "Pour ajouter un quiz à ce serveur, utilisez /import file:FICHIER (Gérer le serveur). "
+        "Formats : Moodle GIFT, Anki (texte ou .apkg), Kahoot (.xlsx), Quizlet, Open "
         "Trivia DB (JSON), listes de trivia de Red-DiscordBot, CSV ou un fichier de quiz quizbot. "
-        "Jusqu'à 1 Mo et 500 questions ; renvoyer le même id remplace le quiz, /retirer-quiz "
+        "Jusqu'à 1 Mo et 500 questions ; renvoyer le même id remplace le quiz, /removequiz id:ID "
         "le supprime."
     ),
     "upload.daily_some_removed": (
