@@ -38,6 +38,7 @@ from adapters.discord_bot.review import (
 from adapters.discord_bot.sharding import Sharding
 from adapters.discord_bot.sync import sync_if_changed
 from adapters.discord_bot.timezone import register_timezone
+from adapters.discord_bot.uploads import register_uploads
 from bot.domain import payload
 from bot.domain.entities import Answer, Post
 from bot.domain.models import Language, Question, Quiz
@@ -108,6 +109,7 @@ class QuizBot(discord.AutoShardedClient):
         self.report_links: LinkSigner | None = None
         """Signs `/report` links; set from the settings by `quizbot run discord`."""
         register_timezone(self.tree)
+        register_uploads(self.tree)  # issue 19: /import file:, /removequiz id:
 
     async def setup_hook(self) -> None:
         """Runs after login, before the gateway: buttons, translations, sync, open rounds."""

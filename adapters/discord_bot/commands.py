@@ -263,7 +263,9 @@ async def stats_command(
 
 @app_commands.command(name=text("discord.name.help"), description=text("command.help"))
 async def help_command(interaction: discord.Interaction[Any]) -> None:
-    await send_private(interaction, ui.STYLE.escape(render.help_text(language_of(interaction))))
+    language = language_of(interaction)
+    imports = upload_texts.import_help(language, "discord")  # issue 19: a server's own quizzes
+    await send_private(interaction, ui.STYLE.escape(f"{render.help_text(language)}\n\n{imports}"))
 
 
 @app_commands.command(name=text("discord.name.forgetme"), description=text("command.forgetme"))

@@ -514,6 +514,16 @@ MESSAGES: dict[str, str] = {
     "discord.name.timezone": "timezone",
     "discord.option.zone": "zone",
     "discord.option.zone.about": "IANA time zone, e.g. Europe/Paris (admins; empty: show it)",
+    # Issue 19, chat uploads on Discord: /import file: and /removequiz id:
+    "discord.name.import": "import",
+    "discord.about.import": "Turn a quiz file into this server's own quiz (admins)",
+    "discord.option.file": "file",
+    "discord.option.file.about": "GIFT, Anki text or .apkg, Open Trivia DB, Kahoot, CSV, YAML…",
+    "discord.name.removequiz": "removequiz",
+    "discord.about.removequiz": "Remove a quiz this server imported (admins)",
+    "discord.option.quiz_id": "id",
+    "discord.option.quiz_id.about": "The id of one of this server's own quizzes",
+    "discord.import.unreadable": "Discord did not give me the file: send it again.",
     # Issue 19, bring your own questions: a quiz's credit, and `quizbot import`
     "quiz.source": "Source:",
     "import.working": "Importing {file}…",

@@ -568,6 +568,16 @@ MESSAGES: dict[str, str] = {
     "discord.name.timezone": "fuseau",
     "discord.option.zone": "fuseau",
     "discord.option.zone.about": "Fuseau IANA, ex. Europe/Paris (admins ; vide : l'afficher)",
+    # Issue 19, import dans la discussion sur Discord : /import file: et /removequiz id:
+    "discord.name.import": "import",  # the names the replies give (upload.*.discord)
+    "discord.about.import": "Faire d'un fichier de quiz un quiz propre à ce serveur (admins)",
+    "discord.option.file": "file",
+    "discord.option.file.about": "GIFT, texte Anki ou .apkg, Open Trivia DB, Kahoot, CSV, YAML…",
+    "discord.name.removequiz": "removequiz",
+    "discord.about.removequiz": "Retirer un quiz que ce serveur a importé (admins)",
+    "discord.option.quiz_id": "id",
+    "discord.option.quiz_id.about": "L'id d'un des quiz propres à ce serveur",
+    "discord.import.unreadable": "Discord ne m'a pas transmis le fichier : renvoyez-le.",
     # Issue 19, vos propres questions : la source d'un quiz, et `quizbot import`
     "quiz.source": "Source :",
     "import.working": "Import de {file}…",
