@@ -22,7 +22,7 @@ from bot.domain.review import _STEPS, Reviewer, make_scheduler, new_card
 from bot.storage.group_commit import PendingAnswer
 from bot.storage.sql.review import REVIEW_MIGRATION
 from bot.storage.sql.rows import to_ms
-from bot.storage.sqlite.card_upsert import CardFunctions, card_arguments, upsert_sql
+from bot.storage.sqlite.card_upsert import UPSERT_CARDS, CardFunctions, card_arguments
 
 START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 KEY = ("tg:1", "parallelism", "tensor-split")
@@ -42,7 +42,7 @@ class Cards:
     def answer(self, user: str, correct: bool, at: datetime, elapsed: int) -> None:
         item = PendingAnswer(Answer(1, user, 0, correct, at, elapsed), "tg:-1", KEY[1], None,
                              KEY[2])  # fmt: skip
-        self.connection.executemany(upsert_sql(self.reviewer), card_arguments([item]))
+        self.connection.executemany(UPSERT_CARDS, card_arguments([item], self.reviewer))
 
     def row(self, user: str) -> tuple[object, ...]:
         found = self.connection.execute(
@@ -62,13 +62,15 @@ def expected(card: Card, missed: bool, at: datetime) -> tuple[object, ...]:
 
 
 def instants(rng: random.Random, count: int) -> Iterator[datetime]:
-    """Random instants over decades: a third on a whole second, a third on a whole ms."""
+    """Random instants over decades: on a whole second, a whole ms, under 1 ms past, any."""
     for number in range(count):
         at = START + timedelta(microseconds=rng.randrange(-(10**15), 10**15))
-        if number % 3 == 0:
+        if number % 4 == 0:
             at = at.replace(microsecond=0)
-        elif number % 3 == 1:
+        elif number % 4 == 1:
             at = at.replace(microsecond=at.microsecond // 1000 * 1000)
+        elif number % 4 == 2:
+            at = at.replace(microsecond=rng.randrange(1, 1000))
         yield at
 
 
@@ -123,7 +125,6 @@ def test_a_first_review_that_cannot_be_templated_is_the_librarys_too(tmp_path: P
     scheduler = Scheduler(learning_steps=_STEPS, relearning_steps=_STEPS, desired_retention=0.8)
     reviewer = Reviewer(scheduler)
     assert reviewer.first_review(True) is None
-    assert "quizbot_review_card(NULL" in upsert_sql(reviewer)
     cards = Cards(tmp_path / "cards.db", reviewer)
     rng = random.Random(22)
     for number, at in enumerate(instants(rng, 300)):

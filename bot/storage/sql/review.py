@@ -5,7 +5,8 @@ Self-contained like the daily feature: one migration touching no other table. A 
 copies of what is queried: its state, whether it was ever missed, and its due time (ms UTC),
 indexed per user for the missed cards only, so "what is due for this person" reads a few
 index entries whatever the table's size. Both answer writers update the cards of a batch in
-the batch's own transaction, from the cards read for the whole batch in one query.
+the batch's own transaction: PostgreSQL's from the cards read for the whole batch in one
+query (`card_rows`), SQLite's in one upsert that reads none (sqlite/card_upsert.py).
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ from bot.storage.group_commit import MAX_BATCH, GroupCommitter, Outcome, Pending
 from bot.storage.interface import PostClosedError
 from bot.storage.sql.answers import ADD_SCORES, UPSERT_PLAYER, score_rows
 from bot.storage.sql.rows import to_ms
-from bot.storage.sqlite.card_upsert import CardFunctions, card_arguments, upsert_sql
+from bot.storage.sqlite.card_upsert import UPSERT_CARDS, CardFunctions, card_arguments
 from bot.storage.sqlite.errors import as_store_error
 
 INSERT_ANSWER = (
@@ -229,4 +229,4 @@ def _update_cards(
     cursor: sqlite3.Cursor, created: Sequence[PendingAnswer], reviewer: Reviewer
 ) -> None:
     """Each new answer reviews its card: one upsert a batch, no read (card_upsert.py)."""
-    cursor.executemany(upsert_sql(reviewer), card_arguments(created))
+    cursor.executemany(UPSERT_CARDS, card_arguments(created, reviewer))

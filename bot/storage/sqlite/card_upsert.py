@@ -5,18 +5,18 @@ answer itself (docs/performance.md, "Answers/s with card updates"). Here every a
 row of one `executemany`, in the answer's own transaction:
 
 - a NEW card (the insert): the library's first review of a new card depends on the rating
-  and the answer's instant only, so SQL places the instant into the precomputed JSON
-  (`Reviewer.first_review`, tested byte for byte against `Scheduler.review_card` and
-  `Card.to_json`); no Python runs for it beyond the row's tuple;
+  and the answer's instant only, so its row is the precomputed JSON with the instant placed
+  in it (`Reviewer.first_review`; tested byte for byte against `Scheduler.review_card` and
+  `Card.to_json`), with the seconds' text cached instead of an `isoformat` each;
 - an EXISTING card (the conflict): SQL calls back `Reviewer.review` on the stored card through
   user functions registered on the writer's connection, so FSRS itself reviews it.
 
-A first review that cannot be templated (fuzzed) goes through the same functions.
+A first review that cannot be templated (fuzzed) is asked of the library while the row is
+built. PostgreSQL keeps reading the cards, then writing them (bot/storage/postgres/).
 """
 
 from __future__ import annotations
 
-import functools
 import sqlite3
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
@@ -28,7 +28,7 @@ from bot.storage.sql.rows import to_ms
 
 _CARD, _STATE, _DUE = "quizbot_review_card", "quizbot_review_state", "quizbot_review_due"
 _ARGUMENTS = 4
-"""(stored card or NULL, correct 0/1, the answer's instant in ISO 8601, elapsed ms)."""
+"""(the stored card, correct 0/1, the answer's instant in ISO 8601, elapsed ms)."""
 _DAY = timedelta(days=1)
 _MS = timedelta(milliseconds=1)
 
@@ -65,65 +65,73 @@ class CardFunctions:
         return self._reviewed
 
 
-def card_arguments(created: Sequence[PendingAnswer]) -> list[tuple[object, ...]]:
-    """`upsert_sql`'s parameters, one tuple per answer with a question, in answer order (a
-    card answered twice in a batch is reviewed twice, in order)."""
+def card_arguments(
+    created: Sequence[PendingAnswer], reviewer: Reviewer
+) -> list[tuple[object, ...]]:
+    """UPSERT_CARDS' parameters, one tuple per answer with a question, in answer order (a card
+    answered twice in a batch is reviewed twice, in order): a new card's row as the library
+    would write it, and what the conflict's review needs."""
+    firsts = {correct: _placeable(reviewer.first_review(correct)) for correct in (True, False)}
     rows: list[tuple[object, ...]] = []
     for item in created:
-        if item.question_id:
-            answer = item.answer
-            at = answer.answered_at
-            if at.tzinfo is not UTC:  # the library refuses any other tzinfo, even an equal one
-                at = at.astimezone(UTC)
-            rows.append((answer.user_id, item.quiz_id, item.question_id, answer.correct,
-                         to_ms(at), at.isoformat(), answer.elapsed_ms))  # fmt: skip
+        if not item.question_id:
+            continue
+        answer = item.answer
+        at, correct, elapsed = answer.answered_at, answer.correct, answer.elapsed_ms
+        if at.tzinfo is not UTC:  # the library refuses any other tzinfo, even an equal one
+            at = at.astimezone(UTC)
+        ms = to_ms(at)
+        second = ms // 1000  # exact (after 1970): to_ms's float error is far under 1 µs
+        micro = at.microsecond
+        tail = f".{micro:06d}+00:00" if micro else "+00:00"
+        at_text = (_SECONDS.get(second) or _second_text(second)) + tail  # at.isoformat()
+        first = firsts[correct]
+        if first is None:
+            new = reviewer.review(None, False, correct, at, elapsed)
+            card, state, due_at = new.card, new.state, due_ms(new)
+        else:
+            prefix, middle, suffix, days, state, interval_ms = first
+            due = second + days * 86_400
+            due_text = (_SECONDS.get(due) or _second_text(due)) + tail if days else at_text
+            card, due_at = f"{prefix}{due_text}{middle}{at_text}{suffix}", ms + interval_ms
+        rows.append((answer.user_id, item.quiz_id, item.question_id, card, state,
+                     int(not correct), due_at, ms, at_text, elapsed))  # fmt: skip
     return rows
 
 
-def upsert_sql(reviewer: Reviewer) -> str:
-    """The card upsert for this reviewer's first reviews."""
-    return _upsert_sql(reviewer.first_review(True), reviewer.first_review(False))
+_Placeable = tuple[str, str, str, int, int, int]
+"""A first review's JSON parts, its whole days to the due time, state and interval in ms."""
 
 
-@functools.lru_cache(maxsize=8)
-def _upsert_sql(right: FirstReview | None, wrong: FirstReview | None) -> str:
-    """?1-?3 the card's key, ?4 correct (0/1), ?5 the instant in ms, ?6 in ISO 8601, ?7 the
-    answer's duration in ms."""
-    review = "(review_cards.card, ?4, ?6, ?7)"
-
-    def first(function: str, templated: Callable[[FirstReview], str]) -> str:
-        """A new card's column: from the template of its rating, else by the function."""
-        right_sql, wrong_sql = (_templated(found, templated) or f"{function}(NULL, ?4, ?6, ?7)"
-                                for found in (right, wrong))  # fmt: skip
-        return f"CASE ?4 WHEN 1 THEN {right_sql} ELSE {wrong_sql} END"
-
-    return (
-        "INSERT INTO review_cards (user_id, quiz_id, question_id, card, state, missed, due_at, "
-        f"reviewed_at) VALUES (?1, ?2, ?3, {first(_CARD, _card_text)}, "
-        f"{first(_STATE, lambda found: str(found.state))}, 1 - ?4, "
-        f"{first(_DUE, lambda found: f'?5 + {found.interval // _MS}')}, ?5) "
-        "ON CONFLICT (user_id, quiz_id, question_id) DO UPDATE SET "
-        f"card = {_CARD}{review}, state = {_STATE}{review}, "
-        "missed = max(review_cards.missed, excluded.missed), "
-        f"due_at = {_DUE}{review}, reviewed_at = excluded.reviewed_at"
-    )
+def _placeable(found: FirstReview | None) -> _Placeable | None:
+    """A template placed by text alone: due a whole number of days later (UTC has no
+    daylight saving, so only the date moves); None to ask the library each time."""
+    if found is None or found.interval % _DAY:
+        return None
+    prefix, middle, suffix = found.parts
+    return prefix, middle, suffix, found.interval // _DAY, found.state, found.interval // _MS
 
 
-def _templated(found: FirstReview | None, expression: Callable[[FirstReview], str]) -> str:
-    """The SQL of a templated first review's column; '' when there is no usable template."""
-    if found is None or found.interval % _DAY:  # a due time not a whole number of days on
-        return ""
-    return expression(found)
+_SECONDS: dict[int, str] = {}
+"""'YYYY-MM-DDTHH:MM:SS' of recent seconds since the epoch: a burst's answers share a few,
+and `datetime.isoformat` was most of a new card's cost (docs/performance.md)."""
 
 
-def _card_text(found: FirstReview) -> str:
-    """The library's JSON of the first review at ?6: whole days move only the date (UTC has
-    no daylight saving), the time and fraction stay as the instant shows them."""
-    days = found.interval // _DAY
-    due = f"date(substr(?6, 1, 10), '+{days} days') || substr(?6, 11)" if days else "?6"
-    prefix, middle, suffix = (_literal(part) for part in found.parts)
-    return f"{prefix} || {due} || {middle} || ?6 || {suffix}"
+def _second_text(second: int) -> str:
+    if len(_SECONDS) > 1024:
+        _SECONDS.clear()
+    text = _SECONDS[second] = datetime.fromtimestamp(second, UTC).isoformat()[:19]
+    return text
 
 
-def _literal(text: str) -> str:
-    return "'" + text.replace("'", "''") + "'"
+_REVIEW = "(review_cards.card, 1 - ?6, ?9, ?10)"
+"""The existing card, the answer right (a new card's missed is 1 - correct), ISO instant, ms."""
+UPSERT_CARDS = (
+    "INSERT INTO review_cards (user_id, quiz_id, question_id, card, state, missed, due_at, "
+    "reviewed_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) "
+    "ON CONFLICT (user_id, quiz_id, question_id) DO UPDATE SET "
+    f"card = {_CARD}{_REVIEW}, state = {_STATE}{_REVIEW}, "
+    "missed = max(review_cards.missed, excluded.missed), "
+    f"due_at = {_DUE}{_REVIEW}, reviewed_at = excluded.reviewed_at"
+)
+"""A new card's row as given; an existing card reviewed by FSRS through the functions."""
