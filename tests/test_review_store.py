@@ -80,6 +80,11 @@ async def test_a_right_review_moves_the_card_out_and_leaves_nothing_due(
 
 
 class Exploding(Reviewer):
+    """Every card review fails, a new card's too (no template: SQLite's upsert calls back)."""
+
+    def first_review(self, correct: bool) -> None:
+        return None
+
     def review(self, *args: object, **kwargs: object) -> object:  # type: ignore[override]
         raise RuntimeError("the card could not be computed")
 
@@ -100,6 +105,24 @@ async def test_a_failure_after_the_answer_rows_leaves_neither_answer_nor_card(
         await answer(store, post_id, "tg:1", False)
         assert await store.get_answer(post_id, "tg:1") is not None
         assert await store.review_card("tg:1", "parallelism", "tensor-split") is not None
+    finally:
+        await store.close()
+
+
+async def test_a_failing_review_of_an_existing_card_keeps_the_answer_out_and_the_card_as_it_was(
+    database: Path | str,
+) -> None:
+    store = await open_deterministic(database)
+    try:
+        await answer(store, await post(store, "tensor-split"), "tg:1", False)
+        before = await store.review_card("tg:1", "parallelism", "tensor-split")
+        second = await post(store, "tensor-split")
+        store.writer.reviewer = Exploding()  # type: ignore[attr-defined]
+        with pytest.raises((RuntimeError, StoreError)):
+            await answer(store, second, "tg:1", True, NOW + timedelta(minutes=1))
+        assert await store.get_answer(second, "tg:1") is None
+        assert await store.review_card("tg:1", "parallelism", "tensor-split") == before
+        assert [line.answered for line in await store.scores("tg:-1", None)] == [1]
     finally:
         await store.close()
 
@@ -155,27 +178,18 @@ async def test_sessions_and_reminders_round_trip(store: Store) -> None:
     assert not await store.delete_reminder("dc:5")
 
 
-def test_sqlite_answers_both_card_queries_from_indexes(tmp_path: Path) -> None:
-    """Reading a batch's cards and what is due never scans the table (it may hold 1M cards)."""
+def test_sqlite_answers_what_is_due_from_its_index(tmp_path: Path) -> None:
+    """What is due never scans the table (it may hold 1M cards). (The writer reads no cards:
+    its upsert finds each by primary key, tests/test_card_upsert.py.)"""
     import sqlite3
 
     from bot.storage.schema import MIGRATIONS
-    from bot.storage.sql.review import DUE_CARDS, REVIEW_MIGRATION, select_cards_sql
+    from bot.storage.sql.review import DUE_CARDS, REVIEW_MIGRATION
 
     assert REVIEW_MIGRATION in MIGRATIONS
     with sqlite3.connect(tmp_path / "plans.db") as connection:
         connection.executescript(REVIEW_MIGRATION)
-        plans = {
-            "batch": connection.execute(
-                "EXPLAIN QUERY PLAN " + select_cards_sql(2), list("abcdef")
-            ).fetchall(),
-            "due": connection.execute(
-                "EXPLAIN QUERY PLAN " + DUE_CARDS, ("u", 1, 2, 20)
-            ).fetchall(),
-        }
-    details = {name: " / ".join(row[3] for row in plan) for name, plan in plans.items()}
-    assert "SCAN review_cards" not in details["batch"]
-    assert "SCAN c" not in details["batch"]
-    assert "USING PRIMARY KEY" in details["batch"]
-    assert "USING INDEX review_cards_due" in details["due"]
-    assert "TEMP B-TREE" not in details["due"]  # already in due order
+        plan = connection.execute("EXPLAIN QUERY PLAN " + DUE_CARDS, ("u", 1, 2, 20)).fetchall()
+    details = " / ".join(row[3] for row in plan)
+    assert "USING INDEX review_cards_due" in details
+    assert "TEMP B-TREE" not in details  # already in due order

@@ -58,7 +58,7 @@ class Reviewer:
             for correct in (True, False)
         }
 
-    def _fresh_template(self, rating: Rating) -> _Template | None:
+    def _fresh_template(self, rating: Rating) -> FirstReview | None:
         """A new card's first review, computed once at a reference instant, to shift to any
         other: a first review depends on the rating only, plus the instant it happened, unless
         it was fuzzed (a random interval), and then there is no template. The first answer to
@@ -74,7 +74,12 @@ class Reviewer:
         if not found or not found_last:  # the library changed its format: ask it each time
             return None
         parts = (prefix + '"due": "', '"' + middle + '"last_review": "', '"' + suffix)
-        return _Template(card.due - _REFERENCE, int(card.state), parts)
+        return FirstReview(card.due - _REFERENCE, int(card.state), parts)
+
+    def first_review(self, correct: bool) -> FirstReview | None:
+        """A new card's first review with this answer, to be placed at the answer's instant;
+        None when it must be computed each time (fuzzed)."""
+        return self._first[correct]
 
     def review(
         self,
@@ -149,8 +154,9 @@ def _iso_shifted(moment: datetime, base_text: str, by: timedelta) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class _Template:
-    """A new card's first review with a given rating, to be placed at any instant."""
+class FirstReview:
+    """A new card's first review with a given rating, to be placed at any instant: its JSON
+    is `parts[0] + due.isoformat() + parts[1] + at.isoformat() + parts[2]`."""
 
     interval: timedelta
     state: int

@@ -114,7 +114,7 @@ class PostgresAnswerWriter(GroupCommitter):
             return
         columns = [[key[n] for key in keys] for n in range(3)]
         found = await connection.fetch(_LOCK_CARDS, *columns)
-        rows = card_rows(fresh, to_stored([tuple(row) for row in found]), self.reviewer, True)
+        rows = card_rows(fresh, to_stored([tuple(row) for row in found]), self.reviewer)
         await _upsert(connection, _UPSERT_CARDS, rows)
 
 

@@ -5,20 +5,21 @@ Self-contained like the daily feature: one migration touching no other table. A 
 copies of what is queried: its state, whether it was ever missed, and its due time (ms UTC),
 indexed per user for the missed cards only, so "what is due for this person" reads a few
 index entries whatever the table's size. Both answer writers update the cards of a batch in
-the batch's own transaction, from the cards read for the whole batch in one query.
+the batch's own transaction: PostgreSQL's from the cards read for the whole batch in one
+query (`card_rows`), SQLite's in one upsert that reads none (sqlite/card_upsert.py).
 """
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable, Mapping, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from bot.domain.daily import parse_time
 from bot.domain.review import (
     DeckCard,
     DueCard,
     Reminder,
+    ReviewedCard,
     Reviewer,
     ReviewSession,
 )
@@ -92,43 +93,35 @@ def card_keys(created: Sequence[PendingAnswer]) -> list[CardKey]:
 
 
 def card_rows(
-    created: Sequence[PendingAnswer],
-    stored: Mapping[CardKey, Stored],
-    reviewer: Reviewer,
-    in_key_order: bool = False,
+    created: Sequence[PendingAnswer], stored: Mapping[CardKey, Stored], reviewer: Reviewer
 ) -> list[tuple[object, ...]]:
-    """UPSERT_CARD's arguments: every card after the batch's answers, applied in order; in
-    key order for PostgreSQL, whose writers must lock rows in one order."""
+    """UPSERT_CARD's arguments (PostgreSQL's card step): every card after the batch's answers,
+    applied in order, in key order (its writers must lock rows in one order)."""
     cards: dict[CardKey, Stored] = dict(stored)
     rows: dict[CardKey, tuple[object, ...]] = {}
-    review = reviewer.review
     for item in created:
         if not item.question_id:
             continue
         answer = item.answer
         key = (answer.user_id, item.quiz_id, item.question_id)
         previous, missed = cards.get(key, _NEW)
-        card, state, missed, due, at = review(
+        reviewed = reviewer.review(
             previous, missed, answer.correct, answer.answered_at, answer.elapsed_ms
         )
-        cards[key] = (card, missed)
-        rows[key] = (*key, card, state, int(missed), to_ms(due), to_ms(at))
-    return [rows[key] for key in sorted(rows)] if in_key_order else list(rows.values())
+        cards[key] = (reviewed.card, reviewed.missed)
+        rows[key] = (*key, reviewed.card, reviewed.state, int(reviewed.missed),
+                     due_ms(reviewed), to_ms(reviewed.reviewed_at))  # fmt: skip
+    return [rows[key] for key in sorted(rows)]
 
 
+def due_ms(card: ReviewedCard) -> int:
+    """The `due_at` column: the review's millisecond plus the interval, exactly (as SQLite's
+    upsert computes it for a new card; `to_ms(due)` may be a millisecond off, float rounding)."""
+    return to_ms(card.reviewed_at) + (card.due - card.reviewed_at) // _MS
+
+
+_MS = timedelta(milliseconds=1)
 _NEW: tuple[None, bool] = (None, False)
-
-
-@functools.lru_cache(maxsize=64)
-def select_cards_sql(count: int) -> str:
-    """The stored cards of `count` keys (SQLite): a join on a VALUES list, which SQLite
-    answers by primary-key lookups (a row-value `IN (VALUES …)` would scan the table)."""
-    keys = ", ".join(["(?, ?, ?)"] * count)
-    return (
-        "SELECT c.user_id, c.quiz_id, c.question_id, c.card, c.missed "
-        f"FROM (VALUES {keys}) AS k JOIN review_cards c ON c.user_id = k.column1 "
-        "AND c.quiz_id = k.column2 AND c.question_id = k.column3"
-    )
 
 
 def to_stored(rows: Iterable[Sequence[object]]) -> dict[CardKey, Stored]:

@@ -27,8 +27,8 @@ from bot.domain.review import Reviewer
 from bot.storage.group_commit import MAX_BATCH, GroupCommitter, Outcome, PendingAnswer
 from bot.storage.interface import PostClosedError
 from bot.storage.sql.answers import ADD_SCORES, UPSERT_PLAYER, score_rows
-from bot.storage.sql.review import UPSERT_CARD, card_keys, card_rows, select_cards_sql, to_stored
 from bot.storage.sql.rows import to_ms
+from bot.storage.sqlite.card_upsert import UPSERT_CARDS, CardFunctions, card_arguments
 from bot.storage.sqlite.errors import as_store_error
 
 INSERT_ANSWER = (
@@ -69,6 +69,7 @@ class AnswerWriter(GroupCommitter):
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="answer-writer")
         self.reviewer = Reviewer()
         """Schedules the review cards the answers update (fuzzing on; tests swap it)."""
+        CardFunctions(lambda: self.reviewer).install(self._connection)
         super().__init__(max_batch)
 
     async def close(self) -> None:
@@ -188,7 +189,6 @@ def _open_posts(cursor: sqlite3.Cursor, post_ids: set[int]) -> set[int]:
 
 
 _IDS_A_QUERY = 500
-_KEYS_A_QUERY = _IDS_A_QUERY // 3
 """Well under SQLite's bound on parameters in one statement."""
 
 
@@ -228,12 +228,5 @@ def _add_score_rows(cursor: sqlite3.Cursor, created: Sequence[PendingAnswer]) ->
 def _update_cards(
     cursor: sqlite3.Cursor, created: Sequence[PendingAnswer], reviewer: Reviewer
 ) -> None:
-    """Each new answer reviews its card: the batch's cards read in one query a few hundred,
-    the new states computed here and written in one executemany."""
-    keys = card_keys(created)
-    stored = {}
-    for start in range(0, len(keys), _KEYS_A_QUERY):
-        chunk = keys[start : start + _KEYS_A_QUERY]
-        arguments = [part for key in chunk for part in key]
-        stored.update(to_stored(cursor.execute(select_cards_sql(len(chunk)), arguments)))
-    cursor.executemany(UPSERT_CARD, card_rows(created, stored, reviewer))
+    """Each new answer reviews its card: one upsert a batch, no read (card_upsert.py)."""
+    cursor.executemany(UPSERT_CARDS, card_arguments(created, reviewer))
