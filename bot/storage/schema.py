@@ -12,6 +12,7 @@ import functools
 import re
 
 from bot.storage.sql.daily import DAILY_MIGRATION
+from bot.storage.sql.report_counts import COUNT_TABLES, REPORT_COUNTS_MIGRATION
 from bot.storage.sql.review import REVIEW_MIGRATION, REVIEW_TABLES
 from bot.storage.sql.scores import SCORE_TABLES_MIGRATION, SCORE_WEEKS_MIGRATION
 from bot.storage.sql.seen_updates import SEEN_UPDATES_MIGRATION
@@ -84,11 +85,12 @@ MIGRATIONS: tuple[str, ...] = (
     SCORE_WEEKS_MIGRATION,  # new migrations go last: a database's version counts them
     SEEN_UPDATES_MIGRATION,  # Telegram updates handled once (bot/storage/sql/seen_updates.py)
     REVIEW_MIGRATION,  # spaced review (bot/storage/sql/review.py)
+    REPORT_COUNTS_MIGRATION,  # the report's counts (bot/storage/sql/report_counts.py)
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 TABLES = ("users", "rounds", "posts", "answers", "meta", "score_totals", "score_hours",
           "score_weeks", "daily_schedules", "daily_posts", "seen_updates",
-          *REVIEW_TABLES)  # fmt: skip
+          *REVIEW_TABLES, *COUNT_TABLES)  # fmt: skip
 """Every table, parents before children (the order a copy inserts in)."""
 IDENTITY_COLUMNS = {"rounds": "round_id", "posts": "post_id", "daily_schedules": "schedule_id"}
 """Tables whose key the database assigns: PostgreSQL's sequence must follow a copy."""

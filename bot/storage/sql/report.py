@@ -1,11 +1,10 @@
 """The report page's reads, in SQL both backends share: score tables and indexed lookups only.
 
-Read-only. Totals, members and days come from the score tables the answer writer keeps
-(score_totals, score_hours, score_weeks: rows per player and bucket, not per answer), rounds
-from the latest rows of `rounds` and their answers by primary key. Only a quiz's question
-figures read answers, through the (chat_id, answered_at) index and for that chat and quiz
-alone: choice counts and median times have no maintained table (yet), so that page costs
-time in proportion to the chat's answers to the quiz, never to the whole table.
+Read-only. Totals and days come from the score tables the answer writer keeps (score_totals,
+score_hours, score_weeks: rows per player and bucket, not per answer); members and a quiz's
+question figures from the counts it keeps for the report (member_stats, question_choices,
+question_times: bot/storage/sql/report_counts.py), read by primary key; rounds from the
+latest rows of `rounds` and their answers by primary key.
 """
 
 from __future__ import annotations
@@ -29,13 +28,11 @@ from bot.domain.report import (
     member_line,
 )
 from bot.domain.rules import rank_round
-from bot.storage.sql.answers import HOUR_MS, WEEK_MS, WEEK_OFFSET_MS, week_of
+from bot.storage.sql.answers import WEEK_MS, WEEK_OFFSET_MS, week_of
 from bot.storage.sql.daily import DailyQueries
-from bot.storage.sql.rows import from_ms
+from bot.storage.sql.report_counts import DAY_MS, TIME_STEP_MS
+from bot.storage.sql.rows import from_ms, to_ms
 
-DAY_MS = 24 * HOUR_MS
-TIME_STEP_MS = 100
-"""Answer times are counted in tenths of a second: the median shown is to that precision."""
 WEEKS_SHOWN = 26
 
 
@@ -56,32 +53,19 @@ def _week_start(week: int) -> date:
 
 
 _MEMBERS = """
-    WITH days AS (
-        SELECT user_id, hour / 24 AS day, SUM(points) AS points FROM score_hours
-        WHERE chat_id = ? GROUP BY user_id, hour / 24
-    ), right_days AS (
-        SELECT user_id, day, day - ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY day) AS run
-        FROM days WHERE points > 0
-    ), runs AS (
-        SELECT user_id, COUNT(*) AS length, MAX(day) AS last FROM right_days
-        GROUP BY user_id, run
-    ), streaks AS (
-        SELECT user_id, MAX(length) AS best,
-            MAX(CASE WHEN last >= ? THEN length ELSE 0 END) AS current
-        FROM runs GROUP BY user_id
-    ), active AS (
-        SELECT user_id, MAX(day) AS last_day FROM days GROUP BY user_id
-    )
-    SELECT t.user_id, COALESCE(u.name, t.user_id), SUM(t.answered), SUM(t.points),
-        MAX(a.last_day), MAX(s.current), MAX(s.best)
-    FROM score_totals t LEFT JOIN users u ON u.user_id = t.user_id
-    LEFT JOIN active a ON a.user_id = t.user_id LEFT JOIN streaks s ON s.user_id = t.user_id
-    WHERE t.chat_id = ? GROUP BY t.user_id, u.name
+    SELECT m.user_id, COALESCE(u.name, m.user_id), m.answered, m.points, m.last_day,
+        CASE WHEN m.right_day >= ? THEN m.run ELSE 0 END, m.best,
+        (SELECT COUNT(*) FROM review_cards c WHERE c.user_id = m.user_id AND c.missed = 1
+            AND c.due_at <= ? AND EXISTS (SELECT 1 FROM score_totals t WHERE t.chat_id = ?
+            AND t.user_id = m.user_id AND t.quiz_id = c.quiz_id))
+    FROM member_stats m LEFT JOIN users u ON u.user_id = m.user_id
+    WHERE m.chat_id = ? AND m.answered > 0
 """
-"""Members' totals, last active day and calendar-day streaks (UTC), summed in SQL from the
-hourly buckets so that one row per member reaches Python. Streaks as `rules.streaks` counts
-them: runs of consecutive days with a right answer (a run's days less their rank is constant),
-the current one alive while its last day is yesterday or today (the `?`: yesterday)."""
+"""One row per member, read by primary key from `member_stats` (kept by the answer writers,
+bot/storage/sql/report_counts.py): totals, last active day, the current streak alive while
+its last right day is yesterday or today (the first `?`: yesterday), the best; and the
+member's missed questions due for review now (the partial index `review_cards_due`) of the
+quizzes they played in this chat."""
 
 
 _PODIUMS = """
@@ -142,10 +126,11 @@ class ReportQueries(DailyQueries):
             tuple(QuizTotal(str(q), _int(m), Tally(_int(a), _int(c))) for q, m, a, c in quizzes),
         )
 
-    async def members(self, chat_id: str, today: date) -> list[MemberLine]:
+    async def members(self, chat_id: str, now: datetime) -> list[MemberLine]:
         """Every member who answered, most answers first: totals, streaks, last active day,
-        in one statement returning a row per member (see `_MEMBERS`)."""
-        rows = await self._rows(_MEMBERS, chat_id, _day_number(today) - 1, chat_id)
+        questions due for review, in one statement returning a row per member."""
+        yesterday = _day_number(now.astimezone(UTC).date()) - 1
+        rows = await self._rows(_MEMBERS, yesterday, to_ms(now), chat_id, chat_id)
         has_daily = await self._rows(
             "SELECT 1 FROM daily_posts WHERE chat_id = ? LIMIT 1", chat_id
         )
@@ -159,37 +144,35 @@ class ReportQueries(DailyQueries):
                 (_int(current), _int(best)),
                 None if last is None else _day(last),
                 records.get(str(user_id)),
+                _int(due),
             )
-            for user_id, name, answered, correct, last, current, best in rows
+            for user_id, name, answered, correct, last, current, best, due in rows
         ]
         return sorted(lines, key=lambda line: (-line.tally.answered, line.name, line.user_id))
 
     async def question_figures(self, chat_id: str, quiz_id: str) -> list[QuestionFigures]:
         """Per question of the quiz answered in the chat: choices picked and answer times
-        (to the tenth of a second, as shown). Driven by the chat's posts, whose answers are
-        contiguous under their primary key, so no answer is looked up row by row."""
-        rows = await self._rows(
-            f"SELECT p.question_id, a.choice, a.correct, a.elapsed_ms / {TIME_STEP_MS}, "
-            "COUNT(*) FROM posts p JOIN answers a ON a.post_id = p.post_id "
-            "WHERE p.chat_id = ? AND p.quiz_id = ? "
-            f"GROUP BY p.question_id, a.choice, a.correct, a.elapsed_ms / {TIME_STEP_MS}",
-            chat_id,
-            quiz_id,
-        )
-        choices: dict[str, dict[int, int]] = defaultdict(lambda: defaultdict(int))
-        times: dict[str, dict[int, int]] = defaultdict(lambda: defaultdict(int))
+        (to the tenth of a second, as shown), from the counts the answer writers keep."""
+        choices: dict[str, dict[int, int]] = defaultdict(dict)
+        times: dict[str, dict[int, int]] = defaultdict(dict)
         right: dict[str, int] = defaultdict(int)
-        for question_id, choice, correct, step, count in rows:
-            key, number = str(question_id), int(str(count))
-            choices[key][int(str(choice))] += number
-            times[key][int(str(step)) * TIME_STEP_MS] += number
-            right[key] += number if correct else 0
+        for question_id, choice, answered, points in await self._rows(
+            "SELECT question_id, choice, answered, points FROM question_choices "
+            "WHERE chat_id = ? AND quiz_id = ? AND answered > 0", chat_id, quiz_id
+        ):
+            choices[str(question_id)][_int(choice)] = _int(answered)
+            right[str(question_id)] += _int(points)
+        for question_id, step, answered in await self._rows(
+            "SELECT question_id, step, answered FROM question_times "
+            "WHERE chat_id = ? AND quiz_id = ? AND answered > 0", chat_id, quiz_id
+        ):
+            times[str(question_id)][_int(step) * TIME_STEP_MS] = _int(answered)
         return [
             QuestionFigures(
                 key,
-                dict(choices[key]),
+                choices[key],
                 right[key],
-                sum(times[key].values()),
+                sum(choices[key].values()),
                 median_of_counts(times[key]),
             )
             for key in sorted(choices)
