@@ -1,6 +1,6 @@
-"""The report's maintained counts (bot/storage/sql/report_counts.py) equal a scan of the answers
-on both backends: after answers, after `/forgetme`, after a supergroup move, and when the
-migration fills them from answers stored before it."""
+"""The report's maintained counts and round lines (bot/storage/sql/report_counts.py) equal a
+scan of the answers on both backends: after answers, after `/forgetme`, after a supergroup
+move, and when the migration fills them from answers stored before it."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from pathlib import Path
 import asyncpg  # type: ignore[import-untyped]
 
 from bot.catalog.installed import load_catalog
+from bot.domain.rules import rank_round
 from bot.play.service import QuizService
 from bot.storage.interface import Store
 from bot.storage.opening import open_store
@@ -48,6 +49,11 @@ async def assert_equal_to_a_scan(
                 stats.current_streak, stats.best_streak,
             ), line.name  # fmt: skip
             assert line.due == await store.count_due(line.user_id, clock.now()), line.name
+        for round_line in await report.rounds(chat, 20):
+            full = rank_round(await store.round_scores(round_line.round_id))
+            podium = [(r.rank, r.line) for r in full if r.rank <= 3]
+            assert [(r.rank, r.line) for r in round_line.ranking] == podium
+            assert round_line.players == len(full)
     finally:
         await report.close()
 

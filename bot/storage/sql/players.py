@@ -15,7 +15,7 @@ from bot.storage.sql.rows import from_ms
 
 PLAYER_TABLES = (
     "users", "answers", "score_totals", "score_hours", "score_weeks", "member_stats",
-    *REVIEW_TABLES,
+    "round_scores", *REVIEW_TABLES,
 )  # fmt: skip
 """Every table holding a player's data: what `/forgetme` deletes, in this order, which is
 the order PostgreSQL's answer writer locks them in (so the two never deadlock)."""

@@ -3,8 +3,8 @@
 Read-only. Totals and days come from the score tables the answer writer keeps (score_totals,
 score_hours, score_weeks: rows per player and bucket, not per answer); members and a quiz's
 question figures from the counts it keeps for the report (member_stats, question_choices,
-question_times: bot/storage/sql/report_counts.py), read by primary key; rounds from the
-latest rows of `rounds` and their answers by primary key.
+question_times, round_scores: bot/storage/sql/report_counts.py), read by primary key;
+rounds from the latest rows of `rounds` and their players' lines.
 """
 
 from __future__ import annotations
@@ -69,22 +69,18 @@ quizzes they played in this chat."""
 
 
 _PODIUMS = """
-    WITH lines AS (
-        SELECT p.round_id, a.user_id, SUM(a.correct) AS points, COUNT(*) AS answered,
-            SUM(a.elapsed_ms) AS total_ms
-        FROM posts p JOIN answers a ON a.post_id = p.post_id
-        WHERE p.round_id IN ({marks}) GROUP BY p.round_id, a.user_id
-    ), ranked AS (
+    WITH ranked AS (
         SELECT round_id, user_id, points, answered, total_ms,
             RANK() OVER (PARTITION BY round_id ORDER BY points DESC, total_ms) AS place,
             COUNT(*) OVER (PARTITION BY round_id) AS players
-        FROM lines
+        FROM round_scores WHERE round_id IN ({marks})
     )
     SELECT r.round_id, r.user_id, COALESCE(u.name, r.user_id), r.points, r.answered,
         r.total_ms, r.players
     FROM ranked r LEFT JOIN users u ON u.user_id = r.user_id WHERE r.place <= ?
 """
-"""Each round's first places, in `rules.rank_round`'s order (more points, then less time;
+"""Each round's first places from its players' lines (`round_scores`, a row per player kept
+by the answer writers), in `rules.rank_round`'s order (more points, then less time;
 RANK keeps ties together), and its player count."""
 
 

@@ -10,7 +10,9 @@ them, in the answer's own transaction, as they keep the score tables:
   second (`TIME_STEP_MS`), the precision the page shows the median to, so it is exact;
 - `member_stats`: per (chat, member) answers, right answers, last active day, and the
   calendar-day streak (UTC) as `rules.streaks` counts it: the last day with a right answer,
-  the run of consecutive right days ending there, and the best run.
+  the run of consecutive right days ending there, and the best run;
+- `round_scores`: per (round, player) points, answers and time, so the latest rounds'
+  rankings read a row per player instead of their answers.
 
 Streaks are kept incrementally, day by day in answer order: an answer on a day before the
 member's last right day changes totals but not the streak (writers store answers as they
@@ -39,7 +41,7 @@ COUNT_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "question_times": (("quiz_id", "question_id", "step"), ("answered",)),
 }
 """Per question table: its key after chat_id, and the sums it adds (moves merge them)."""
-COUNT_TABLES = (*COUNT_KEYS, "member_stats")
+COUNT_TABLES = (*COUNT_KEYS, "member_stats", "round_scores")
 """Every table of this module, in the order writers lock them (db copy copies them)."""
 
 _MEMBER_FIGURES = ("answered", "points", "last_day", "right_day", "run", "best")
@@ -85,7 +87,13 @@ _FILL_QUESTIONS = f"""
         FROM answers a JOIN posts p ON p.post_id = a.post_id
         GROUP BY a.chat_id, a.quiz_id, p.question_id, a.elapsed_ms / {TIME_STEP_MS};
 """
-FILL_REPORT_COUNTS = _FILL_QUESTIONS + _MEMBERS_FROM_HOURS.format(where="") + ";"
+_FILL_ROUNDS = """
+    INSERT INTO round_scores
+        SELECT p.round_id, a.user_id, SUM(a.correct), COUNT(*), SUM(a.elapsed_ms)
+        FROM answers a JOIN posts p ON p.post_id = a.post_id WHERE p.round_id IS NOT NULL
+        GROUP BY p.round_id, a.user_id;
+"""
+FILL_REPORT_COUNTS = _FILL_QUESTIONS + _FILL_ROUNDS + _MEMBERS_FROM_HOURS.format(where="") + ";"
 """Counts over the answers table and hourly buckets, into empty tables (migration, bulk
 loads: after the score tables are filled)."""
 
@@ -119,6 +127,15 @@ REPORT_COUNTS_MIGRATION = f"""
         PRIMARY KEY (chat_id, user_id)
     ) WITHOUT ROWID;
     CREATE INDEX member_stats_by_player ON member_stats (user_id);
+    CREATE TABLE round_scores (
+        round_id INTEGER NOT NULL,
+        user_id TEXT NOT NULL,
+        points INTEGER NOT NULL,
+        answered INTEGER NOT NULL,
+        total_ms INTEGER NOT NULL,
+        PRIMARY KEY (round_id, user_id)
+    ) WITHOUT ROWID;
+    CREATE INDEX round_scores_by_player ON round_scores (user_id);
     {FILL_REPORT_COUNTS}
 """
 """Appended to `schema.MIGRATIONS`: the report's counts, filled from the stored answers."""
@@ -149,12 +166,25 @@ ADD_MEMBER_DAY = (
 """A member's answers of one day: totals added; a right answer on the day after the last
 right day lengthens the run, on a later day starts one, on that day or before changes none."""
 
+ADD_ROUND_SCORE = (
+    "INSERT INTO round_scores (round_id, user_id, points, answered, total_ms) "
+    "SELECT round_id, ?, ?, 1, ? FROM posts WHERE post_id = ? AND round_id IS NOT NULL "
+    "ON CONFLICT (round_id, user_id) DO UPDATE SET "
+    + ", ".join(f"{c} = round_scores.{c} + excluded.{c}" for c in ("points", "answered",
+                                                                 "total_ms"))
+)  # fmt: skip
+"""An answer's points and time added to its round's line of the player (none outside a
+round: daily questions)."""
+
 CountRows = list[tuple[object, ...]]
 
 
-def count_rows(created: Sequence[PendingAnswer]) -> tuple[CountRows, CountRows, CountRows]:
-    """Arguments of ADD_CHOICE, ADD_TIME and ADD_MEMBER_DAY for newly stored answers, summed
-    per key; members' rows per day, in day order (each day's row must follow the last)."""
+def count_rows(
+    created: Sequence[PendingAnswer],
+) -> tuple[CountRows, CountRows, CountRows, CountRows]:
+    """Arguments of ADD_CHOICE, ADD_TIME, ADD_MEMBER_DAY and ADD_ROUND_SCORE for newly stored
+    answers, summed per key; members' rows per day, in day order (each day's row must follow
+    the last); round lines per answer (its post names the round)."""
     choices: dict[tuple[object, ...], list[int]] = defaultdict(lambda: [0, 0])
     times: dict[tuple[object, ...], int] = defaultdict(int)
     days: dict[tuple[int, str, str], list[int]] = defaultdict(lambda: [0, 0])
@@ -168,6 +198,7 @@ def count_rows(created: Sequence[PendingAnswer]) -> tuple[CountRows, CountRows, 
         day = days[to_ms(answer.answered_at) // DAY_MS, item.chat_id, answer.user_id]
         day[0] += 1
         day[1] += int(answer.correct)
+    answers = [item.answer for item in created]
     members: CountRows = []
     for (day_number, chat_id, user_id), (answered, points) in sorted(days.items()):
         right = points > 0
@@ -178,6 +209,7 @@ def count_rows(created: Sequence[PendingAnswer]) -> tuple[CountRows, CountRows, 
         [(*key, *sums) for key, sums in choices.items()],
         [(*key, count) for key, count in times.items()],
         members,
+        [(a.user_id, int(a.correct), a.elapsed_ms, a.post_id) for a in answers],
     )
 
 
@@ -219,3 +251,6 @@ FORGET_COUNTS = (
 )  # fmt: skip
 """Run with the player's id before their answers are deleted: their answers taken away from
 the question counts (rows left at zero dropped). Their member rows go with PLAYER_TABLES."""
+
+REPORT_COUNTS = (ADD_CHOICE, ADD_TIME, ADD_MEMBER_DAY, ADD_ROUND_SCORE)
+"""One statement per table, in the order of `count_rows` (and of the writers' locks)."""

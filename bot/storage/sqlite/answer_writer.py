@@ -27,7 +27,7 @@ from bot.domain.review import Reviewer
 from bot.storage.group_commit import MAX_BATCH, GroupCommitter, Outcome, PendingAnswer
 from bot.storage.interface import PostClosedError
 from bot.storage.sql.answers import ADD_SCORES, UPSERT_PLAYER, score_rows
-from bot.storage.sql.report_counts import ADD_CHOICE, ADD_MEMBER_DAY, ADD_TIME, count_rows
+from bot.storage.sql.report_counts import REPORT_COUNTS, count_rows
 from bot.storage.sql.review import UPSERT_CARD, card_keys, card_rows, select_cards_sql, to_stored
 from bot.storage.sql.rows import to_ms
 from bot.storage.sqlite.errors import as_store_error
@@ -228,9 +228,9 @@ def _add_score_rows(cursor: sqlite3.Cursor, created: Sequence[PendingAnswer]) ->
 
 
 def _add_report_counts(cursor: sqlite3.Cursor, created: Sequence[PendingAnswer]) -> None:
-    """Keep the report's question and member counts equal to the answers'
-    (bot/storage/sql/report_counts.py); members' days in order, one statement each."""
-    for sql, rows in zip((ADD_CHOICE, ADD_TIME, ADD_MEMBER_DAY), count_rows(created), strict=True):
+    """Keep the report's question, member and round counts equal to the answers'
+    (bot/storage/sql/report_counts.py); members' days in order."""
+    for sql, rows in zip(REPORT_COUNTS, count_rows(created), strict=True):
         cursor.executemany(sql, rows)
 
 
