@@ -16,18 +16,18 @@ import asyncio
 import json
 import random
 import sqlite3
-import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import aiosqlite
-from _common import QUIZZES, arguments, median, scratch, table
+from _common import QUIZZES, arguments, p50_ms, scratch, table
 from aiohttp.test_utils import TestClient, TestServer
 
 from adapters.web.app import Report, build_app
 from bot.catalog.installed import load_catalog
 from bot.domain.report_links import LinkSigner
 from bot.storage.report_store import SQLiteReportStore
+from bot.storage.sql.report_counts import FILL_REPORT_COUNTS
 from bot.storage.sql.scores import FILL_SCORE_TABLES
 from bot.storage.sqlite.store import SQLiteStore
 
@@ -92,18 +92,9 @@ async def fill(path: Path, answers: int, question_ids: list[str]) -> None:
     connection.executemany(f"INSERT INTO posts VALUES ({', '.join('?' * 12)})", posts)
     connection.executemany("INSERT INTO answers VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows)
     connection.execute("COMMIT")
-    connection.executescript(f"BEGIN; {FILL_SCORE_TABLES} COMMIT;")
+    connection.executescript(f"BEGIN; {FILL_SCORE_TABLES} {FILL_REPORT_COUNTS} COMMIT;")
     connection.execute("ANALYZE")
     connection.close()
-
-
-async def p50_ms(read: object) -> float:
-    timings = []
-    for _ in range(READS):
-        began = time.perf_counter()
-        await read()  # type: ignore[operator]
-        timings.append(time.perf_counter() - began)
-    return median(timings) * 1000
 
 
 async def measure(path: Path) -> tuple[dict[str, float], float]:
@@ -132,8 +123,8 @@ async def measure(path: Path) -> tuple[dict[str, float], float]:
                 assert response.status == 200
                 await response.read()
 
-            figures[path_part or "overview"] = await p50_ms(page_read)
-        return figures, await p50_ms(scan_read)
+            figures[path_part or "overview"] = await p50_ms(page_read, READS)
+        return figures, await p50_ms(scan_read, READS)
     finally:
         await scan.close()
         await client.close()
