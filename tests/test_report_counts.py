@@ -11,6 +11,7 @@ from pathlib import Path
 import asyncpg  # type: ignore[import-untyped]
 
 from bot.catalog.installed import load_catalog
+from bot.domain.entities import Player
 from bot.domain.rules import rank_round
 from bot.play.service import QuizService
 from bot.storage.interface import Store
@@ -121,3 +122,33 @@ async def test_the_migration_fills_the_counts_from_stored_answers(
             await assert_equal_to_a_scan(service, store, database, chat, clock)
     finally:
         await store.close()
+
+
+async def test_a_podium_keeps_everyone_tied_at_its_edge(
+    service: QuizService, store: Store, clock: FakeClock, database: Path | str
+) -> None:
+    """Five players right at the same moment share first place: all five are on the podium,
+    as rank_round over the answers says; a sixth, wrong, is not."""
+    players = [*PLAYERS, Player("tg:5", "Eve", "en"), Player("tg:6", "Fay", "en")]
+    started = await service.start_round(
+        chat_id=CHAT, player=players[0], quiz_id="parallelism", mode="group", questions=1,
+        seconds=30,
+    )  # fmt: skip
+    view = await service.post_next(started.round_id)
+    assert view is not None
+    right = view.post.correct_letter_index(view.question)
+    clock.advance(3)
+    for number, player in enumerate(players):
+        letter = right if number < 5 else (right + 1) % len(view.post.order)
+        await service.press(chat_id=CHAT, player=player, post_id=view.post.post_id,
+                            letter_index=letter)  # fmt: skip
+    await service.close(view.post.post_id)
+    report = await open_report_store(database)
+    try:
+        [line] = await report.rounds(CHAT, 20)
+    finally:
+        await report.close()
+    full = rank_round(await store.round_scores(started.round_id))
+    assert [(r.rank, r.line) for r in line.ranking] == [(r.rank, r.line) for r in full[:5]]
+    assert {r.rank for r in line.ranking} == {1}
+    assert line.players == 6
