@@ -11,8 +11,7 @@ import os
 import statistics
 import sys
 import tempfile
-import time
-from collections.abc import Awaitable, Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -44,16 +43,6 @@ def percentile(values: Sequence[float], fraction: float) -> float:
 
 def median(values: Sequence[float]) -> float:
     return statistics.median(values)
-
-
-async def p50_ms(read: Callable[[], Awaitable[object]], reads: int) -> float:
-    """The median of `reads` timed awaits of `read`, in milliseconds."""
-    timings = []
-    for _ in range(reads):
-        began = time.perf_counter()
-        await read()
-        timings.append(time.perf_counter() - began)
-    return median(timings) * 1000
 
 
 @contextmanager
