@@ -17,6 +17,7 @@ SCRIPTS = [
 ]  # fmt: skip
 SCRIPTS += ["import.py"]  # issue 19: quizbot import
 SCRIPTS += ["review.py"]  # spaced review
+SCRIPTS += ["report_counts_cost.py"]  # issue 21: the report's counts on the answer path
 if POSTGRES_URL:  # it needs a server; .ci/run starts one
     SCRIPTS += ["answers_postgres.py", "answers_workers.py"]
 

@@ -36,7 +36,7 @@ async def test_figures_match_the_export(
             ("parallelism", want.answered)
         ]
 
-        members = await report.members(CHAT, today)
+        members = await report.members(CHAT, clock.now())
         assert {m.user_id: (m.tally.answered, m.tally.correct) for m in members} == (
             want.per_member
         )
@@ -67,12 +67,11 @@ async def test_figures_match_the_export(
 async def test_streaks_and_last_days_are_those_of_stats(
     service: QuizService, clock: FakeClock, database: Path | str
 ) -> None:
-    """Calendar-day streaks summed in SQL equal `/stats`' (rules.streaks over the answers)."""
+    """Streaks kept by the writers equal `/stats`' (rules.streaks over the answers)."""
     await play_rounds(service, clock, rounds=7, seed=11, days_between=(1, 1, 2, 1, 3, 1, 0))
-    today = clock.now().date()
     report = await open_report_store(database)
     try:
-        members = await report.members(CHAT, today)
+        members = await report.members(CHAT, clock.now())
         for line in members:
             stats = await service.stats(CHAT, line.user_id)
             assert (line.current_streak, line.best_streak) == (
@@ -81,7 +80,7 @@ async def test_streaks_and_last_days_are_those_of_stats(
             assert (line.tally.answered, line.tally.correct) == (stats.answered, stats.correct)
         assert {line.best_streak for line in members} != {0}
         assert all(line.last_active is not None for line in members)
-        later = await report.members(CHAT, today + timedelta(days=5))
+        later = await report.members(CHAT, clock.now() + timedelta(days=5))
         assert {line.current_streak for line in later} == {0}
     finally:
         await report.close()
@@ -93,7 +92,7 @@ async def test_an_unknown_chat_reads_as_empty(store: Store, database: Path | str
         today = FakeClock().now().date()
         overview = await report.overview("tg:-404", today, today)
         assert (overview.members, overview.tally.answered, overview.weeks) == (0, 0, ())
-        assert await report.members("tg:-404", today) == []
+        assert await report.members("tg:-404", FakeClock().now()) == []
         assert await report.rounds("tg:-404", 5) == []
         assert await report.question_figures("tg:-404", "parallelism") == []
     finally:

@@ -134,7 +134,7 @@ async def overview(request: web.Request) -> web.Response:
 async def members(request: web.Request) -> web.Response:
     grant, report = await _grant(request), request.app[REPORT]
     context = _context(request, grant, "members", 0)
-    lines = await report.store.members(grant.chat_id, _today(report))
+    lines = await report.store.members(grant.chat_id, report.clock.now())
     context["members"] = tables.members_table(lines, context["lang"])
     return _page(_render(report, "members.html", **context))
 
@@ -187,7 +187,9 @@ async def download(request: web.Request) -> web.Response:
     name = request.match_info.get("table")
     quizzes = await report.quizzes_in(chat_id)
     if name == "members":
-        table = tables.members_table(await report.store.members(chat_id, today), language)
+        table = tables.members_table(
+            await report.store.members(chat_id, report.clock.now()), language
+        )
     elif name == "rounds":
         found = await report.store.rounds(chat_id, ROUNDS_SHOWN)
         table = tables.rounds_table(found, quizzes, language)

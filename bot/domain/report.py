@@ -111,6 +111,8 @@ class MemberLine:
     current_streak: int
     best_streak: int
     last_active: date | None
+    due: int = 0
+    """Questions missed and due for spaced review now, of the quizzes played in the chat."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +146,7 @@ def member_line(
     calendar_streaks: tuple[int, int],
     last_active: date | None,
     record: DailyRecord | None,
+    due: int = 0,
 ) -> MemberLine:
     """A member's line; streaks as `/stats` counts them: the scheduled daily questions where
     the chat has them, else `calendar_streaks`, (current, best) runs of days (UTC) with a
@@ -151,4 +154,4 @@ def member_line(
     current, best = calendar_streaks
     if record is not None and record.outcomes:
         current, best = daily_streaks(record.outcomes, record.last_is_open)
-    return MemberLine(user_id, name, tally, current, best, last_active)
+    return MemberLine(user_id, name, tally, current, best, last_active, due)

@@ -8,7 +8,7 @@ read-only. A database older than this quizbot is refused with what to do, not mi
 from __future__ import annotations
 
 import sqlite3
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -38,7 +38,7 @@ class ReportStore(Protocol):
 
     async def overview(self, chat_id: str, first: date, last: date) -> Overview: ...
 
-    async def members(self, chat_id: str, today: date) -> list[MemberLine]: ...
+    async def members(self, chat_id: str, now: datetime) -> list[MemberLine]: ...
 
     async def question_figures(self, chat_id: str, quiz_id: str) -> list[QuestionFigures]: ...
 

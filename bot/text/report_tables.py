@@ -132,11 +132,12 @@ def quizzes_table(overview: Overview, quizzes: Mapping[str, Quiz], language: Lan
 def members_table(members: Sequence[MemberLine], language: Language) -> Table:
     columns = _columns(
         language, ("member", "text"), ("answers", "count"), ("accuracy", "share"),
-        ("streak", "count"), ("best_streak", "count"), ("last_active", "date"),
+        ("streak", "count"), ("best_streak", "count"), ("due", "count"),
+        ("last_active", "date"),
     )  # fmt: skip
     rows = tuple(
         (clean_name(m.name), m.tally.answered, m.tally.accuracy, m.current_streak,
-         m.best_streak, m.last_active)
+         m.best_streak, m.due, m.last_active)
         for m in members
     )  # fmt: skip
     return Table("members", t(language, "report.members.title"), columns, rows)

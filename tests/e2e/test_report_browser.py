@@ -58,13 +58,27 @@ async def check_overview(page: Any, rows: list[dict[str, str]]) -> None:
     assert await page.locator("figure.chart svg").count() == 2
 
 
-async def check_members(page: Any, rows: list[dict[str, str]]) -> None:
+async def check_members(
+    page: Any, rows: list[dict[str, str]], database: Path, clock: FakeClock
+) -> None:
+    """Answers per member against the export; "due for review" against the review cards."""
     answers = Counter(row["name"].removeprefix("'") for row in rows)
-    shown = {}
+    store = await SQLiteStore.open(database)
+    try:
+        due = {row["name"].removeprefix("'"): await store.count_due(row["user_id"], clock.now())
+               for row in rows}  # fmt: skip
+    finally:
+        await store.close()
+    headers = [str(h).strip() for h in await page.locator("main thead th").all_inner_texts()]
+    column = headers.index("À revoir")
+    shown, shown_due = {}, {}
     for line in await page.locator("main tbody tr").all():
         cells = [str(c).strip() for c in await line.locator("th, td").all_inner_texts()]
         shown[cells[0]] = int(cells[1])
+        shown_due[cells[0]] = int(cells[column])
     assert shown == dict(answers)
+    assert shown_due == due
+    assert any(due.values()), "a member missed a question: it is due for review"
 
 
 async def check_questions(page: Any, rows: list[dict[str, str]], quiz: Quiz) -> None:
@@ -134,7 +148,7 @@ async def test_an_admin_opens_the_groups_report_in_chromium(
             await page.goto(link)
             await check_overview(page, rows)
             await page.get_by_role("link", name="Membres").click()
-            await check_members(page, rows)
+            await check_members(page, rows, database, clock)
             await page.get_by_role("link", name="Vue d’ensemble").click()
             await page.locator("main table a").first.click()
             await check_questions(page, rows, quizzes["parallelism"])

@@ -23,6 +23,7 @@ from bot.storage.group_commit import GroupCommitter, Outcome, PendingAnswer
 from bot.storage.interface import PostClosedError
 from bot.storage.postgres.errors import FAILURES, as_store_error
 from bot.storage.sql.answers import ADD_SCORES, UPSERT_PLAYER, score_rows
+from bot.storage.sql.report_counts import ADD_CHOICE, ADD_MEMBER_DAY, ADD_TIME, count_rows
 from bot.storage.sql.review import CARD_TYPES, UPSERT_CARD, card_keys, card_rows, to_stored
 from bot.storage.sql.rows import from_ms, to_ms
 
@@ -55,6 +56,24 @@ _ADD_SCORES = tuple(
     _from_arrays(sql, key + ["bigint"] * 3)
     for sql, key in zip(ADD_SCORES, (["text"] * 3, _BUCKET_KEY, _BUCKET_KEY), strict=True)
 )
+_QUESTION_KEY = ["text", "text", "text", "bigint"]
+_ADD_COUNTS = (
+    _from_arrays(ADD_CHOICE, _QUESTION_KEY + ["bigint"] * 2),
+    _from_arrays(ADD_TIME, [*_QUESTION_KEY, "bigint"]),
+)
+_ADD_MEMBER_DAYS = _from_arrays(ADD_MEMBER_DAY, ["text", "text"] + ["bigint"] * 6)
+_ADD_ROUND_SCORES = (
+    "INSERT INTO round_scores (round_id, user_id, points, answered, total_ms) "
+    "SELECT p.round_id, k.user_id, SUM(k.points), COUNT(*), SUM(k.total_ms) "
+    "FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::bigint[]) "
+    "AS k (user_id, points, total_ms, post_id) JOIN posts p ON p.post_id = k.post_id "
+    "WHERE p.round_id IS NOT NULL GROUP BY p.round_id, k.user_id ORDER BY 1, 2 "
+    "ON CONFLICT (round_id, user_id) DO UPDATE SET points = round_scores.points + "
+    "excluded.points, answered = round_scores.answered + excluded.answered, "
+    "total_ms = round_scores.total_ms + excluded.total_ms"
+)
+"""ADD_ROUND_SCORE over arrays: a player's answers to one round's posts summed first (a
+statement may touch a row once), rows in key order."""
 _UPSERT_CARDS = _from_arrays(UPSERT_CARD, CARD_TYPES)
 _LOCK_CARDS = (
     "SELECT c.user_id, c.quiz_id, c.question_id, c.card, c.missed FROM review_cards c "
@@ -102,6 +121,7 @@ class PostgresAnswerWriter(GroupCommitter):
             scores = score_rows(sorted(fresh, key=_key))
             for sql, sums in zip(_ADD_SCORES, scores, strict=True):
                 await _upsert(connection, sql, sorted(sums))
+            await _add_report_counts(connection, fresh)
             await self._update_cards(connection, fresh)
         return [PostClosedError(item.answer.post_id) if o is None else o for item, o in
                 zip(items, outcomes, strict=True)]  # fmt: skip
@@ -116,6 +136,20 @@ class PostgresAnswerWriter(GroupCommitter):
         found = await connection.fetch(_LOCK_CARDS, *columns)
         rows = card_rows(fresh, to_stored([tuple(row) for row in found]), self.reviewer)
         await _upsert(connection, _UPSERT_CARDS, rows)
+
+
+async def _add_report_counts(connection: Any, fresh: Sequence[PendingAnswer]) -> None:
+    """The report's question, member and round counts (bot/storage/sql/report_counts.py):
+    one statement a table, members one a day (a statement may touch a row once), keys sorted."""
+    choices, times, member_days, round_lines = count_rows(fresh)
+    for sql, rows in zip(_ADD_COUNTS, (choices, times), strict=True):
+        await _upsert(connection, sql, sorted(rows))
+    by_day: dict[object, list[tuple[object, ...]]] = {}
+    for row in member_days:
+        by_day.setdefault(row[4], []).append(row)
+    for rows in by_day.values():
+        await _upsert(connection, _ADD_MEMBER_DAYS, sorted(rows))
+    await _upsert(connection, _ADD_ROUND_SCORES, round_lines)
 
 
 async def _upsert(connection: Any, sql: str, rows: Sequence[tuple[object, ...]]) -> None:

@@ -34,11 +34,13 @@ UPSERT_PLAYER = (
 _SUMS = ("points", "answered", "total_ms")
 
 
-def _add_scores(table: str, keys: tuple[str, ...], conflict: tuple[str, ...]) -> str:
-    """Adds one row's points, answers and time to its bucket of `table`."""
-    columns = ", ".join((*keys, *_SUMS))
-    marks = ", ".join("?" * (len(keys) + 3))
-    sums = ", ".join(f"{c} = {table}.{c} + excluded.{c}" for c in _SUMS)
+def add_sums(
+    table: str, keys: tuple[str, ...], conflict: tuple[str, ...], added: tuple[str, ...] = _SUMS
+) -> str:
+    """Adds one row's sums (points, answers and time by default) to its bucket of `table`."""
+    columns = ", ".join((*keys, *added))
+    marks = ", ".join("?" * (len(keys) + len(added)))
+    sums = ", ".join(f"{c} = {table}.{c} + excluded.{c}" for c in added)
     return (
         f"INSERT INTO {table} ({columns}) VALUES ({marks}) "
         f"ON CONFLICT ({', '.join(conflict)}) DO UPDATE SET {sums}"
@@ -51,15 +53,15 @@ _HOUR_KEYS = ("chat_id", "hour", "quiz_id", "user_id")
 _WEEK_KEYS = ("chat_id", "week", "quiz_id", "user_id")
 
 
-ADD_TOTAL = _add_scores(
+ADD_TOTAL = add_sums(
     "score_totals", ("chat_id", "quiz_id", "user_id"), ("chat_id", "user_id", "quiz_id")
 )
 
 
-ADD_HOUR = _add_scores("score_hours", _HOUR_KEYS, _HOUR_KEYS)
+ADD_HOUR = add_sums("score_hours", _HOUR_KEYS, _HOUR_KEYS)
 
 
-ADD_WEEK = _add_scores("score_weeks", _WEEK_KEYS, _WEEK_KEYS)
+ADD_WEEK = add_sums("score_weeks", _WEEK_KEYS, _WEEK_KEYS)
 
 
 ADD_SCORES = (ADD_TOTAL, ADD_HOUR, ADD_WEEK)

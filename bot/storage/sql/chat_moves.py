@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from datetime import datetime
 
 from bot.storage.sql.queries import SqlQueries
+from bot.storage.sql.report_counts import COUNT_KEYS, MEMBER_MOVES
 from bot.storage.sql.rows import to_ms
 
 Move = tuple[str, tuple[str, ...]]
@@ -28,15 +29,16 @@ _SCORE_KEYS = {
 }
 
 
-def _merge_scores(table: str, keys: tuple[str, ...]) -> tuple[Move, ...]:
+def merge_sums(
+    table: str, keys: tuple[str, ...], added: tuple[str, ...] = ("points", "answered", "total_ms")
+) -> tuple[Move, ...]:
     """Add the old chat's buckets to the new chat's (same key: summed), then drop them."""
     columns = ", ".join(keys)
-    sums = ", ".join(
-        f"{c} = {table}.{c} + excluded.{c}" for c in ("points", "answered", "total_ms")
-    )
+    sums = ", ".join(f"{c} = {table}.{c} + excluded.{c}" for c in added)
+    values = ", ".join(added)
     merge = (
-        f"INSERT INTO {table} (chat_id, {columns}, points, answered, total_ms) "
-        f"SELECT CAST(? AS TEXT), {columns}, points, answered, total_ms FROM {table} "
+        f"INSERT INTO {table} (chat_id, {columns}, {values}) "
+        f"SELECT CAST(? AS TEXT), {columns}, {values} FROM {table} "
         f"WHERE chat_id = ? ON CONFLICT (chat_id, {columns}) DO UPDATE SET {sums}"
     )
     return (merge, ("new", "old")), (f"DELETE FROM {table} WHERE chat_id = ?", ("old",))
@@ -59,7 +61,10 @@ MOVES: dict[str, tuple[Move, ...]] = {
     ),
     "posts": (_rename("posts"),),
     "answers": (_rename("answers"),),
-    **{table: _merge_scores(table, keys) for table, keys in _SCORE_KEYS.items()},
+    **{table: merge_sums(table, keys) for table, keys in _SCORE_KEYS.items()},
+    # the report's counts (bot/storage/sql/report_counts.py), after the hourly buckets
+    **{table: merge_sums(table, keys, sums) for table, (keys, sums) in COUNT_KEYS.items()},
+    "member_stats": MEMBER_MOVES,
     "daily_schedules": (
         (  # one schedule per channel: the one set in the new chat stays
             "DELETE FROM daily_schedules WHERE chat_id = ? AND channel_ref IN "

@@ -9,11 +9,13 @@ from __future__ import annotations
 from bot.domain.entities import ExportRow, Player, PlayerFootprint, PlayerTotals
 from bot.storage.sql.answers import UPSERT_PLAYER
 from bot.storage.sql.queries import SqlQueries
+from bot.storage.sql.report_counts import FORGET_COUNTS
 from bot.storage.sql.review import REVIEW_TABLES
 from bot.storage.sql.rows import from_ms
 
 PLAYER_TABLES = (
-    "users", "answers", "score_totals", "score_hours", "score_weeks", *REVIEW_TABLES
+    "users", "answers", "score_totals", "score_hours", "score_weeks", "member_stats",
+    "round_scores", *REVIEW_TABLES,
 )  # fmt: skip
 """Every table holding a player's data: what `/forgetme` deletes, in this order, which is
 the order PostgreSQL's answer writer locks them in (so the two never deadlock)."""
@@ -52,6 +54,9 @@ class PlayerQueries(SqlQueries):
     async def forget_player(self, user_id: str) -> None:
         async with self._transaction() as transaction:
             for table in PLAYER_TABLES:
+                if table == "answers":  # the report's counts first, while the answers exist
+                    for sql in FORGET_COUNTS:
+                        await transaction.write(sql, user_id)
                 await transaction.write(f"DELETE FROM {table} WHERE user_id = ?", user_id)
             # A schedule outlives its creator; keep it running, without their id.
             await transaction.write(

@@ -1,11 +1,10 @@
 """The report page's reads, in SQL both backends share: score tables and indexed lookups only.
 
-Read-only. Totals, members and days come from the score tables the answer writer keeps
-(score_totals, score_hours, score_weeks: rows per player and bucket, not per answer), rounds
-from the latest rows of `rounds` and their answers by primary key. Only a quiz's question
-figures read answers, through the (chat_id, answered_at) index and for that chat and quiz
-alone: choice counts and median times have no maintained table (yet), so that page costs
-time in proportion to the chat's answers to the quiz, never to the whole table.
+Read-only. Totals and days come from the score tables the answer writer keeps (score_totals,
+score_hours, score_weeks: rows per player and bucket, not per answer); members and a quiz's
+question figures from the counts it keeps for the report (member_stats, question_choices,
+question_times, round_scores: bot/storage/sql/report_counts.py), read by primary key;
+rounds from the latest rows of `rounds` and their players' lines.
 """
 
 from __future__ import annotations
@@ -28,14 +27,12 @@ from bot.domain.report import (
     median_of_counts,
     member_line,
 )
-from bot.domain.rules import rank_round
-from bot.storage.sql.answers import HOUR_MS, WEEK_MS, WEEK_OFFSET_MS, week_of
+from bot.domain.rules import Ranked, rank_round
+from bot.storage.sql.answers import WEEK_MS, WEEK_OFFSET_MS, week_of
 from bot.storage.sql.daily import DailyQueries
-from bot.storage.sql.rows import from_ms
+from bot.storage.sql.report_counts import DAY_MS, TIME_STEP_MS
+from bot.storage.sql.rows import from_ms, to_ms
 
-DAY_MS = 24 * HOUR_MS
-TIME_STEP_MS = 100
-"""Answer times are counted in tenths of a second: the median shown is to that precision."""
 WEEKS_SHOWN = 26
 
 
@@ -56,52 +53,45 @@ def _week_start(week: int) -> date:
 
 
 _MEMBERS = """
-    WITH days AS (
-        SELECT user_id, hour / 24 AS day, SUM(points) AS points FROM score_hours
-        WHERE chat_id = ? GROUP BY user_id, hour / 24
-    ), right_days AS (
-        SELECT user_id, day, day - ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY day) AS run
-        FROM days WHERE points > 0
-    ), runs AS (
-        SELECT user_id, COUNT(*) AS length, MAX(day) AS last FROM right_days
-        GROUP BY user_id, run
-    ), streaks AS (
-        SELECT user_id, MAX(length) AS best,
-            MAX(CASE WHEN last >= ? THEN length ELSE 0 END) AS current
-        FROM runs GROUP BY user_id
-    ), active AS (
-        SELECT user_id, MAX(day) AS last_day FROM days GROUP BY user_id
-    )
-    SELECT t.user_id, COALESCE(u.name, t.user_id), SUM(t.answered), SUM(t.points),
-        MAX(a.last_day), MAX(s.current), MAX(s.best)
-    FROM score_totals t LEFT JOIN users u ON u.user_id = t.user_id
-    LEFT JOIN active a ON a.user_id = t.user_id LEFT JOIN streaks s ON s.user_id = t.user_id
-    WHERE t.chat_id = ? GROUP BY t.user_id, u.name
+    SELECT m.user_id, COALESCE(u.name, m.user_id), m.answered, m.points, m.last_day,
+        CASE WHEN m.right_day >= ? THEN m.run ELSE 0 END, m.best,
+        (SELECT COUNT(*) FROM review_cards c WHERE c.user_id = m.user_id AND c.missed = 1
+            AND c.due_at <= ? AND EXISTS (SELECT 1 FROM score_totals t WHERE t.chat_id = ?
+            AND t.user_id = m.user_id AND t.quiz_id = c.quiz_id))
+    FROM member_stats m LEFT JOIN users u ON u.user_id = m.user_id
+    WHERE m.chat_id = ? AND m.answered > 0
 """
-"""Members' totals, last active day and calendar-day streaks (UTC), summed in SQL from the
-hourly buckets so that one row per member reaches Python. Streaks as `rules.streaks` counts
-them: runs of consecutive days with a right answer (a run's days less their rank is constant),
-the current one alive while its last day is yesterday or today (the `?`: yesterday)."""
+"""One row per member, read by primary key from `member_stats` (kept by the answer writers,
+bot/storage/sql/report_counts.py): totals, last active day, the current streak alive while
+its last right day is yesterday or today (the first `?`: yesterday), the best; and the
+member's missed questions due for review now (the partial index `review_cards_due`) of the
+quizzes they played in this chat."""
 
 
-_PODIUMS = """
-    WITH lines AS (
-        SELECT p.round_id, a.user_id, SUM(a.correct) AS points, COUNT(*) AS answered,
-            SUM(a.elapsed_ms) AS total_ms
-        FROM posts p JOIN answers a ON a.post_id = p.post_id
-        WHERE p.round_id IN ({marks}) GROUP BY p.round_id, a.user_id
-    ), ranked AS (
-        SELECT round_id, user_id, points, answered, total_ms,
-            RANK() OVER (PARTITION BY round_id ORDER BY points DESC, total_ms) AS place,
-            COUNT(*) OVER (PARTITION BY round_id) AS players
-        FROM lines
+_EDGE = (
+    "(SELECT o.{column} FROM round_scores o WHERE o.round_id = r.round_id "
+    "ORDER BY o.points DESC, o.total_ms LIMIT 1 OFFSET ?)"
+)
+_PODIUMS = f"""
+    WITH edges AS MATERIALIZED (
+        SELECT r.round_id,
+            (SELECT COUNT(*) FROM round_scores c WHERE c.round_id = r.round_id) AS players,
+            {_EDGE.format(column="points")} AS points,
+            {_EDGE.format(column="total_ms")} AS total_ms
+        FROM rounds r WHERE r.round_id IN ({{marks}})
     )
-    SELECT r.round_id, r.user_id, COALESCE(u.name, r.user_id), r.points, r.answered,
-        r.total_ms, r.players
-    FROM ranked r LEFT JOIN users u ON u.user_id = r.user_id WHERE r.place <= ?
+    SELECT s.round_id, s.user_id, COALESCE(u.name, s.user_id), s.points, s.answered,
+        s.total_ms, e.players
+    FROM edges e JOIN round_scores s ON s.round_id = e.round_id
+    LEFT JOIN users u ON u.user_id = s.user_id
+    WHERE e.points IS NULL OR s.points > e.points
+        OR (s.points = e.points AND s.total_ms <= e.total_ms)
 """
-"""Each round's first places, in `rules.rank_round`'s order (more points, then less time;
-RANK keeps ties together), and its player count."""
+"""Each round's first places from its players' lines (`round_scores`, a row per player kept
+by the answer writers): those ranked no lower than the line in the last place shown (more
+points, then less time, as `rules.rank_round`; ties at the edge included), and the round's
+player count. Per round a few small sorts by primary key: SQLite's window functions (RANK
+and a count per round) took several times longer over the same ~4,000 lines."""
 
 
 class ReportQueries(DailyQueries):
@@ -142,10 +132,11 @@ class ReportQueries(DailyQueries):
             tuple(QuizTotal(str(q), _int(m), Tally(_int(a), _int(c))) for q, m, a, c in quizzes),
         )
 
-    async def members(self, chat_id: str, today: date) -> list[MemberLine]:
+    async def members(self, chat_id: str, now: datetime) -> list[MemberLine]:
         """Every member who answered, most answers first: totals, streaks, last active day,
-        in one statement returning a row per member (see `_MEMBERS`)."""
-        rows = await self._rows(_MEMBERS, chat_id, _day_number(today) - 1, chat_id)
+        questions due for review, in one statement returning a row per member."""
+        yesterday = _day_number(now.astimezone(UTC).date()) - 1
+        rows = await self._rows(_MEMBERS, yesterday, to_ms(now), chat_id, chat_id)
         has_daily = await self._rows(
             "SELECT 1 FROM daily_posts WHERE chat_id = ? LIMIT 1", chat_id
         )
@@ -159,37 +150,35 @@ class ReportQueries(DailyQueries):
                 (_int(current), _int(best)),
                 None if last is None else _day(last),
                 records.get(str(user_id)),
+                _int(due),
             )
-            for user_id, name, answered, correct, last, current, best in rows
+            for user_id, name, answered, correct, last, current, best, due in rows
         ]
         return sorted(lines, key=lambda line: (-line.tally.answered, line.name, line.user_id))
 
     async def question_figures(self, chat_id: str, quiz_id: str) -> list[QuestionFigures]:
         """Per question of the quiz answered in the chat: choices picked and answer times
-        (to the tenth of a second, as shown). Driven by the chat's posts, whose answers are
-        contiguous under their primary key, so no answer is looked up row by row."""
-        rows = await self._rows(
-            f"SELECT p.question_id, a.choice, a.correct, a.elapsed_ms / {TIME_STEP_MS}, "
-            "COUNT(*) FROM posts p JOIN answers a ON a.post_id = p.post_id "
-            "WHERE p.chat_id = ? AND p.quiz_id = ? "
-            f"GROUP BY p.question_id, a.choice, a.correct, a.elapsed_ms / {TIME_STEP_MS}",
-            chat_id,
-            quiz_id,
-        )
-        choices: dict[str, dict[int, int]] = defaultdict(lambda: defaultdict(int))
-        times: dict[str, dict[int, int]] = defaultdict(lambda: defaultdict(int))
+        (to the tenth of a second, as shown), from the counts the answer writers keep."""
+        choices: dict[str, dict[int, int]] = defaultdict(dict)
+        times: dict[str, dict[int, int]] = defaultdict(dict)
         right: dict[str, int] = defaultdict(int)
-        for question_id, choice, correct, step, count in rows:
-            key, number = str(question_id), int(str(count))
-            choices[key][int(str(choice))] += number
-            times[key][int(str(step)) * TIME_STEP_MS] += number
-            right[key] += number if correct else 0
+        for question_id, choice, answered, points in await self._rows(
+            "SELECT question_id, choice, answered, points FROM question_choices "
+            "WHERE chat_id = ? AND quiz_id = ? AND answered > 0", chat_id, quiz_id
+        ):
+            choices[str(question_id)][_int(choice)] = _int(answered)
+            right[str(question_id)] += _int(points)
+        for question_id, step, answered in await self._rows(
+            "SELECT question_id, step, answered FROM question_times "
+            "WHERE chat_id = ? AND quiz_id = ? AND answered > 0", chat_id, quiz_id
+        ):
+            times[str(question_id)][_int(step) * TIME_STEP_MS] = _int(answered)
         return [
             QuestionFigures(
                 key,
-                dict(choices[key]),
+                choices[key],
                 right[key],
-                sum(times[key].values()),
+                sum(choices[key].values()),
                 median_of_counts(times[key]),
             )
             for key in sorted(choices)
@@ -197,25 +186,15 @@ class ReportQueries(DailyQueries):
 
     async def rounds(self, chat_id: str, limit: int, podium: int = 3) -> list[RoundLine]:
         """The chat's latest group rounds, newest first: players and the first `podium`
-        places of each (ties included), ranked in SQL so only those reach Python."""
+        places of each (ties included)."""
         rounds = await self._rows(
             "SELECT round_id, quiz_id, started_at, ended_at, status, question_ids FROM rounds "
             "WHERE chat_id = ? AND mode = 'group' ORDER BY round_id DESC LIMIT ?",
             chat_id,
             limit,
         )
-        lines: dict[int, list[ScoreLine]] = defaultdict(list)
-        players: dict[int, int] = defaultdict(int)
-        if rounds:
-            ids = [_int(row[0]) for row in rounds]
-            marks = ", ".join("?" * len(ids))
-            for round_id, user_id, name, points, answered, total_ms, count in await self._rows(
-                _PODIUMS.format(marks=marks), *ids, podium
-            ):
-                line = ScoreLine(str(user_id), str(name), _int(points), _int(answered),
-                                 _int(total_ms))  # fmt: skip
-                lines[_int(round_id)].append(line)
-                players[_int(round_id)] = _int(count)
+        ids = [_int(row[0]) for row in rounds]
+        lines = await self._podiums(ids, podium) if ids else {}
         return [
             RoundLine(
                 _int(round_id),
@@ -224,8 +203,24 @@ class ReportQueries(DailyQueries):
                 None if ended is None else from_ms(_int(ended)),
                 str(status),
                 len(json.loads(str(question_ids))),
-                players[_int(round_id)],
-                tuple(rank_round(lines[_int(round_id)])),
+                *lines.get(_int(round_id), (0, ())),
             )
             for round_id, quiz_id, started, ended, status, question_ids in rounds
         ]
+
+    async def _podiums(
+        self, round_ids: list[int], podium: int
+    ) -> dict[int, tuple[int, tuple[Ranked, ...]]]:
+        """Per round: its player count and first `podium` places (ties included), in
+        `rules.rank_round`'s order."""
+        lines: dict[int, list[ScoreLine]] = defaultdict(list)
+        players: dict[int, int] = {}
+        marks = ", ".join("?" * len(round_ids))
+        for round_id, user_id, name, points, answered, total_ms, count in await self._rows(
+            _PODIUMS.format(marks=marks), podium - 1, podium - 1, *round_ids
+        ):
+            line = ScoreLine(str(user_id), str(name), _int(points), _int(answered),
+                             _int(total_ms))  # fmt: skip
+            lines[_int(round_id)].append(line)
+            players[_int(round_id)] = _int(count)
+        return {key: (players[key], tuple(rank_round(found))) for key, found in lines.items()}

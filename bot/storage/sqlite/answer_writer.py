@@ -27,6 +27,7 @@ from bot.domain.review import Reviewer
 from bot.storage.group_commit import MAX_BATCH, GroupCommitter, Outcome, PendingAnswer
 from bot.storage.interface import PostClosedError
 from bot.storage.sql.answers import ADD_SCORES, UPSERT_PLAYER, score_rows
+from bot.storage.sql.report_counts import REPORT_COUNTS, count_rows
 from bot.storage.sql.rows import to_ms
 from bot.storage.sqlite.card_upsert import UPSERT_CARDS, CardFunctions, card_arguments
 from bot.storage.sqlite.errors import as_store_error
@@ -139,7 +140,7 @@ def _write(
     cursor: sqlite3.Cursor, items: Sequence[PendingAnswer], reviewer: Reviewer
 ) -> list[Outcome]:
     """Every statement of a batch, inside its transaction: players, answers, score tables,
-    review cards."""
+    the report's counts, review cards."""
     players = {item.player.user_id: item.player for item in items if item.player}
     cursor.executemany(UPSERT_PLAYER, [(p.user_id, p.name, p.language) for p in players.values()])
     results = _insert_all(cursor, items)
@@ -149,6 +150,7 @@ def _write(
         if not isinstance(result, PostClosedError) and result[1]
     ]
     _add_score_rows(cursor, created)
+    _add_report_counts(cursor, created)
     _update_cards(cursor, created, reviewer)
     return results
 
@@ -222,6 +224,13 @@ def _insert(cursor: sqlite3.Cursor, item: PendingAnswer) -> Outcome:
 def _add_score_rows(cursor: sqlite3.Cursor, created: Sequence[PendingAnswer]) -> None:
     """Keep every score table equal to sums over the answers table."""
     for sql, rows in zip(ADD_SCORES, score_rows(created), strict=True):
+        cursor.executemany(sql, rows)
+
+
+def _add_report_counts(cursor: sqlite3.Cursor, created: Sequence[PendingAnswer]) -> None:
+    """Keep the report's question, member and round counts equal to the answers'
+    (bot/storage/sql/report_counts.py); members' days in order."""
+    for sql, rows in zip(REPORT_COUNTS, count_rows(created), strict=True):
         cursor.executemany(sql, rows)
 
 

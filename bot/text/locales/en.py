@@ -444,6 +444,10 @@ MESSAGES: dict[str, str] = {
     "report.column.correct": "Right answer",
     "report.column.question_accuracy": "Question share right",
     "report.column.median": "Median time (s)",
+    # report, members: questions due for spaced review (issue 21)
+    "report.column.due": "Due for review",
+    "report.members.due": "Due for review: the questions a member missed that spaced review "
+    "asks them again now (from this group's quizzes).",
     "report.ranking_entry": "{rank}. {name} {points}/{total}",
     "report.status.running": "running",
     "report.status.finished": "finished",

@@ -490,6 +490,10 @@ MESSAGES: dict[str, str] = {
     "report.column.correct": "Bonne réponse",
     "report.column.question_accuracy": "Part juste de la question",
     "report.column.median": "Temps médian (s)",
+    # report, members: questions due for spaced review (issue 21)
+    "report.column.due": "À revoir",
+    "report.members.due": "À revoir : les questions qu’un membre a manquées et que la révision "
+    "espacée lui repose maintenant (quiz de ce groupe).",
     "report.ranking_entry": "{rank}. {name} {points}/{total}",
     "report.status.running": "en cours",
     "report.status.finished": "terminée",
