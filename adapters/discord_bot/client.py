@@ -138,6 +138,17 @@ class QuizBot(discord.AutoShardedClient):
             "server %s removed the bot: %d rounds ended, %d schedules paused", chat, ended, paused
         )
 
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        """A channel was deleted (CHANNEL_DELETE): end its rounds quietly and pause its
+        schedules now, rather than at the next send's 404 10003 (issue 16)."""
+        chat, channel_ref = f"dc:{channel.guild.id}", str(channel.id)
+        ended = await self.runner.end_chat(chat, channel_ref)
+        paused = await self.daily.pause_chat(chat, "the channel was deleted", channel_ref)
+        log.info(
+            "channel %s of %s deleted: %d rounds ended, %d schedules paused",
+            channel_ref, chat, ended, paused,
+        )  # fmt: skip
+
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Clicks on buttons no registered item handles get an answer (issue 16)."""
         await stale.answer_if_unknown(interaction, BUTTONS)
