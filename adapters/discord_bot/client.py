@@ -36,6 +36,7 @@ from adapters.discord_bot.review import (
     start_review,
 )
 from adapters.discord_bot.sharding import Sharding
+from adapters.discord_bot.shutdown import settle_handlers
 from adapters.discord_bot.sync import sync_if_changed
 from adapters.discord_bot.timezone import register_timezone
 from bot.domain.entities import Answer, Post
@@ -154,6 +155,7 @@ class QuizBot(discord.AutoShardedClient):
         await stale.answer_if_unknown(interaction, BUTTONS)
 
     async def close(self) -> None:
+        await settle_handlers()  # presses in flight finish before the session and store close
         await self.timers.close()
         await super().close()
 
