@@ -59,6 +59,8 @@ def user(user_id: int, name: str, *, bot: bool = False) -> JSONDict:
         "discriminator": "0",
         "avatar": None,
         "public_flags": 0,
+        "flags": 0,
+        "primary_guild": None,
         "bot": bot,
     }
 
@@ -80,6 +82,7 @@ class Member:
             "user": self.user,
             "nick": None,
             "avatar": None,
+            "banner": None,
             "roles": [],
             "joined_at": "2026-01-05T10:00:00+00:00",
             "premium_since": None,
@@ -114,6 +117,7 @@ class Guild:
             "topic": None,
             "last_message_id": None,
             "rate_limit_per_user": 0,
+            "flags": 0,
         }
 
     def payload(self, bot_member: Member) -> JSONDict:
@@ -122,6 +126,7 @@ class Guild:
             "id": str(self.id),
             "name": "@everyone",
             "color": 0,
+            "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
             "hoist": False,
             "icon": None,
             "unicode_emoji": None,

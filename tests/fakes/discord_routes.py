@@ -24,6 +24,7 @@ JSONDict = dict[str, Any]
 Answer = tuple[int, Any]
 Handler = Callable[[dict[str, str], Any, dict[str, str]], Awaitable[Answer]]
 API = "/api/v10"
+EDITS = ("GET", "PATCH", "DELETE")
 LOADING = 128
 """Message flag of a deferred response's "is thinking…" message."""
 
@@ -45,19 +46,23 @@ class RestRoutes:
         self.fake = fake
         self.world = fake.world
 
-    def add_to(self, app: web.Application) -> None:
+    def routes(self) -> list[tuple[str, str, Handler, bool]]:
+        """(method, path under /api/v10, handler, whether the bot token is required)."""
         hook = "/webhooks/{application_id}/{token}"
-        routes: list[tuple[str, str, Handler, bool]] = [
+        return [
             ("GET", "/gateway/bot", self.gateway_bot, True),
             ("PUT", "/applications/{application_id}/commands", self.sync, True),
             ("PUT", "/applications/{application_id}/guilds/{guild_id}/commands", self.sync, True),
             ("POST", "/interactions/{interaction_id}/{token}/callback", self.callback, False),
             ("POST", hook, self.followup, False),
-            ("*", hook + "/messages/{message_id}", self.webhook_message, False),
+            *[(m, hook + "/messages/{message_id}", self.webhook_message, False) for m in EDITS],
             ("POST", "/channels/{channel_id}/messages", self.create_message, True),
-            ("*", "/channels/{channel_id}/messages/{message_id}", self.channel_message, True),
-        ]
-        for method, route, handler, bot_token in routes:
+            *[(m, "/channels/{channel_id}/messages/{message_id}", self.channel_message, True)
+              for m in EDITS],
+        ]  # fmt: skip
+
+    def add_to(self, app: web.Application) -> None:
+        for method, route, handler, bot_token in self.routes():
             app.router.add_route(method, API + route, self._recorded(route, handler, bot_token))
 
     def _recorded(self, route: str, handler: Handler, bot_token: bool) -> Any:
