@@ -1,0 +1,135 @@
+"""`quizbot run discord` as users meet it: the real process, on the loopback Discord
+(tests/fakes/discord_gateway.py), several servers at once, one of which deletes a channel
+mid-round; SIGTERM, then SIGKILL, and each restart serves the other channels at once."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.storage.opening import open_store
+from tests.e2e.discord_process import TOKEN, posted, reply, start_discord, to_channel
+from tests.fakes.discord_gateway import FakeDiscord
+from tests.fakes.discord_payloads import Member, button
+
+RIGHT_OR_WRONG = ("**✅", "**❌")
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeDiscord]:
+    async with FakeDiscord(TOKEN) as discord_server:
+        yield discord_server
+
+
+@dataclass
+class Room:
+    """A channel with a round: who started it, who else plays, its latest question."""
+
+    channel_id: int
+    starter: Member
+    player: Member
+    question: dict[str, Any] | None = None
+
+
+def rooms(fake: FakeDiscord) -> tuple[list[Room], Room]:
+    """Three servers (one in French); the third has two channels, the second of which will
+    be deleted: three rounds go on, one ends."""
+    kept = []
+    for server, locale, starter, player in [
+        ("Physics", "en-US", "ana", "bob"),
+        ("Maths", "fr", "cleo", "dan"),
+        ("Biology", "en-US", "dora", "eve"),
+    ]:
+        guild = fake.guild(server, locale)
+        channel = fake.channel(guild, "quiz")
+        kept.append(
+            Room(channel, fake.member(guild, starter, locale), fake.member(guild, player, locale))
+        )
+    biology = fake.guild_of(kept[2].channel_id)
+    assert biology is not None
+    doomed = Room(fake.channel(biology, "old-quiz"), kept[2].player, kept[2].starter)
+    return kept, doomed
+
+
+async def answer(fake: FakeDiscord, room: Room, member: Member, label: str) -> str:
+    assert room.question is not None
+    pending = await fake.press(member, room.question, button(room.question, label))
+    return await reply(fake, pending)
+
+
+async def reveal(fake: FakeDiscord, room: Room, text: str) -> dict[str, Any]:
+    """The starter reveals the results; what follows (the next question, the summary) holds
+    `text` and is returned."""
+    assert room.question is not None
+    since = len(fake.calls)
+    await fake.press(room.starter, room.question, button(room.question, reveal_label(room)))
+    return await posted(fake, room.channel_id, text, since)
+
+
+def reveal_label(room: Room) -> str:
+    return "Révéler" if room.starter.locale == "fr" else "Reveal"
+
+
+async def test_a_deleted_channel_ends_its_round_and_restarts_serve_the_others_at_once(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    database = tmp_path / "quiz.db"
+    kept, doomed = rooms(fake)
+    processes = [await start_discord(fake, database)]
+    try:
+        for room in [*kept, doomed]:  # no deadline falls within the test: 600 s each
+            options = {"quiz": "parallelism", "questions": 3, "timer": 600}
+            await fake.slash(room.channel_id, room.starter, "quiz", **options)
+        for room in [*kept, doomed]:
+            room.question = await posted(fake, room.channel_id, "1/3**")
+        for room in [*kept, doomed]:
+            assert (await answer(fake, room, room.player, "A")).startswith(RIGHT_OR_WRONG)
+
+        deleted_at = len(fake.calls)
+        await fake.delete_channel(doomed.channel_id)
+        for room in kept:
+            room.question = await reveal(fake, room, "2/3**")
+        assert await processes[-1].stop() == 0
+
+        restarted_at = len(fake.calls)
+        processes.append(await start_discord(fake, database))  # after SIGTERM
+        for room in kept:
+            await old_buttons_count_once(fake, room)
+            room.question = await reveal(fake, room, "3/3**")
+
+        await processes[-1].kill()
+        processes.append(await start_discord(fake, database))  # after SIGKILL
+        for room in kept:
+            await old_buttons_count_once(fake, room)
+            await reveal(fake, room, "🏁")
+        assert await processes[-1].stop() == 0
+    finally:
+        for process in processes:
+            if process.process.returncode is None:
+                await process.kill()
+    sent_there = [call for call in fake.calls[deleted_at:] if to_channel(doomed.channel_id)(call)]
+    assert all(call.status == 404 for call in sent_there)  # at most a late edit, refused
+    assert not [call for call in fake.calls[restarted_at:] if call in sent_there]
+    assert f"channel {doomed.channel_id} of dc:" in processes[0].output()
+    for process in processes:
+        output = process.output()
+        assert TOKEN not in output
+        assert "Traceback" not in output, output[-3000:]
+    store = await open_store(database)
+    try:
+        assert await store.running_rounds() == []  # the deleted channel's round too
+    finally:
+        await store.close()
+
+
+async def old_buttons_count_once(fake: FakeDiscord, room: Room) -> None:
+    """The question posted before the restart takes a first answer and refuses a second."""
+    first = await answer(fake, room, room.player, "A")
+    assert first.startswith(RIGHT_OR_WRONG)
+    again = await answer(fake, room, room.player, "B")
+    assert "A." in again or "A " in again
+    assert "Only your first answer counts" in again or "Seule la première" in again
