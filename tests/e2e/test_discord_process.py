@@ -133,3 +133,42 @@ async def old_buttons_count_once(fake: FakeDiscord, room: Room) -> None:
     again = await answer(fake, room, room.player, "B")
     assert "A." in again or "A " in again
     assert "Only your first answer counts" in again or "Seule la première" in again
+
+
+async def test_a_channel_deleted_while_the_bot_was_down_does_not_hold_up_the_others(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    """No CHANNEL_DELETE reaches a stopped bot: after the restart the other server is served
+    at once, and the deleted channel's round ends at its deadline, on 404 10003."""
+    database = tmp_path / "quiz.db"
+    kept, doomed = rooms(fake)
+    kept = kept[:1]
+    processes = [await start_discord(fake, database)]
+    try:
+        for room, timer in ((kept[0], 600), (doomed, 10)):
+            options = {"quiz": "parallelism", "questions": 2, "timer": timer}
+            await fake.slash(room.channel_id, room.starter, "quiz", **options)
+            room.question = await posted(fake, room.channel_id, "1/2**")
+        await processes[-1].kill()
+        await fake.delete_channel(doomed.channel_id)
+
+        processes.append(await start_discord(fake, database))
+        assert (await answer(fake, kept[0], kept[0].player, "C")).startswith(RIGHT_OR_WRONG)
+        kept[0].question = await reveal(fake, kept[0], "2/2**")
+        gone = await fake.wait_for(
+            lambda call: to_channel(doomed.channel_id)(call) and call.status == 404,
+            timeout=60,  # the doomed question's 10 s deadline: its results cannot go out
+        )
+        assert gone.response == {"code": 10003, "message": "Unknown Channel"}
+        assert await processes[-1].stop() == 0  # a deadline being handled finishes first
+    finally:
+        for process in processes:
+            if process.process.returncode is None:
+                await process.kill()
+    assert "Traceback" not in processes[-1].output()
+    store = await open_store(database)
+    try:
+        running = [r.channel_ref for r in await store.running_rounds()]
+    finally:
+        await store.close()
+    assert running == [str(kept[0].channel_id)]

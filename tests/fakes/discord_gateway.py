@@ -192,14 +192,16 @@ class FakeDiscord(FakeDiscordAPI):
         return pending
 
     async def delete_channel(self, channel_id: int) -> None:
-        """An admin deletes a channel: CHANNEL_DELETE, then 10003 on anything sent to it."""
+        """An admin deletes a channel: CHANNEL_DELETE, then 10003 on anything sent to it.
+        A bot offline at that moment never hears of it (Discord does not replay events)."""
         guild = self.guild_of(channel_id)
         if guild is None:
             raise LookupError(f"no channel {channel_id}")
         channel = guild.channel_payload(channel_id)
         del guild.channels[channel_id]
         self.world.deleted_channels.add(channel_id)
-        await self.dispatch("CHANNEL_DELETE", channel)
+        if self.sessions:
+            await self.dispatch("CHANNEL_DELETE", channel)
 
     # The gateway.
 
