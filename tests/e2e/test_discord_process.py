@@ -4,12 +4,9 @@ mid-round; SIGTERM, then SIGKILL, and each restart serves the other channels at 
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from bot.storage.opening import open_store
 from tests.e2e.discord_process import TOKEN, posted, reply, start_discord, to_channel
@@ -17,12 +14,6 @@ from tests.fakes.discord_gateway import FakeDiscord
 from tests.fakes.discord_payloads import Member, button
 
 RIGHT_OR_WRONG = ("**✅", "**❌")
-
-
-@pytest.fixture
-async def fake() -> AsyncIterator[FakeDiscord]:
-    async with FakeDiscord(TOKEN) as discord_server:
-        yield discord_server
 
 
 @dataclass
@@ -35,7 +26,7 @@ class Room:
     question: dict[str, Any] | None = None
 
 
-def rooms(fake: FakeDiscord) -> tuple[list[Room], Room]:
+def rooms(discord_server: FakeDiscord) -> tuple[list[Room], Room]:
     """Three servers (one in French); the third has two channels, the second of which will
     be deleted: three rounds go on, one ends."""
     kept = []
@@ -44,30 +35,36 @@ def rooms(fake: FakeDiscord) -> tuple[list[Room], Room]:
         ("Maths", "fr", "cleo", "dan"),
         ("Biology", "en-US", "dora", "eve"),
     ]:
-        guild = fake.guild(server, locale)
-        channel = fake.channel(guild, "quiz")
+        guild = discord_server.guild(server, locale)
+        channel = discord_server.channel(guild, "quiz")
         kept.append(
-            Room(channel, fake.member(guild, starter, locale), fake.member(guild, player, locale))
+            Room(
+                channel,
+                discord_server.member(guild, starter, locale),
+                discord_server.member(guild, player, locale),
+            )
         )
-    biology = fake.guild_of(kept[2].channel_id)
+    biology = discord_server.guild_of(kept[2].channel_id)
     assert biology is not None
-    doomed = Room(fake.channel(biology, "old-quiz"), kept[2].player, kept[2].starter)
+    doomed = Room(discord_server.channel(biology, "old-quiz"), kept[2].player, kept[2].starter)
     return kept, doomed
 
 
-async def answer(fake: FakeDiscord, room: Room, member: Member, label: str) -> str:
+async def answer(discord_server: FakeDiscord, room: Room, member: Member, label: str) -> str:
     assert room.question is not None
-    pending = await fake.press(member, room.question, button(room.question, label))
-    return await reply(fake, pending)
+    pending = await discord_server.press(member, room.question, button(room.question, label))
+    return await reply(discord_server, pending)
 
 
-async def reveal(fake: FakeDiscord, room: Room, text: str) -> dict[str, Any]:
+async def reveal(discord_server: FakeDiscord, room: Room, text: str) -> dict[str, Any]:
     """The starter reveals the results; what follows (the next question, the summary) holds
     `text` and is returned."""
     assert room.question is not None
-    since = len(fake.calls)
-    await fake.press(room.starter, room.question, button(room.question, reveal_label(room)))
-    return await posted(fake, room.channel_id, text, since)
+    since = len(discord_server.calls)
+    await discord_server.press(
+        room.starter, room.question, button(room.question, reveal_label(room))
+    )
+    return await posted(discord_server, room.channel_id, text, since)
 
 
 def reveal_label(room: Room) -> str:
@@ -75,45 +72,49 @@ def reveal_label(room: Room) -> str:
 
 
 async def test_a_deleted_channel_ends_its_round_and_restarts_serve_the_others_at_once(
-    fake: FakeDiscord, tmp_path: Path
+    discord_server: FakeDiscord, tmp_path: Path
 ) -> None:
     database = tmp_path / "quiz.db"
-    kept, doomed = rooms(fake)
-    processes = [await start_discord(fake, database)]
+    kept, doomed = rooms(discord_server)
+    processes = [await start_discord(discord_server, database)]
     try:
         for room in [*kept, doomed]:  # no deadline falls within the test: 600 s each
             options = {"quiz": "parallelism", "questions": 3, "timer": 600}
-            await fake.slash(room.channel_id, room.starter, "quiz", **options)
+            await discord_server.slash(room.channel_id, room.starter, "quiz", **options)
         for room in [*kept, doomed]:
-            room.question = await posted(fake, room.channel_id, "1/3**")
+            room.question = await posted(discord_server, room.channel_id, "1/3**")
         for room in [*kept, doomed]:
-            assert (await answer(fake, room, room.player, "A")).startswith(RIGHT_OR_WRONG)
+            assert (await answer(discord_server, room, room.player, "A")).startswith(
+                RIGHT_OR_WRONG
+            )
 
-        deleted_at = len(fake.calls)
-        await fake.delete_channel(doomed.channel_id)
+        deleted_at = len(discord_server.calls)
+        await discord_server.delete_channel(doomed.channel_id)
         for room in kept:
-            room.question = await reveal(fake, room, "2/3**")
+            room.question = await reveal(discord_server, room, "2/3**")
         assert await processes[-1].stop() == 0
 
-        restarted_at = len(fake.calls)
-        processes.append(await start_discord(fake, database))  # after SIGTERM
+        restarted_at = len(discord_server.calls)
+        processes.append(await start_discord(discord_server, database))  # after SIGTERM
         for room in kept:
-            await old_buttons_count_once(fake, room)
-            room.question = await reveal(fake, room, "3/3**")
+            await old_buttons_count_once(discord_server, room)
+            room.question = await reveal(discord_server, room, "3/3**")
 
         await processes[-1].kill()
-        processes.append(await start_discord(fake, database))  # after SIGKILL
+        processes.append(await start_discord(discord_server, database))  # after SIGKILL
         for room in kept:
-            await old_buttons_count_once(fake, room)
-            await reveal(fake, room, "🏁")
+            await old_buttons_count_once(discord_server, room)
+            await reveal(discord_server, room, "🏁")
         assert await processes[-1].stop() == 0
     finally:
         for process in processes:
             if process.process.returncode is None:
                 await process.kill()
-    sent_there = [call for call in fake.calls[deleted_at:] if to_channel(doomed.channel_id)(call)]
+    sent_there = [
+        call for call in discord_server.calls[deleted_at:] if to_channel(doomed.channel_id)(call)
+    ]
     assert all(call.status == 404 for call in sent_there)  # at most a late edit, refused
-    assert not [call for call in fake.calls[restarted_at:] if call in sent_there]
+    assert not [call for call in discord_server.calls[restarted_at:] if call in sent_there]
     assert f"channel {doomed.channel_id} of dc:" in processes[0].output()
     for process in processes:
         output = process.output()
@@ -126,36 +127,38 @@ async def test_a_deleted_channel_ends_its_round_and_restarts_serve_the_others_at
         await store.close()
 
 
-async def old_buttons_count_once(fake: FakeDiscord, room: Room) -> None:
+async def old_buttons_count_once(discord_server: FakeDiscord, room: Room) -> None:
     """The question posted before the restart takes a first answer and refuses a second."""
-    first = await answer(fake, room, room.player, "A")
+    first = await answer(discord_server, room, room.player, "A")
     assert first.startswith(RIGHT_OR_WRONG)
-    again = await answer(fake, room, room.player, "B")
+    again = await answer(discord_server, room, room.player, "B")
     assert "A." in again or "A " in again
     assert "Only your first answer counts" in again or "Seule la première" in again
 
 
 async def test_a_channel_deleted_while_the_bot_was_down_does_not_hold_up_the_others(
-    fake: FakeDiscord, tmp_path: Path
+    discord_server: FakeDiscord, tmp_path: Path
 ) -> None:
     """No CHANNEL_DELETE reaches a stopped bot: after the restart the other server is served
     at once, and the deleted channel's round ends at its deadline, on 404 10003."""
     database = tmp_path / "quiz.db"
-    kept, doomed = rooms(fake)
+    kept, doomed = rooms(discord_server)
     kept = kept[:1]
-    processes = [await start_discord(fake, database)]
+    processes = [await start_discord(discord_server, database)]
     try:
         for room, timer in ((kept[0], 600), (doomed, 10)):
             options = {"quiz": "parallelism", "questions": 2, "timer": timer}
-            await fake.slash(room.channel_id, room.starter, "quiz", **options)
-            room.question = await posted(fake, room.channel_id, "1/2**")
+            await discord_server.slash(room.channel_id, room.starter, "quiz", **options)
+            room.question = await posted(discord_server, room.channel_id, "1/2**")
         await processes[-1].kill()
-        await fake.delete_channel(doomed.channel_id)
+        await discord_server.delete_channel(doomed.channel_id)
 
-        processes.append(await start_discord(fake, database))
-        assert (await answer(fake, kept[0], kept[0].player, "C")).startswith(RIGHT_OR_WRONG)
-        kept[0].question = await reveal(fake, kept[0], "2/2**")
-        gone = await fake.wait_for(
+        processes.append(await start_discord(discord_server, database))
+        assert (await answer(discord_server, kept[0], kept[0].player, "C")).startswith(
+            RIGHT_OR_WRONG
+        )
+        kept[0].question = await reveal(discord_server, kept[0], "2/2**")
+        gone = await discord_server.wait_for(
             lambda call: to_channel(doomed.channel_id)(call) and call.status == 404,
             timeout=60,  # the doomed question's 10 s deadline: its results cannot go out
         )

@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -17,27 +16,20 @@ from discord.gateway import DiscordWebSocket
 
 from adapters.discord_bot import run
 from adapters.discord_bot.doctor import TEST_API_ENV
+from tests.e2e.discord_process import TOKEN
 from tests.fakes import discord_payloads as payloads
 from tests.fakes.discord_api import required_fields
 from tests.fakes.discord_gateway import FakeDiscord
 from tests.fakes.discord_routes import RestRoutes
 from tests.fakes.telegram_api import find_specs_dir
 
-TOKEN = "MTIz.fake-gateway.test-token"
-
 
 @pytest.fixture
-async def fake() -> AsyncIterator[FakeDiscord]:
-    async with FakeDiscord(TOKEN) as server:
-        yield server
-
-
-@pytest.fixture
-def pointed(fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> None:
-    """discord.py pointed at the fake exactly as `quizbot run discord` does it."""
+def pointed(discord_server: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> None:
+    """discord.py pointed at the discord_server exactly as `quizbot run discord` does it."""
     monkeypatch.setattr(discord.http.Route, "BASE", discord.http.Route.BASE)
     monkeypatch.setattr(DiscordWebSocket, "DEFAULT_GATEWAY", DiscordWebSocket.DEFAULT_GATEWAY)
-    monkeypatch.setenv(TEST_API_ENV, fake.api_url)
+    monkeypatch.setenv(TEST_API_ENV, discord_server.api_url)
     run._use_test_server()
     return
 
@@ -66,10 +58,10 @@ class Client(discord.Client):
 
 
 async def test_discord_py_connects_sees_its_servers_and_a_deleted_channel(
-    fake: FakeDiscord, pointed: None
+    discord_server: FakeDiscord, pointed: None
 ) -> None:
-    guild = fake.guild("Study group", "fr")
-    channel_id = fake.channel(guild, "quiz")
+    guild = discord_server.guild("Study group", "fr")
+    channel_id = discord_server.channel(guild, "quiz")
     client = Client()
     async with client:
         await client.login(TOKEN)
@@ -83,7 +75,7 @@ async def test_discord_py_connects_sees_its_servers_and_a_deleted_channel(
         edited = await message.edit(content="hello again")
         assert edited.content == "hello again"
 
-        await fake.delete_channel(channel_id)
+        await discord_server.delete_channel(channel_id)
         deleted = await asyncio.wait_for(client.deleted.get(), timeout=10)
         assert deleted.id == channel_id
         assert seen.text_channels == []
@@ -96,17 +88,20 @@ async def test_discord_py_connects_sees_its_servers_and_a_deleted_channel(
         assert unknown_channel.value.code == 10003
         await client.close()
         await connection
-    assert fake.identifies[0]["intents"] == discord.Intents(guilds=True).value
+    assert discord_server.identifies[0]["intents"] == discord.Intents(guilds=True).value
 
 
 async def test_another_token_is_refused_at_login_and_at_identify(
-    fake: FakeDiscord, pointed: None
+    discord_server: FakeDiscord, pointed: None
 ) -> None:
     client = Client()
     async with client:
         with pytest.raises(discord.LoginFailure):
             await client.login("MTIz.another.token")
-    async with aiohttp.ClientSession() as session, session.ws_connect(fake.gateway_url) as ws:
+    async with (
+        aiohttp.ClientSession() as session,
+        session.ws_connect(discord_server.gateway_url) as ws,
+    ):
         assert (await ws.receive_json())["op"] == 10  # HELLO
         await ws.send_json({"op": 2, "d": {"token": "another", "intents": 1}})
         assert (await ws.receive()).type is aiohttp.WSMsgType.CLOSE
@@ -114,9 +109,12 @@ async def test_another_token_is_refused_at_login_and_at_identify(
 
 
 async def test_a_resume_gets_an_invalid_session_and_heartbeats_are_acknowledged(
-    fake: FakeDiscord,
+    discord_server: FakeDiscord,
 ) -> None:
-    async with aiohttp.ClientSession() as session, session.ws_connect(fake.gateway_url) as ws:
+    async with (
+        aiohttp.ClientSession() as session,
+        session.ws_connect(discord_server.gateway_url) as ws,
+    ):
         hello = await ws.receive_json()
         assert hello["d"]["heartbeat_interval"] > 0
         await ws.send_json({"op": 1, "d": None})
@@ -126,29 +124,32 @@ async def test_a_resume_gets_an_invalid_session_and_heartbeats_are_acknowledged(
 
 
 async def test_an_interaction_is_answered_once_and_follow_ups_need_its_token(
-    fake: FakeDiscord,
+    discord_server: FakeDiscord,
 ) -> None:
-    guild = fake.guild("Study group")
-    channel_id = fake.channel(guild, "quiz")
-    ana = fake.member(guild, "ana")
-    async with aiohttp.ClientSession() as session, session.ws_connect(fake.gateway_url) as ws:
+    guild = discord_server.guild("Study group")
+    channel_id = discord_server.channel(guild, "quiz")
+    ana = discord_server.member(guild, "ana")
+    async with (
+        aiohttp.ClientSession() as session,
+        session.ws_connect(discord_server.gateway_url) as ws,
+    ):
         await ws.receive_json()
         await ws.send_json({"op": 2, "d": {"token": TOKEN, "intents": 1}})
         assert (await ws.receive_json())["t"] == "READY"
         assert (await ws.receive_json())["t"] == "GUILD_CREATE"
-        fake.world.commands["quiz"] = {"id": "1", "name": "quiz", "options": []}
-        pending = await fake.slash(channel_id, ana, "quiz")
+        discord_server.world.commands["quiz"] = {"id": "1", "name": "quiz", "options": []}
+        pending = await discord_server.slash(channel_id, ana, "quiz")
         event = await ws.receive_json()
         assert event["t"] == "INTERACTION_CREATE"
         assert event["d"]["member"]["permissions"]
-        api = fake.api_url
+        api = discord_server.api_url
         callback = f"{api}/interactions/{pending.id}/{pending.token}/callback"
         body = {"type": 4, "data": {"content": "hi", "flags": 64}}
         assert await post(session, callback, body) == (200, 64)
         assert await post(session, callback, body) == (400, 40060)
         wrong = f"{api}/interactions/{pending.id}/other-token/callback"
         assert await post(session, wrong, body) == (404, 10062)
-        hook = f"{api}/webhooks/{fake.application_id}"
+        hook = f"{api}/webhooks/{discord_server.application_id}"
         followup = await post(session, f"{hook}/{pending.token}?wait=1", {"content": "more"})
         assert followup == (200, 0)
         assert await post(session, f"{hook}/nope?wait=1", {"content": "x"}) == (404, 10015)
@@ -169,7 +170,9 @@ async def post(session: aiohttp.ClientSession, url: str, body: Any) -> tuple[int
     return response.status, answer["code"]
 
 
-def test_every_route_served_is_one_discord_documents(fake: FakeDiscord, specs: Path) -> None:
+def test_every_route_served_is_one_discord_documents(
+    discord_server: FakeDiscord, specs: Path
+) -> None:
     spec = json.loads((specs / "discord-openapi.json").read_text(encoding="utf-8"))
     documented = {
         (method.upper(), re.sub(r"\{[^}]+\}", "{}", path))
@@ -177,19 +180,21 @@ def test_every_route_served_is_one_discord_documents(fake: FakeDiscord, specs: P
         for method in operations
         if method != "parameters"
     }
-    for method, route, _, _ in RestRoutes(fake).routes():
+    for method, route, _, _ in RestRoutes(discord_server).routes():
         assert (method, re.sub(r"\{[^}]+\}", "{}", route)) in documented, (method, route)
 
 
-def test_the_objects_sent_have_the_fields_discord_requires(fake: FakeDiscord, specs: Path) -> None:
-    guild = fake.guild("Study group")
-    channel_id = fake.channel(guild, "quiz")
-    member = fake.member(guild, "ana")
-    message = payloads.message(channel_id, fake.bot_user, {"content": "hi"})
+def test_the_objects_sent_have_the_fields_discord_requires(
+    discord_server: FakeDiscord, specs: Path
+) -> None:
+    guild = discord_server.guild("Study group")
+    channel_id = discord_server.channel(guild, "quiz")
+    member = discord_server.member(guild, "ana")
+    message = payloads.message(channel_id, discord_server.bot_user, {"content": "hi"})
     shown: dict[str, Any] = {
         "MessageResponse": message,
         "GuildChannelResponse": guild.channel_payload(channel_id),
-        "GuildRoleResponse": guild.payload(fake.bot_member)["roles"][0],
+        "GuildRoleResponse": guild.payload(discord_server.bot_member)["roles"][0],
         "GuildMemberResponse": member.payload(),
         "UserResponse": member.user,
     }

@@ -111,6 +111,10 @@ class FakeDiscordAPI:
         exc: BaseException | None,
         tb: TracebackType | None,
     ) -> None:
+        await self.stop()
+
+    async def stop(self) -> None:
+        """Stop serving; a richer fake closes its own connections first."""
         if self._runner is not None:
             await self._runner.cleanup()
 

@@ -20,7 +20,6 @@ import asyncio
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from types import TracebackType
 from typing import Any, NamedTuple
 
 from aiohttp import WSMsgType, web
@@ -99,15 +98,10 @@ class FakeDiscord(FakeDiscordAPI):
         app.router.add_get("/", self._gateway)
         RestRoutes(self).add_to(app)
 
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
+    async def stop(self) -> None:
         for session in list(self.sessions):
             await session.socket.close()
-        await super().__aexit__(exc_type, exc, tb)
+        await super().stop()
 
     # The world a test builds.
 

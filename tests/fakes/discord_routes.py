@@ -56,8 +56,8 @@ class RestRoutes:
             ("POST", "/interactions/{interaction_id}/{token}/callback", self.callback, False),
             ("POST", hook, self.followup, False),
             *[(m, hook + "/messages/{message_id}", self.webhook_message, False) for m in EDITS],
-            ("POST", "/channels/{channel_id}/messages", self.create_message, True),
-            *[(m, "/channels/{channel_id}/messages/{message_id}", self.channel_message, True)
+            ("POST", "/channels/{channel_id}/messages", self.channel_messages, True),
+            *[(m, "/channels/{channel_id}/messages/{message_id}", self.channel_messages, True)
               for m in EDITS],
         ]  # fmt: skip
 
@@ -175,20 +175,15 @@ class RestRoutes:
             message_id = pending.original or ""
         return self._message_action(message_id, body)
 
-    async def create_message(
+    async def channel_messages(
         self, params: dict[str, str], body: Any, query: dict[str, str]
     ) -> Answer:
+        """POST a new message, or GET/PATCH/DELETE one: 10003 once the channel is deleted."""
         channel_id = int(params["channel_id"])
         if self.fake.guild_of(channel_id) is None:
             return UNKNOWN_CHANNEL
-        return 200, self._store(payloads.message(channel_id, self.fake.bot_user, body))
-
-    async def channel_message(
-        self, params: dict[str, str], body: Any, query: dict[str, str]
-    ) -> Answer:
-        channel_id = int(params["channel_id"])
-        if self.fake.guild_of(channel_id) is None:
-            return UNKNOWN_CHANNEL
+        if "message_id" not in params:
+            return 200, self._store(payloads.message(channel_id, self.fake.bot_user, body))
         stored = self.world.messages.get(params["message_id"])
         if stored is None or int(stored["channel_id"]) != channel_id:
             return UNKNOWN_MESSAGE
