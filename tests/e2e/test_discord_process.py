@@ -110,21 +110,19 @@ async def test_a_deleted_channel_ends_its_round_and_restarts_serve_the_others_at
         for process in processes:
             if process.process.returncode is None:
                 await process.kill()
-    sent_there = [
-        call for call in discord_server.calls[deleted_at:] if to_channel(doomed.channel_id)(call)
-    ]
-    assert all(call.status == 404 for call in sent_there)  # at most a late edit, refused
-    assert not [call for call in discord_server.calls[restarted_at:] if call in sent_there]
-    assert f"channel {doomed.channel_id} of dc:" in processes[0].output()
-    for process in processes:
-        output = process.output()
-        assert TOKEN not in output
-        assert "Traceback" not in output, output[-3000:]
     store = await open_store(database)
     try:
         assert await store.running_rounds() == []  # the deleted channel's round too
     finally:
         await store.close()
+    there = to_channel(doomed.channel_id)
+    assert all(call.status == 404 for call in discord_server.calls[deleted_at:] if there(call))
+    assert not [call for call in discord_server.calls[restarted_at:] if there(call)]
+    assert f"channel {doomed.channel_id} of dc:" in processes[0].output()  # one line
+    for process in processes:
+        output = process.output()
+        assert TOKEN not in output
+        assert "Traceback" not in output, output[-3000:]
 
 
 async def old_buttons_count_once(discord_server: FakeDiscord, room: Room) -> None:
@@ -132,7 +130,7 @@ async def old_buttons_count_once(discord_server: FakeDiscord, room: Room) -> Non
     first = await answer(discord_server, room, room.player, "A")
     assert first.startswith(RIGHT_OR_WRONG)
     again = await answer(discord_server, room, room.player, "B")
-    assert "A." in again or "A " in again
+    assert "A." in again  # "You already answered A." / « Vous avez déjà répondu A. »
     assert "Only your first answer counts" in again or "Seule la première" in again
 
 

@@ -20,42 +20,16 @@ import asyncio
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any
 
 from aiohttp import WSMsgType, web
 
 from tests.fakes import discord_payloads as payloads
 from tests.fakes.discord_api import FakeDiscordAPI
-from tests.fakes.discord_routes import RestRoutes
+from tests.fakes.discord_routes import Call, Pending, RestRoutes
 
 JSONDict = dict[str, Any]
 HEARTBEAT_MS = 41250
-EPHEMERAL = 64
-
-
-class Call(NamedTuple):
-    """One REST request the fake answered: route template, path parameters, JSON body."""
-
-    method: str
-    route: str
-    params: dict[str, str]
-    body: Any
-    status: int
-    response: Any
-
-
-@dataclass
-class Pending:
-    """An interaction Discord created: its token answers once, then posts follow-ups."""
-
-    id: str
-    token: str
-    channel_id: int
-    message_id: str | None = None
-    """The message whose button was pressed."""
-    responded: bool = False
-    original: str | None = None
-    """The initial response's message, once there is one (`@original`)."""
 
 
 @dataclass
@@ -70,8 +44,9 @@ class Session:
 
 @dataclass
 class World:
+    """What the servers hold: channels, members, messages, interactions, synced commands."""
+
     guilds: dict[int, payloads.Guild] = field(default_factory=dict)
-    deleted_channels: set[int] = field(default_factory=set)
     messages: dict[str, JSONDict] = field(default_factory=dict)
     interactions: dict[str, Pending] = field(default_factory=dict)
     commands: dict[str, JSONDict] = field(default_factory=dict)
@@ -193,7 +168,6 @@ class FakeDiscord(FakeDiscordAPI):
             raise LookupError(f"no channel {channel_id}")
         channel = guild.channel_payload(channel_id)
         del guild.channels[channel_id]
-        self.world.deleted_channels.add(channel_id)
         if self.sessions:
             await self.dispatch("CHANNEL_DELETE", channel)
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from aiohttp import web
 
@@ -18,7 +19,7 @@ from tests.fakes import discord_payloads as payloads
 from tests.fakes.discord_api import json_response
 
 if TYPE_CHECKING:
-    from tests.fakes.discord_gateway import FakeDiscord, Pending
+    from tests.fakes.discord_gateway import FakeDiscord
 
 JSONDict = dict[str, Any]
 Answer = tuple[int, Any]
@@ -27,6 +28,32 @@ API = "/api/v10"
 EDITS = ("GET", "PATCH", "DELETE")
 LOADING = 128
 """Message flag of a deferred response's "is thinking…" message."""
+EPHEMERAL = 64
+
+
+class Call(NamedTuple):
+    """One REST request the fake answered: route template, path parameters, JSON body."""
+
+    method: str
+    route: str
+    params: dict[str, str]
+    body: Any
+    status: int
+    response: Any
+
+
+@dataclass
+class Pending:
+    """An interaction Discord created: its token answers once, then posts follow-ups."""
+
+    id: str
+    token: str
+    channel_id: int
+    message_id: str | None = None
+    """The message whose button was pressed."""
+    responded: bool = False
+    original: str | None = None
+    """The initial response's message, once there is one (`@original`)."""
 
 
 def error(status: int, code: int, message: str) -> Answer:
@@ -66,8 +93,6 @@ class RestRoutes:
             app.router.add_route(method, API + route, self._recorded(route, handler, bot_token))
 
     def _recorded(self, route: str, handler: Handler, bot_token: bool) -> Any:
-        from tests.fakes.discord_gateway import Call
-
         async def serve(request: web.Request) -> web.StreamResponse:
             body = await _body(request)
             if bot_token and request.headers.get("Authorization") != f"Bot {self.fake.token}":
@@ -130,7 +155,7 @@ class RestRoutes:
             "type": 2 if pending.message_id is None else 3,
             "response_message_id": message["id"] if message else None,
             "response_message_loading": kind == 5,
-            "response_message_ephemeral": bool(flags & 64),
+            "response_message_ephemeral": bool(flags & EPHEMERAL),
         }
         return 200, {"interaction": interaction, "resource": resource}
 
