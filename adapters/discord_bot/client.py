@@ -36,6 +36,7 @@ from adapters.discord_bot.review import (
     start_review,
 )
 from adapters.discord_bot.sharding import Sharding
+from adapters.discord_bot.shutdown import settle_handlers
 from adapters.discord_bot.sync import sync_if_changed
 from adapters.discord_bot.timezone import register_timezone
 from adapters.discord_bot.uploads import register_uploads
@@ -141,11 +142,23 @@ class QuizBot(discord.AutoShardedClient):
             "server %s removed the bot: %d rounds ended, %d schedules paused", chat, ended, paused
         )
 
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        """A channel was deleted (CHANNEL_DELETE): end its rounds quietly and pause its
+        schedules now, rather than at the next send's 404 10003 (issue 16)."""
+        chat, channel_ref = f"dc:{channel.guild.id}", str(channel.id)
+        ended = await self.runner.end_chat(chat, channel_ref)
+        paused = await self.daily.pause_chat(chat, "the channel was deleted", channel_ref)
+        log.info(
+            "channel %s of %s deleted: %d rounds ended, %d schedules paused",
+            channel_ref, chat, ended, paused,
+        )  # fmt: skip
+
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Clicks on buttons no registered item handles get an answer (issue 16)."""
         await stale.answer_if_unknown(interaction, BUTTONS)
 
     async def close(self) -> None:
+        await settle_handlers()  # presses in flight finish before the session and store close
         await self.timers.close()
         await super().close()
 

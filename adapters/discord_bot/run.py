@@ -7,14 +7,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import signal
 import sys
 from collections.abc import Mapping
 
 import aiohttp
 import discord
+import yarl
+from discord.gateway import DiscordWebSocket
 
 from adapters.discord_bot.client import QuizBot, make_bot
+from adapters.discord_bot.doctor import TEST_API_ENV
 from adapters.discord_bot.sharding import Sharding
 from adapters.discord_bot.sync import sync_if_changed
 from adapters.logs import log_level, redact_secrets
@@ -24,6 +28,18 @@ from bot.config import Settings
 from bot.domain.models import Language, Quiz
 from bot.storage.opening import open_store
 from bot.text.i18n import t
+
+
+def _use_test_server() -> None:
+    """Tests only: QUIZBOT_TEST_DISCORD_API_URL (http://127.0.0.1:PORT/api/v10) moves REST to
+    that loopback fake and the gateway to ws://127.0.0.1:PORT/ (tests/fakes/discord_gateway.py).
+    discord.py keeps both addresses in class attributes; nothing else differs from production.
+    """
+    url = os.environ.get(TEST_API_ENV)
+    if not url:
+        return
+    discord.http.Route.BASE = url.rstrip("/")
+    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url).origin().with_scheme("ws").with_path("/")
 
 
 def _stop_on_signals(bot: discord.Client) -> None:
@@ -91,6 +107,7 @@ def main_discord(
     discord.utils.setup_logging(level=log_level())
     redact_secrets([settings.discord_token.reveal()])
     settle_startup_objects()
+    _use_test_server()
     try:
         return asyncio.run(_with_store(settings, quizzes, language, sync_guild, sharding))
     except discord.LoginFailure:

@@ -116,9 +116,14 @@ class DailyRunner:
         """Why the channel's schedule is paused (its chat was gone), or None."""
         return await daily_pause.paused_reason(self.store, chat_id, channel_ref)
 
-    async def pause_chat(self, chat_id: str, reason: str) -> int:
-        """The chat is gone (the bot was removed): pause each of its schedules; how many."""
-        schedules = await self.store.chat_schedules(chat_id)
+    async def pause_chat(self, chat_id: str, reason: str, channel_ref: str | None = None) -> int:
+        """The chat is gone (the bot was removed; given `channel_ref`, that channel was
+        deleted): pause each of its schedules there; how many."""
+        schedules = [
+            schedule
+            for schedule in await self.store.chat_schedules(chat_id)
+            if channel_ref in (None, schedule.channel_ref)
+        ]
         for schedule in schedules:
             await self._pause(schedule, reason)
         await self.arm()

@@ -231,9 +231,14 @@ class RoundRunner:
         if not open_posts:
             await self._advance(current.round_id)
 
-    async def end_chat(self, chat_id: str) -> int:
-        """The bot was removed from the chat: end its running rounds quietly; how many."""
-        ended = [r for r in await self.store.running_rounds() if r.chat_id == chat_id]
+    async def end_chat(self, chat_id: str, channel_ref: str | None = None) -> int:
+        """The bot was removed from the chat (or, given `channel_ref`, that channel was
+        deleted): end its running rounds quietly; how many."""
+        ended = [
+            r
+            for r in await self.store.running_rounds()
+            if r.chat_id == chat_id and channel_ref in (None, r.channel_ref)
+        ]
         for current in ended:
             await self._end_quietly(current)
         return len(ended)

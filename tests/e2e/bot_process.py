@@ -1,4 +1,4 @@
-"""`quizbot run telegram` as a real process against the fake Bot API, for end-to-end tests."""
+"""`quizbot run telegram` (or discord) as a real process against a fake, for end-to-end tests."""
 
 from __future__ import annotations
 
@@ -40,10 +40,15 @@ class BotProcess:
 
 
 async def start_bot(fake: FakeTelegramAPI, database: Path, token: str = TOKEN) -> BotProcess:
+    env = {"TELEGRAM_TOKEN": token, "TELEGRAM_API_URL": fake.url}
+    return await start_process("telegram", database, env)
+
+
+async def start_process(platform: str, database: Path, env: dict[str, str]) -> BotProcess:
+    """`quizbot run PLATFORM` on `database`, with `env` added to this environment."""
     env = {
         **os.environ,
-        "TELEGRAM_TOKEN": token,
-        "TELEGRAM_API_URL": fake.url,
+        **env,
         "QUIZBOT_DB": str(database),
         "QUIZBOT_LOG_LEVEL": "DEBUG",  # everything the libraries log, to prove no token leaks
     }
@@ -55,7 +60,7 @@ async def start_bot(fake: FakeTelegramAPI, database: Path, token: str = TOKEN) -
             "-m",
             "adapters.cli",
             "run",
-            "telegram",
+            platform,
             cwd=ROOT,
             env=env,
             stdout=stdout,

@@ -19,8 +19,10 @@ from adapters.discord_bot.client import QuizBot
 from bot.domain.models import Quiz
 from bot.storage.sqlite.store import SQLiteStore
 from tests.e2e.discord_helpers import SETTLE_SECONDS, World, build_bot
+from tests.e2e.discord_process import TOKEN as DISCORD_PROCESS_TOKEN
 from tests.e2e.error_logs import ErrorLogs
 from tests.e2e.telegram_harness import GROUP
+from tests.fakes.discord_gateway import FakeDiscord
 from tests.fakes.telegram_api import FakeTelegramAPI
 
 
@@ -71,3 +73,10 @@ async def fake() -> AsyncIterator[FakeTelegramAPI]:
 @pytest.fixture
 def group(fake: FakeTelegramAPI) -> dict[str, Any]:
     return fake.group(GROUP, "Study group", chat_type="supergroup")
+
+
+@pytest.fixture
+async def discord_server() -> AsyncIterator[FakeDiscord]:
+    """The loopback Discord the real `quizbot run discord` process connects to."""
+    async with FakeDiscord(DISCORD_PROCESS_TOKEN) as server:
+        yield server

@@ -36,7 +36,7 @@ async def test_a_deleted_channel_pauses_its_schedule_and_the_others_keep_posting
     chat = f"dc:{guild.id}"
     reason = await world.bot.daily.paused_reason(chat, str(doomed.id))
     assert reason is not None
-    assert "Unknown Channel" in reason
+    assert reason == "the channel was deleted"  # CHANNEL_DELETE paused it, before any 10003
     assert await world.bot.daily.paused_reason(chat, str(world.channel.id)) is None
     status = await admin.slash(world.channel, "daily status")
     assert "⏸️ Paused: the bot could not post here (" in plain(status.response.content)

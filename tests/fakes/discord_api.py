@@ -20,6 +20,7 @@ from aiohttp import web
 
 JSONDict = dict[str, Any]
 SPEC_FILE = "discord-openapi.json"
+JSON_TYPE = "application/json"
 _PERSONAL_FIELDS = {"mfa_enabled", "locale", "premium_type", "email", "verified"}
 """In UserPIIResponse (a token's own user) but not in UserResponse (anyone else)."""
 
@@ -90,8 +91,7 @@ class FakeDiscordAPI:
 
     async def __aenter__(self) -> Self:
         app = web.Application()
-        app.router.add_get("/api/v10/users/@me", self._me)
-        app.router.add_get("/api/v10/oauth2/applications/@me", self._my_application)
+        self._add_routes(app)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
@@ -100,12 +100,21 @@ class FakeDiscordAPI:
         await web.SockSite(self._runner, sock).start()
         return self
 
+    def _add_routes(self, app: web.Application) -> None:
+        """The routes served; a richer fake (discord_gateway.py) adds its own."""
+        app.router.add_get("/api/v10/users/@me", self._me)
+        app.router.add_get("/api/v10/oauth2/applications/@me", self._my_application)
+
     async def __aexit__(
         self,
         exc_type: type[BaseException] | None,
         exc: BaseException | None,
         tb: TracebackType | None,
     ) -> None:
+        await self.stop()
+
+    async def stop(self) -> None:
+        """Stop serving; a richer fake closes its own connections first."""
         if self._runner is not None:
             await self._runner.cleanup()
 
@@ -117,16 +126,22 @@ class FakeDiscordAPI:
     async def _me(self, request: web.Request) -> web.Response:
         if not self._authorized(request):
             return _unauthorized()
-        return web.json_response(self.bot_user)
+        return json_response(self.bot_user)
 
     async def _my_application(self, request: web.Request) -> web.Response:
         if not self._authorized(request):
             return _unauthorized()
-        return web.json_response(self.application)
+        return json_response(self.application)
+
+
+def json_response(body: Any, status: int = 200) -> web.Response:
+    """JSON as Discord sends it: `Content-Type: application/json` exactly, without a charset
+    (discord.py parses a body as JSON only then, else hands it on as a string)."""
+    return web.Response(body=json.dumps(body).encode(), status=status, content_type=JSON_TYPE)
 
 
 def _unauthorized() -> web.Response:
-    return web.json_response({"message": "401: Unauthorized", "code": 0}, status=401)
+    return json_response({"message": "401: Unauthorized", "code": 0}, status=401)
 
 
 def required_fields(specs_dir: Path, schema: str) -> set[str]:
