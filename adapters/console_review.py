@@ -13,9 +13,9 @@ from typing import TextIO
 from adapters.console import CHAT_ID, QUIT_WORDS, console_player, default_name
 from bot.domain.entities import Answer
 from bot.domain.models import LANGUAGES, LETTERS, Language
-from bot.domain.review import ReviewSession
+from bot.domain.review import NothingDue, ReviewSession, ReviewSummary
 from bot.domain.views import QuestionView
-from bot.play.review import NothingDue, ReviewRunner, ReviewSummary
+from bot.play.review import ReviewRunner
 from bot.play.service import QuizService
 from bot.text import render, review_texts
 from bot.text.i18n import t
@@ -57,13 +57,8 @@ class ConsoleReview:
         self.say(render.verdict(view.question, view.post, answer, self.language))
 
     async def post_review_summary(self, summary: ReviewSummary) -> None:
-        session, now = summary.session, self.service.clock.now()
         self.say()
-        self.say(
-            review_texts.summary(
-                session.asked, session.correct, summary.next_due, now, self.language, summary.zone
-            )
-        )
+        self.say(review_texts.summary(summary, self.service.clock.now(), self.language))
 
 
 async def run_review(
@@ -79,8 +74,7 @@ async def run_review(
     player = console_player(args.name or default_name(), language)
     started = await runner.start(chat_id=CHAT_ID, channel_ref="", player=player)
     if isinstance(started, NothingDue):
-        now = service.clock.now()
-        console.say(review_texts.nothing_due(started.next_due, now, language, started.zone))
+        console.say(review_texts.nothing_due(started, service.clock.now(), language))
         return 0
     while (view := console.current) is not None:
         letter = _read_letter(console, view, stdin)

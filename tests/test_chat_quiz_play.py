@@ -14,11 +14,11 @@ import pytest
 from bot.domain.daily import DailyPost, DailyRule
 from bot.domain.entities import Answer, Player
 from bot.domain.models import Quiz
-from bot.domain.review import ReviewSession
+from bot.domain.review import NothingDue, ReviewSession, ReviewSummary
 from bot.domain.uploads import Uploaded, shown_id
 from bot.domain.views import ClosedView, QuestionView
 from bot.play.daily_runner import DailyRunner
-from bot.play.review import NothingDue, ReviewRunner, ReviewSummary
+from bot.play.review import ReviewRunner
 from bot.play.service import QuizService, UnknownQuizError
 from bot.storage.sqlite.store import SQLiteStore
 from bot.text import upload_texts

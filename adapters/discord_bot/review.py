@@ -23,9 +23,8 @@ from adapters.discord_bot.publisher import DiscordPublisher, message_ref
 from bot.domain.clock import Clock
 from bot.domain.entities import Answer
 from bot.domain.models import pick_language
-from bot.domain.review import Reminder, ReviewSession
+from bot.domain.review import NothingDue, Reminder, ReviewSession, ReviewSummary
 from bot.domain.views import QuestionView
-from bot.play.review import NothingDue, ReviewSummary
 from bot.play.review_reminders import ReminderRefusedError
 from bot.text import review_texts
 from bot.text.i18n import t
@@ -63,14 +62,7 @@ class DiscordReviewPublisher:
     async def post_review_summary(self, summary: ReviewSummary) -> None:
         session = summary.session
         language = pick_language(session.language)
-        done = review_texts.summary(
-            session.asked,
-            session.correct,
-            summary.next_due,
-            self.clock.now(),
-            language,
-            summary.zone,
-        )
+        done = review_texts.summary(summary, self.clock.now(), language)
         interaction = self.rounds.interaction_for(session.chat_id, session.user_id)
         await interaction.followup.send(
             embed=ui.text_embed(done), ephemeral=True, allowed_mentions=ui.NO_MENTIONS
@@ -106,8 +98,7 @@ async def start_review(interaction: discord.Interaction[Any]) -> None:
     )
     if isinstance(started, NothingDue):
         now = bot.clock.now()
-        left = review_texts.nothing_due(started.next_due, now, language, started.zone)
-        await send_private(interaction, left)
+        await send_private(interaction, review_texts.nothing_due(started, now, language))
 
 
 @app_commands.command(name=text("discord.name.review"), description=text("command.review"))

@@ -24,9 +24,7 @@ def practice_argument(quiz: Quiz) -> str:
     return shown if serial is None else f"{shown}_{serial}"
 
 
-async def group_quiz(
-    service: QuizService, bot: Bot, user_id: int, argument: str
-) -> Quiz | None:
+async def group_quiz(service: QuizService, bot: Bot, user_id: int, argument: str) -> Quiz | None:
     """The group quiz `<id>_<serial>` names, if whoever opened the link is in that group."""
     shown, _, serial = argument.partition("_")
     if not serial.isdigit():

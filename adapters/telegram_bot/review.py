@@ -23,9 +23,8 @@ from adapters.telegram_bot.publisher import (
 from bot.domain.clock import Clock
 from bot.domain.entities import Answer
 from bot.domain.models import pick_language
-from bot.domain.review import Reminder, ReviewSession
+from bot.domain.review import NothingDue, Reminder, ReviewSession, ReviewSummary
 from bot.domain.views import QuestionView
-from bot.play.review import NothingDue, ReviewSummary
 from bot.play.review_reminders import ReminderRefusedError
 from bot.text import render, review_texts
 from bot.text.i18n import t
@@ -73,14 +72,7 @@ class TelegramReviewPublisher:
     async def post_review_summary(self, summary: ReviewSummary) -> None:
         session = summary.session
         language = pick_language(session.language)
-        text = review_texts.summary(
-            session.asked,
-            session.correct,
-            summary.next_due,
-            self.clock.now(),
-            language,
-            summary.zone,
-        )
+        text = review_texts.summary(summary, self.clock.now(), language)
         await self.bot.send_message(
             chat_number(session.chat_id), STYLE.escape(text), parse_mode=ParseMode.HTML
         )
@@ -127,8 +119,7 @@ async def start_review(update: Update, context: Context) -> None:
         count = await runner.due_count(player.user_id)
         if count == 0:
             left = await runner.nothing_due(player.user_id, chat_key(chat))
-            text = review_texts.nothing_due(left.next_due, now, language, left.zone)
-            await _reply(update, STYLE.escape(text))
+            await _reply(update, STYLE.escape(review_texts.nothing_due(left, now, language)))
             return
         link = review_link(context.bot.username)
         await _reply(
@@ -139,5 +130,5 @@ async def start_review(update: Update, context: Context) -> None:
     if isinstance(started, NothingDue):
         await _reply(
             update,
-            STYLE.escape(review_texts.nothing_due(started.next_due, now, language, started.zone)),
+            STYLE.escape(review_texts.nothing_due(started, now, language)),
         )

@@ -106,9 +106,7 @@ class TokenlessAccessLogger(AbstractAccessLogger):
     def log(self, request: web.BaseRequest, response: web.StreamResponse, took: float) -> None:
         route = request.match_info.route if isinstance(request, web.Request) else None
         name = route.name if route is not None and route.name else "-"
-        self.logger.info(
-            "%s %s %d %.1f ms", request.method, name, response.status, took * 1000
-        )
+        self.logger.info("%s %s %d %.1f ms", request.method, name, response.status, took * 1000)
 
 
 async def stylesheet(request: web.Request) -> web.Response:

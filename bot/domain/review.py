@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import UTC, datetime, time, timedelta
+from datetime import UTC, datetime, time, timedelta, tzinfo
 from typing import NamedTuple
 
 from fsrs import Card, Rating, Scheduler, State
@@ -118,7 +118,7 @@ def serialized(card: Card) -> str:
         f'{{"card_id": {card.card_id}, "state": {int(card.state)}, "step": {_number(card.step)}'
         f', "stability": {_number(card.stability)}, "difficulty": {_number(card.difficulty)}'
         f', "due": "{card.due.isoformat()}", "last_review": '
-        f'{"null" if last is None else chr(34) + last.isoformat() + chr(34)}}}'
+        f"{'null' if last is None else chr(34) + last.isoformat() + chr(34)}}}"
     )
 
 
@@ -222,6 +222,25 @@ class ReviewSession:
     post_id: int | None = None
     asked: int = 0
     correct: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewSummary:
+    """A finished session, and when the player's next question is due."""
+
+    session: ReviewSession
+    next_due: datetime | None
+    """When the next missed question is due (None: nothing left to review, ever)."""
+    zone: tzinfo
+    """The chat's zone, in which that moment is shown."""
+
+
+@dataclass(frozen=True, slots=True)
+class NothingDue:
+    """No question due now; when the next one is (None: no missed question at all)."""
+
+    next_due: datetime | None
+    zone: tzinfo
 
 
 @dataclass(frozen=True, slots=True)

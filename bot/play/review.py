@@ -12,32 +12,23 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from dataclasses import dataclass
-from datetime import datetime, tzinfo
 from typing import Protocol
 
 from bot.domain import rules
 from bot.domain.entities import Answer, NewPost, Player
-from bot.domain.review import SESSION_SIZE, DueCard, Reviewer, ReviewSession, ReviewStats
+from bot.domain.review import (
+    SESSION_SIZE,
+    DueCard,
+    NothingDue,
+    Reviewer,
+    ReviewSession,
+    ReviewStats,
+    ReviewSummary,
+)
 from bot.domain.review import deck_stats as _deck_stats
 from bot.domain.rules import Accepted
 from bot.domain.views import PressResult, QuestionView, RoundSummary
 from bot.play.service import QuizService
-
-
-@dataclass(frozen=True, slots=True)
-class ReviewSummary:
-    session: ReviewSession
-    next_due: datetime | None
-    """When the next missed question is due (None: nothing left to review, ever)."""
-    zone: tzinfo
-    """The chat's zone, in which that moment is shown."""
-
-
-@dataclass(frozen=True, slots=True)
-class NothingDue:
-    next_due: datetime | None
-    zone: tzinfo
 
 
 def someone_missed(summary: RoundSummary) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, tzinfo
 
 from bot.domain.models import Language
-from bot.domain.review import ReviewStats
+from bot.domain.review import NothingDue, ReviewStats, ReviewSummary
 from bot.text.i18n import t
 from bot.text.markup import PLAIN, Style
 
@@ -28,27 +28,19 @@ def intro(count: int, language: Language) -> str:
     return t(language, "review.intro", count=count)
 
 
-def nothing_due(
-    next_due: datetime | None, now: datetime, language: Language, zone: tzinfo = UTC
-) -> str:
+def nothing_due(left: NothingDue, now: datetime, language: Language) -> str:
     """Nothing due: when the next question is, or that there is no missed question at all."""
-    if next_due is None:
+    if left.next_due is None:
         return t(language, "review.no_deck")
-    return f"{t(language, 'review.nothing_due')} {_next(next_due, now, language, zone)}"
+    return f"{t(language, 'review.nothing_due')} {_next(left.next_due, now, language, left.zone)}"
 
 
-def summary(
-    asked: int,
-    correct: int,
-    next_due: datetime | None,
-    now: datetime,
-    language: Language,
-    zone: tzinfo = UTC,
-) -> str:
-    done = t(language, "review.summary", count=correct, total=asked)
-    if next_due is None:
-        return done
-    return f"{done} {_next(next_due, now, language, zone)}"
+def summary(done: ReviewSummary, now: datetime, language: Language) -> str:
+    session = done.session
+    tally = t(language, "review.summary", count=session.correct, total=session.asked)
+    if done.next_due is None:
+        return tally
+    return f"{tally} {_next(done.next_due, now, language, done.zone)}"
 
 
 def _next(next_due: datetime, now: datetime, language: Language, zone: tzinfo) -> str:
