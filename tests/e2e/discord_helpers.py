@@ -28,9 +28,11 @@ from bot.storage.sqlite.store import SQLiteStore
 from tests.fakes.telegram_api import find_specs_dir
 
 DISCORD_SPEC = "discord-openapi.json"
-SETTLE_SECONDS = 0.5
-"""simcord waits out, in real time, bot timers shorter than its settle timeout; with a short
-one, the 5-second throttle of count edits is virtual and fires only on `advance_time`."""
+SETTLE_SECONDS = 2.0
+"""simcord waits out, in real time, bot timers shorter than its settle timeout; below 5 s, the
+5-second throttle of count edits stays virtual and fires only on `advance_time`. It is also how
+long a store round trip may take on a loaded machine (0.5 s failed under a load of 10 with
+PostgreSQL), so it is not shorter."""
 
 
 @dataclass
