@@ -46,6 +46,7 @@ from bot.domain.models import Language, Question, Quiz
 from bot.domain.pacer import DISCORD_RATE, Pacer
 from bot.domain.report_links import LinkSigner
 from bot.domain.rules import Accepted, ForgetOutcome
+from bot.play import daily_pause
 from bot.play.daily_runner import DailyRunner
 from bot.play.review import ReviewRunner
 from bot.play.review_reminders import ReminderRunner
@@ -137,7 +138,7 @@ class QuizBot(discord.AutoShardedClient):
         pause its schedules (kept, with the reason) until an admin sets them again."""
         chat = f"dc:{guild.id}"
         ended = await self.runner.end_chat(chat)
-        paused = await self.daily.pause_chat(chat, "the bot was removed from the server")
+        paused = await self.daily.pause_chat(chat, daily_pause.SERVER_REMOVED)
         log.info(
             "server %s removed the bot: %d rounds ended, %d schedules paused", chat, ended, paused
         )
@@ -147,7 +148,7 @@ class QuizBot(discord.AutoShardedClient):
         schedules now, rather than at the next send's 404 10003 (issue 16)."""
         chat, channel_ref = f"dc:{channel.guild.id}", str(channel.id)
         ended = await self.runner.end_chat(chat, channel_ref)
-        paused = await self.daily.pause_chat(chat, "the channel was deleted", channel_ref)
+        paused = await self.daily.pause_chat(chat, daily_pause.CHANNEL_DELETED, channel_ref)
         log.info(
             "channel %s of %s deleted: %d rounds ended, %d schedules paused",
             channel_ref, chat, ended, paused,

@@ -21,6 +21,7 @@ from telegram.error import BadRequest, ChatMigrated
 from telegram.ext import ExtBot
 
 from adapters.telegram_bot.commands import Context, QuizApp, quiz_app
+from bot.play import daily_pause
 
 log = logging.getLogger(__name__)
 ChatMoved = Callable[[int, int], Awaitable[None]]
@@ -56,11 +57,8 @@ async def bot_removed(update: Update, context: Context) -> None:
     if change is None or change.new_chat_member.status not in GONE_STATUSES:
         return
     app, chat = quiz_app(context), f"tg:{change.chat.id}"
-    reason = (
-        "the bot was removed"
-        if change.new_chat_member.status == ChatMember.BANNED
-        else ("the bot left")
-    )
+    banned = change.new_chat_member.status == ChatMember.BANNED
+    reason = daily_pause.BOT_REMOVED if banned else daily_pause.BOT_LEFT
     ended = await app.runner.end_chat(chat)
     paused = await app.daily.pause_chat(chat, reason) if app.daily is not None else 0
     log.info("chat %s removed the bot: %d rounds ended, %d schedules paused", chat, ended, paused)

@@ -16,6 +16,11 @@ PAUSED_RUN = datetime(9999, 1, 1, tzinfo=UTC)
 """The next run of a paused schedule: never due, so the wake timer ignores it."""
 PREFIX = "daily.paused."
 
+BOT_REMOVED, BOT_LEFT = "bot_removed", "bot_left"
+SERVER_REMOVED, CHANNEL_DELETED = "server_removed", "channel_deleted"
+"""Reasons the bot itself gives (the texts word them: `daily.pause_reason.<reason>`); any other
+reason is the platform's own error, shown as it came."""
+
 
 def pause_key(chat_id: str, channel_ref: str) -> str:
     return f"{PREFIX}{chat_id}.{channel_ref}"

@@ -11,7 +11,7 @@ from bot.domain.daily import EVERY_DAY, DailyPost, RuleProblem, Schedule
 from bot.domain.entities import Answer, Post
 from bot.domain.models import Language, Question, Quiz, pick_language
 from bot.domain.views import ClosedView, QuestionView
-from bot.text.i18n import t
+from bot.text.i18n import has_message, t
 from bot.text.markup import PLAIN, Button, Card, Style, clean_name
 from bot.text.render import choice_lines, closed_card, letter
 
@@ -96,8 +96,11 @@ def schedule_summary(
 
 
 def paused_line(reason: str, language: Language) -> str:
-    """Why a schedule is paused (its chat was gone) and how it comes back (plain text)."""
-    return t(language, "daily.paused", reason=clean_name(reason))
+    """Why a schedule is paused (its chat was gone) and how it comes back (plain text): the
+    bot's own reasons in the reader's language, a platform's error as the platform said it."""
+    own = f"daily.pause_reason.{reason}"
+    shown = t(language, own) if has_message(own) else clean_name(reason)
+    return t(language, "daily.paused", reason=shown)
 
 
 def local_moment(moment: datetime, zone: str) -> str:

@@ -32,6 +32,11 @@ def counted(key: str) -> bool:
     return f"{key}.other" in CATALOGS["en"]
 
 
+def has_message(key: str) -> bool:
+    """Whether the catalogs have `key` (every key is in English, the fallback)."""
+    return key in CATALOGS["en"]
+
+
 def t(language: Language, key: str, /, **values: object) -> str:
     """The message `key` in `language` (English for a language the bot does not speak),
     formatted with `values`.

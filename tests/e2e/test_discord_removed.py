@@ -5,6 +5,7 @@ starts at 2026-01-01T00:00Z)."""
 
 from __future__ import annotations
 
+from bot.play import daily_pause
 from tests.e2e.discord_helpers import World
 
 HOUR = 3600
@@ -36,10 +37,12 @@ async def test_a_deleted_channel_pauses_its_schedule_and_the_others_keep_posting
     chat = f"dc:{guild.id}"
     reason = await world.bot.daily.paused_reason(chat, str(doomed.id))
     assert reason is not None
-    assert reason == "the channel was deleted"  # CHANNEL_DELETE paused it, before any 10003
+    assert reason == daily_pause.CHANNEL_DELETED  # CHANNEL_DELETE paused it, before any 10003
     assert await world.bot.daily.paused_reason(chat, str(world.channel.id)) is None
     status = await admin.slash(world.channel, "daily status")
-    assert "⏸️ Paused: the bot could not post here (" in plain(status.response.content)
+    assert "⏸️ Paused: the bot could not post here (the channel was deleted)." in plain(
+        status.response.content
+    )
     schedule = await world.bot.daily.schedule(chat, str(doomed.id))
     assert schedule is not None  # kept for when an admin sets it again
     assert schedule.next_run_at.year == 9999  # never due: no attempt every day
@@ -55,5 +58,5 @@ async def test_a_server_that_removed_the_bot_has_its_schedules_paused(world: Wor
         feed("GUILD_DELETE", {"id": str(world.guild.id)})
     await world.env.advance_time(1)
     reason = await world.bot.daily.paused_reason(chat, str(world.channel.id))
-    assert reason == "the bot was removed from the server"
+    assert reason == daily_pause.SERVER_REMOVED
     assert await world.bot.service.store.running_rounds() == []  # ended quietly

@@ -48,6 +48,10 @@ async def test_a_kick_pauses_the_schedule_until_an_admin_sets_it_again(
         fake.add_bot_back(group, admin)
         status = await bot.command(group, admin, "/daily")
         assert "⏸️ Paused: the bot could not post here (the bot was removed)." in status["text"]
+        french = fake.user(2, "Zoé", "fr")
+        fake.add_admin(group, french)
+        status = await bot.command(group, french, "/daily")
+        assert "(le bot a été retiré)" in status["text"]  # the bot's own reason, translated
         resumed = await bot.command(group, admin, SET)
         assert "Paused" not in resumed["text"]
         status = await bot.command(group, admin, "/daily")

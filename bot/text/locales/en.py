@@ -486,6 +486,10 @@ MESSAGES: dict[str, str] = {
         "⏸️ Paused: the bot could not post here ({reason}). "
         "Set the schedule again to turn it back on."
     ),
+    "daily.pause_reason.bot_removed": "the bot was removed",
+    "daily.pause_reason.bot_left": "the bot left",
+    "daily.pause_reason.server_removed": "the bot was removed from the server",
+    "daily.pause_reason.channel_deleted": "the channel was deleted",
     # issue 16, real groups: round summaries within the message limit
     "summary.more.one": "… and {count} more player",
     "summary.more.other": "… and {count} more players",

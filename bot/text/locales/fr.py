@@ -534,6 +534,10 @@ MESSAGES: dict[str, str] = {
         "⏸️ En pause : le bot n'a pas pu y publier la question du jour ({reason}). "
         "Programmez-la à nouveau pour la relancer."
     ),
+    "daily.pause_reason.bot_removed": "le bot a été retiré",
+    "daily.pause_reason.bot_left": "le bot est parti",
+    "daily.pause_reason.server_removed": "le bot a été retiré du serveur",
+    "daily.pause_reason.channel_deleted": "le salon a été supprimé",
     # issue 16, real groups: round summaries within the message limit
     "summary.more.one": "… et {count} autre joueur",
     "summary.more.other": "… et {count} autres joueurs",
