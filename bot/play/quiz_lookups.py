@@ -22,10 +22,22 @@ class UnknownQuizError(LookupError):
 
 
 class QuizLookups:
-    """The chat-aware lookups of QuizService: `quiz_in`, `catalog_in`, `matching_in`, `quiz_of`."""
+    """The lookups of QuizService: the bundled `quiz`/`catalog`, and the chat-aware `quiz_in`,
+    `catalog_in`, `matching_in`, `quiz_of`."""
 
     quizzes: dict[str, Quiz]
     chat_quizzes: ChatQuizzes
+
+    def quiz(self, name: str) -> Quiz:
+        """A bundled quiz by id (the terminal plays only those)."""
+        quiz = self.quizzes.get(name.strip().lower())
+        if quiz is None:
+            raise UnknownQuizError(name, sorted(self.quizzes))
+        return quiz
+
+    def catalog(self) -> list[Quiz]:
+        """The bundled quizzes in the order every list shows them (by id)."""
+        return sorted(self.quizzes.values(), key=lambda quiz: quiz.id)
 
     async def quiz_of(self, key: str) -> Quiz | None:
         """The quiz a stored row names (bundled id or chat quiz key); None once removed.
@@ -57,8 +69,7 @@ class QuizLookups:
     async def catalog_in(self, chat_id: str) -> list[Quiz]:
         """What a chat can play, in the order lists show it: the bundled quizzes by id, then
         the chat's own by id (`uploads.is_chat_quiz` tells them apart)."""
-        bundled = sorted(self.quizzes.values(), key=lambda quiz: quiz.id)
-        return bundled + await self.chat_quizzes.of_chat(chat_id)
+        return self.catalog() + await self.chat_quizzes.of_chat(chat_id)
 
     async def matching_in(self, chat_id: str, typed: str, language: Language) -> list[Quiz]:
         """The chat's quizzes whose shown id or title (in `language`) contains what was typed."""

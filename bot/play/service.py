@@ -24,7 +24,7 @@ from bot.domain.entities import (
     Round,
     Stats,
 )
-from bot.domain.models import Language, Quiz
+from bot.domain.models import Quiz
 from bot.domain.rules import (
     Accepted,
     AlreadyAnswered,
@@ -67,25 +67,6 @@ class QuizService(QuizLookups):
         the same database may close a post this cache still shows open: the store then
         refuses the answer (PostClosedError) and the press is judged closed. `message_ref`
         may be stale here: only `view` reads it, and `view` always reads the store."""
-
-    def quiz(self, name: str) -> Quiz:
-        quiz = self.quizzes.get(name.strip().lower())
-        if quiz is None:
-            raise UnknownQuizError(name, sorted(self.quizzes))
-        return quiz
-
-    def catalog(self) -> list[Quiz]:
-        """The quizzes in the order every list shows them (by id)."""
-        return sorted(self.quizzes.values(), key=lambda quiz: quiz.id)
-
-    def matching(self, typed: str, language: Language) -> list[Quiz]:
-        """The quizzes whose id or title (in `language`) contains what was typed."""
-        wanted = typed.strip().lower()
-        return [
-            quiz
-            for quiz in self.catalog()
-            if wanted in quiz.id or wanted in quiz.title.get(language).lower()
-        ]
 
     async def running_round(
         self, chat_id: str, channel_ref: str, mode: Mode, user_id: str | None = None
