@@ -54,6 +54,18 @@ async def test_a_removed_quiz_is_gone_from_its_chat_only(store: Store) -> None:
     assert len(await store.chat_quiz_entries(OTHER)) == 1
 
 
+async def test_a_removed_quizs_serial_is_never_given_again(store: Store) -> None:
+    """Chat A's old posts and cards name `gpu@<serial>`: after A removes the quiz, another
+    chat's upload must not get that key (SQLite reuses the top rowid without AUTOINCREMENT)."""
+    mine = await save(store, CHAT, "gpu")
+    assert mine is not None
+    assert await store.remove_chat_quiz(CHAT, "gpu") is True
+    theirs = await save(store, OTHER, "gpu")
+    assert theirs is not None
+    assert theirs[0] != mine[0]
+    assert await store.chat_quiz(mine[0]) is None
+
+
 async def test_the_quiz_limit_counts_new_ids_not_replacements(store: Store) -> None:
     for number in range(3):
         assert await save(store, CHAT, f"q{number}", limit=3) is not None

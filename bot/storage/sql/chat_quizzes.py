@@ -17,7 +17,7 @@ from bot.storage.sql.rows import from_ms, to_ms
 
 CHAT_QUIZZES_MIGRATION = """
     CREATE TABLE chat_quizzes (
-        serial INTEGER PRIMARY KEY,
+        serial INTEGER PRIMARY KEY AUTOINCREMENT,
         chat_id TEXT NOT NULL,
         quiz_id TEXT NOT NULL,
         source TEXT NOT NULL,
@@ -33,7 +33,9 @@ CHAT_QUIZZES_MIGRATION = """
     );
     CREATE INDEX chat_quiz_uploads_by_chat ON chat_quiz_uploads (chat_id, uploaded_at);
 """
-"""Appended to `schema.MIGRATIONS`; its tables go last in `schema.TABLES`."""
+"""Appended to `schema.MIGRATIONS`; its tables go last in `schema.TABLES`. A serial is never
+given twice (AUTOINCREMENT; PostgreSQL's identity never reuses): posts, schedules and cards
+of a removed quiz keep naming its key, which must not come to mean another chat's quiz."""
 
 CHAT_QUIZ_TABLES = ("chat_quizzes", "chat_quiz_uploads")
 _COLUMNS = "serial, chat_id, quiz_id, source, filename, uploaded_by, uploaded_at"
