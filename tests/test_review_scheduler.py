@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import json
 import random
 from datetime import UTC, datetime, timedelta
 
@@ -111,6 +112,16 @@ def test_an_unreadable_card_or_another_utc_starts_fresh_instead_of_failing() -> 
     assert broken.missed
     other_utc = START.replace(tzinfo=ZoneInfo("UTC"))
     assert scheduler.review(broken.card, True, True, other_utc, 1).due > START
+
+
+def test_a_readable_but_inconsistent_card_starts_fresh_instead_of_failing() -> None:
+    """A card in review with no stability (edited by hand) makes the library assert: the
+    answer's batch must still commit, with the card started again."""
+    card = json.loads(reviewer().review(None, False, False, START, 1).card)
+    card.update(state=int(State.Review), stability=None, difficulty=None)
+    again = reviewer().review(json.dumps(card), True, True, START, 1)
+    fresh = reviewer().review(None, True, True, START, 1)
+    assert (again.card, again.due, again.missed) == (fresh.card, fresh.due, True)
 
 
 def test_cards_are_serialized_exactly_as_the_library_does() -> None:

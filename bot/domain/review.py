@@ -102,7 +102,10 @@ class Reviewer:
             )
             return ReviewedCard(text, template.state, missed, due, at)
         rating = Rating.Good if correct else Rating.Again
-        card, _ = self.scheduler.review_card(_parsed(previous, at), rating, at, elapsed_ms)
+        try:
+            card, _ = self.scheduler.review_card(_parsed(previous, at), rating, at, elapsed_ms)
+        except _UNREVIEWABLE:  # readable but inconsistent (edited by hand): start it again
+            card, _ = self.scheduler.review_card(new_card(at), rating, at, elapsed_ms)
         return ReviewedCard(serialized(card), int(card.state), missed, card.due, at)
 
     def recall(self, card: str, now: datetime) -> float:
@@ -125,6 +128,11 @@ def serialized(card: Card) -> str:
 def _number(value: float | None) -> str:
     """As `json.dumps` writes it (an int or a float's repr; None is null)."""
     return "null" if value is None else repr(value)
+
+
+_UNREVIEWABLE = (AssertionError, ArithmeticError, AttributeError, TypeError, ValueError)
+"""What the library raises on a card it can read but not review (it asserts its invariants):
+one such card must not fail its whole batch of answers, every chat's in it."""
 
 
 def _parsed(previous: str | None, at: datetime) -> Card:
