@@ -17,8 +17,9 @@ PLAYER_TABLES = (
     "users", "answers", "score_totals", "score_hours", "score_weeks", "member_stats",
     "round_scores", *REVIEW_TABLES,
 )  # fmt: skip
-"""Every table holding a player's data: what `/forgetme` deletes, in this order, which is
-the order PostgreSQL's answer writer locks them in (so the two never deadlock)."""
+"""Every table holding a player's data: what `/forgetme` deletes, in this order. `users`
+first, as the answer writer does: the player's own rows are then never contended; the
+report's shared counts are subtracted in the writers' key order (report_counts._SUBTRACT)."""
 
 
 class PlayerQueries(SqlQueries):

@@ -225,9 +225,11 @@ _SUBTRACT = """
     INSERT INTO {table} (chat_id, {keys}, {sums})
     SELECT a.chat_id, {selected}
     FROM answers a JOIN posts p ON p.post_id = a.post_id WHERE a.user_id = ?
-    GROUP BY a.chat_id, {grouped}
+    GROUP BY a.chat_id, {grouped} ORDER BY a.chat_id, {grouped}
     ON CONFLICT (chat_id, {keys}) DO UPDATE SET {updates}
 """
+"""Ordered like the answer writers' batches, so PostgreSQL locks shared count rows in one
+order on both sides and a /forgetme never deadlocks with other players' answers."""
 _SUBTRACTED = {
     "question_choices": ("a.quiz_id, p.question_id, a.choice, -COUNT(*), -SUM(a.correct)",
                          "a.quiz_id, p.question_id, a.choice"),
