@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 from enum import Enum
 from typing import Protocol
 
-from bot.domain.entities import Player, Round
+from bot.domain.entities import Player, Post, Round
 from bot.domain.rules import DEFAULT_SECONDS, Accepted
 from bot.domain.views import ClosedView, PressResult, QuestionView, RoundSummary
 from bot.play.gone import ChatGoneError, MessageGoneError
@@ -224,6 +224,7 @@ class RoundRunner:
         for post in open_posts:
             view = await self.service.view(post.post_id)
             if view is None:
+                await self._close_unplayable(post)
                 continue
             if post.message_ref is None:
                 view = await self._publish(current, view)
@@ -305,13 +306,30 @@ class RoundRunner:
         self._last_edit.pop(post_id, None)
         self._shown_counts.pop(post_id, None)
         closed = await self.service.close(post_id)
-        if closed is None or closed.view.post.round_id is None:
+        if closed is None:
+            post = await self.store.get_post(post_id)
+            if post is not None and post.closed_at is None:  # open, but its quiz is gone
+                await self._close_unplayable(post)
+            return
+        if closed.view.post.round_id is None:
             return
         current = await self.store.get_round(closed.view.post.round_id)
         if current is None:
             return
         try:
             await self._show_results(current, closed)
+            await self._advance(current.round_id)
+        except ChatGoneError:
+            await self._end_quietly(current)
+
+    async def _close_unplayable(self, post: Post) -> None:
+        """A question whose chat quiz was removed (or no longer reads): closed without
+        results, and its round goes on to its summary instead of waiting forever."""
+        closed = await self.store.close_post(post.post_id, self.service.clock.now())
+        current = None if post.round_id is None else await self.store.get_round(post.round_id)
+        if not closed or current is None:
+            return
+        try:
             await self._advance(current.round_id)
         except ChatGoneError:
             await self._end_quietly(current)
