@@ -489,3 +489,31 @@ async def test_pause_chat_pauses_every_schedule_of_the_chat(
     await run_until(bot, clock, utc(2026, 3, 4, 12))
     assert set(bot.publisher.attempts) == {"dc:2"}
     assert await bot.runner.paused_reason("dc:1", "11") == "removed from the server"
+
+
+async def test_a_failure_closing_one_chats_post_never_stops_the_others_daily_questions(
+    store: Store, quizzes: dict[str, Quiz], clock: FakeClock
+) -> None:
+    """Closing overdue posts runs outside each schedule's guard: a failure there (here the
+    store, once, for chat A's post) used to leave no wake timer, and no chat got its
+    question again."""
+    clock.current = utc(2026, 3, 2, 12)
+    bot = start(store, quizzes, clock)
+    close, failures = bot.service.close, []
+
+    async def flaky(post_id: int) -> ClosedView | None:
+        view = await bot.service.view(post_id)
+        if not failures and view is not None and view.post.chat_id == "tg:a":
+            failures.append(post_id)
+            raise ConnectionError("the database went away for a moment")
+        return await close(post_id)
+
+    bot.service.close = flaky  # type: ignore[method-assign]
+    await schedule(bot, "tg:a", time(9, 0), "UTC")
+    await schedule(bot, "tg:b", time(9, 30), "UTC")
+    await run_until(bot, clock, utc(2026, 3, 3, 12))
+    assert await bot.runner.off("tg:a", "")  # its open question now closes on its own
+    await run_until(bot, clock, utc(2026, 3, 7, 0))
+    assert failures  # the failure happened, closing chat A's overdue question
+    days = [day for chat, day, *_ in bot.publisher.posts if chat == "tg:b"]
+    assert days == [date(2026, 3, d) for d in range(3, 7)]

@@ -28,6 +28,8 @@ from bot.play.timers import Timers
 
 log = logging.getLogger(__name__)
 WAKE_KEY = "daily:wake"
+WAKE_RETRY = timedelta(minutes=1)
+"""After a wake failed outside any one schedule's guard (closing a post, a store error)."""
 CLAIM_GRACE = timedelta(seconds=60)
 """How long a claimed daily question without a message is left to the process that claimed
 it. A claimant renews its claim while it sends (rate limits can hold a send for minutes), so
@@ -186,8 +188,13 @@ class DailyRunner:
             self.timers.call_at(WAKE_KEY, when, self.wake)
 
     async def wake(self) -> None:
-        async with self._lock:
-            retry_at = await self._work()
+        try:
+            async with self._lock:
+                retry_at = await self._work()
+        except Exception as error:  # e.g. closing one chat's post: the others' go on
+            log.warning("daily questions: %r; trying again in a minute", error)
+            self.timers.call_at(WAKE_KEY, self.clock.now() + WAKE_RETRY, self.wake)
+            return
         if retry_at is None:
             await self.arm()
         else:
