@@ -8,7 +8,8 @@ for a member of the group that owns it: serials are easy to guess, quizzes may b
 
 from __future__ import annotations
 
-from telegram import Bot, ChatMember
+from telegram import Bot, ChatMember, ChatMemberRestricted
+from telegram.error import BadRequest, Forbidden
 
 from bot.domain import uploads
 from bot.domain.models import Quiz
@@ -32,7 +33,12 @@ async def group_quiz(service: QuizService, bot: Bot, user_id: int, argument: str
     stored = await service.store.chat_quiz(int(serial))
     if stored is None or stored.quiz_id != shown or not stored.chat_id.startswith("tg:"):
         return None
-    member = await bot.get_chat_member(int(stored.chat_id[3:]), user_id)
+    try:
+        member = await bot.get_chat_member(int(stored.chat_id[3:]), user_id)
+    except (BadRequest, Forbidden):  # the bot left that group, or it is gone: not shown
+        return None
     if member.status not in MEMBERS:
+        return None
+    if isinstance(member, ChatMemberRestricted) and not member.is_member:  # restricted, left
         return None
     return await service.quiz_of(stored.key)

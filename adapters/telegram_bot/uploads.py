@@ -12,6 +12,7 @@ TELEGRAM_API_URL: see app.py).
 
 from __future__ import annotations
 
+import contextlib
 import re
 from typing import Any
 
@@ -22,7 +23,7 @@ from telegram import (
     Update,
 )
 from telegram.constants import ChatAction
-from telegram.error import BadRequest
+from telegram.error import BadRequest, TelegramError
 from telegram.ext import BaseHandler, CommandHandler, MessageHandler, filters
 
 from adapters.telegram_bot.commands import (
@@ -97,9 +98,10 @@ async def upload(update: Update, context: Context, document: Document) -> None:
     async def fetch() -> bytes:
         if document.file_size is None or document.file_size >= BIG_FILE:
             thread = thread_of(channel_of(message))
-            await context.bot.send_chat_action(
-                chat.id, ChatAction.UPLOAD_DOCUMENT, message_thread_id=thread
-            )
+            with contextlib.suppress(TelegramError):  # only a hint: never costs the upload
+                await context.bot.send_chat_action(
+                    chat.id, ChatAction.UPLOAD_DOCUMENT, message_thread_id=thread
+                )
         file = await context.bot.get_file(document.file_id)
         return bytes(await file.download_as_bytearray())
 

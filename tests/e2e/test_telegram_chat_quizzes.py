@@ -60,3 +60,18 @@ async def play_the_group_s_own_quiz(
     assert "Question 1/3" in practice["text"]
     stranger = await bot.command(fake.private_chat(dana), dana, start)
     assert stranger["text"].startswith("I don't know a quiz called “capitals_")
+
+
+async def test_a_practice_link_of_a_group_that_removed_the_bot_is_answered_politely(
+    fake: FakeTelegramAPI, group: dict[str, Any], tmp_path: Path, quizzes: dict[str, Quiz],
+    clock: FakeClock,
+) -> None:  # fmt: skip
+    """getChatMember then fails (403): the member still gets an answer, not silence."""
+    amelie = fake.user(1, "Amélie", "fr")
+    async with running_bot(fake, tmp_path / "quiz.db", quizzes, clock) as bot:
+        quiz = await own_quiz(bot)
+        await bot.command(group, amelie, "/quizzes")  # Amélie is in the group
+        fake.kick_bot(group)
+        start = f"/start practice_capitals_{key_serial(quiz.id)}"
+        answer = await bot.command(fake.private_chat(amelie), amelie, start)
+        assert answer["text"].startswith("Je ne connais pas de quiz nommé «\u00a0capitals_")

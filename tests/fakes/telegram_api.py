@@ -1322,7 +1322,7 @@ class FakeTelegramAPI:
         return {"status": "left", "user": user}
 
     async def _get_chat_member(self, params: JSONDict, token: str) -> JSONDict:
-        chat = self._chat(params["chat_id"])
+        chat = self._reachable(self._chat(params["chat_id"]))  # a removed bot gets 403 too
         return self._member(chat["id"], self._user(params["user_id"]))
 
     async def _get_chat_administrators(self, params: JSONDict, token: str) -> list[JSONDict]:
