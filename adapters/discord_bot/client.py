@@ -119,7 +119,10 @@ class QuizBot(discord.AutoShardedClient):
         await self.tree.set_translator(CatalogTranslator())
         if not self.start_rounds:
             return
-        await sync_if_changed(self.tree, self.store, self.sync_guild_id)
+        try:
+            await sync_if_changed(self.tree, self.store, self.sync_guild_id)
+        except discord.HTTPException as error:  # e.g. DISCORD_GUILD_ID names a server gone
+            log.warning("could not sync the slash commands: %s", error)
         try:
             await self.runner.resume(owns=self.sharding.owns)
         except Exception:  # one broken round must not keep the bot offline

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from telegram import BotCommand, Update
-from telegram.error import Conflict, NetworkError, TimedOut
+from telegram.error import Conflict, NetworkError, TelegramError, TimedOut
 from telegram.ext import (
     AIORateLimiter,
     Application,
@@ -118,7 +118,10 @@ def build_application(setup: TelegramSetup) -> TelegramApp:
         quiz = handlers.QuizApp(service, runner, daily, review, reminders)
         application.bot_data["quiz"] = quiz
         bot.follow_moves(lambda old, new: lifecycle.move_chat(quiz, old, new))
-        await register_commands(application)
+        try:
+            await register_commands(application)
+        except TelegramError as error:  # menus are a convenience: the bot serves without them
+            log.warning("could not set the command menus: %s", error)
         await runner.resume()
         await daily.resume()
         await reminders.resume()

@@ -316,6 +316,19 @@ async def test_commands_are_registered_in_both_languages(
     }
 
 
+async def test_menus_telegram_refuses_do_not_keep_the_bot_from_serving(
+    fake: FakeTelegramAPI, tmp_path: Path, quizzes: dict[str, Quiz], clock: FakeClock,
+    group: dict[str, Any], caplog: pytest.LogCaptureFixture,
+) -> None:  # fmt: skip
+    """setMyCommands failing at start-up (here 400) is one warning, and /quiz still plays."""
+    fake.fail_next("setMyCommands", 400, times=10, description="Bad Request: injected failure")
+    amelie = users(fake)[0]
+    async with running_bot(fake, tmp_path / "quiz.db", quizzes, clock) as bot:
+        question = await bot.command(group, amelie, "/quiz parallelism 1")
+        assert "Question 1/1" in question["text"]
+    assert "could not set the command menus" in caplog.text
+
+
 async def test_a_round_survives_a_restart(
     fake: FakeTelegramAPI,
     tmp_path: Path,
