@@ -7,8 +7,9 @@
    growth from 10k to 1M ≤ 2×.
 2. answers/s of bench/answers.py's burst (N players press at once on one question, each
    acknowledged after COMMIT) with the card updates, and in the same run without them (the
-   writer's card step replaced by a no-op), for new cards (a first answer) and for existing
-   ones (the same players answering the same question again). Goal: within 15 %.
+   writer's card step replaced by a no-op), for new cards (a first answer), existing ones all
+   alike (the same players answering the same question again), and cards with a group's
+   past or a past of their own (bench/_histories.py). Goal: within 15 %.
 
     python bench/review.py [--quick]
 """
@@ -26,6 +27,7 @@ from pathlib import Path
 
 from _burst import CHAT, post_question, press_burst
 from _common import QUIZZES, median, parser, scratch, table
+from _histories import KINDS, write_pasts
 
 import bot.storage.sqlite.answer_writer as sqlite_writer
 from bot.catalog.installed import load_catalog
@@ -40,6 +42,7 @@ from bot.storage.sqlite.store import SQLiteStore
 NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 CARDS_A_PLAYER = 100
 REPEATS = 5
+MODES = ("new", "existing", *KINDS)
 CATALOG = load_catalog(QUIZZES)
 
 
@@ -133,16 +136,20 @@ async def due_lookups(directory: Path, sizes: tuple[int, ...], queries: int) -> 
     return rows
 
 
-async def burst_rate(path: Path, players: int, again: bool) -> tuple[float, float]:
-    """(answers/s, CPU µs an answer, writer thread included) of one burst; `again`: the same
-    players answered this question before. CPU time is what a loaded machine changes least."""
+async def burst_rate(path: Path, players: int, mode: str) -> tuple[float, float]:
+    """(answers/s, CPU µs an answer, writer thread included) of one burst. `mode`: "new"
+    cards; "existing", the same players answered this question just before; "group" or
+    "varied", their cards have a past (bench/_histories.py). CPU time is what a loaded
+    machine changes least."""
     store = await SQLiteStore.open(path)
     try:
-        if again:  # a first burst on the same question, its round then ended
+        if mode == "existing":  # a first burst on the same question, its round then ended
             await press_burst(store, players)
             current = await store.running_round(CHAT, "", "group")
             assert current is not None
             await store.end_round(current.round_id, "finished", datetime.now(UTC))
+        elif mode in KINDS:
+            await write_pasts(store, mode, players)
         elapsed, cpu = await timed_burst(store, players)
     finally:
         await store.close()
@@ -182,23 +189,23 @@ async def without_cards(
 async def answer_rates(directory: Path, sizes: tuple[int, ...]) -> list[list[str]]:
     rows = []
     for players in sizes:
-        for again in (False, True):
+        for mode in MODES:
             ours: list[tuple[float, float]] = []
             base: list[tuple[float, float]] = []
             for repeat in range(REPEATS):  # interleaved, so both see the same machine
-                name = f"{players}-{again}-{repeat}"
-                ours.append(await burst_rate(directory / f"w-{name}.db", players, again))
+                name = f"{players}-{mode}-{repeat}"
+                ours.append(await burst_rate(directory / f"w-{name}.db", players, mode))
                 path = directory / f"o-{name}.db"
                 base.append(
                     await without_cards(
-                        lambda path=path, players=players, again=again: burst_rate(  # type: ignore[misc]
-                            path, players, again
+                        lambda path=path, players=players, mode=mode: burst_rate(  # type: ignore[misc]
+                            path, players, mode
                         )
                     )
                 )
             rate, cpu = median([r for r, _ in ours]), median([c for _, c in ours])
             base_rate, base_cpu = median([r for r, _ in base]), median([c for _, c in base])
-            rows.append([f"{players:,}", "existing" if again else "new", f"{rate:,.0f}",
+            rows.append([f"{players:,}", mode, f"{rate:,.0f}",
                          f"{base_rate:,.0f}", f"{rate / base_rate:.2f}", f"{cpu:.0f}",
                          f"{base_cpu:.0f}", f"{base_cpu / cpu:.2f}"])  # fmt: skip
     return rows

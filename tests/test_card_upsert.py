@@ -155,3 +155,63 @@ def test_an_unreadable_stored_card_starts_again_instead_of_failing(tmp_path: Pat
     cards.answer("tg:1", True, later, 5)
     theirs, _ = reviewer.scheduler.review_card(new_card(later), Rating.Good, later, 5)
     assert cards.row("tg:1") == expected(theirs, True, later)  # still missed once
+
+
+@pytest.mark.parametrize("fuzzing", [False, True])
+def test_members_who_share_a_history_share_one_review_by_the_library(
+    tmp_path: Path, fuzzing: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A group answers a question round after round: members with the same answers on the
+    same days have the same card but for its instants, so the library reviews it once a
+    round; every row is still what it computes for that member (fuzz drawn for each)."""
+    reviewer = Reviewer(make_scheduler(fuzzing=fuzzing))
+    cards, reference = Cards(tmp_path / "cards.db", reviewer), make_scheduler(fuzzing=fuzzing)
+    asked: list[Scheduler] = []
+    review_card = Scheduler.review_card
+
+    def counted(self: Scheduler, *arguments: object) -> object:
+        if self is not reference:
+            asked.append(self)
+        return review_card(self, *arguments)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Scheduler, "review_card", counted)
+    rng = random.Random(23)
+    history = [(rng.random() < 0.6, rng.randrange(0, 40)) for _ in range(7)]
+    members = {f"tg:{n}": timedelta(microseconds=rng.randrange(4 * 10**10)) for n in range(30)}
+    theirs: dict[str, Card] = {}
+    day = START
+    for correct, gap in history:
+        day += timedelta(days=gap)
+        rating = Rating.Good if correct else Rating.Again
+        for user, offset in members.items():
+            at, seed = day + offset, rng.random()  # each member at their own time of day
+            random.seed(seed)
+            cards.answer(user, correct, at, rng.randrange(60_000))
+            random.seed(seed)
+            card = theirs.get(user, new_card(at))
+            theirs[user], _ = review_card(reference, card, rating, at, 1)
+            missed = any(not right for right, _ in history[: history.index((correct, gap)) + 1])
+            assert cards.row(user) == expected(theirs[user], missed, at), (user, at)
+    assert len(asked) == len(history) - 1  # the first answers are templates; then one a round
+
+
+def test_sqlite_reviews_an_existing_card_once_for_its_three_columns(tmp_path: Path) -> None:
+    """The card, its state and its due time come from one call of the function: a review
+    drawn once (fuzz included) can only be stored whole."""
+    calls: list[str | None] = []
+
+    class Counted(CardFunctions):
+        def reviewed(self, stored: str | None, correct: int, at: str, elapsed: int) -> str:
+            calls.append(stored)
+            return super().reviewed(stored, correct, at, elapsed)
+
+    reviewer = Reviewer(make_scheduler(fuzzing=False))
+    cards = Cards(tmp_path / "cards.db", reviewer)
+    Counted(lambda: reviewer).install(cards.connection)  # replaces the function by name
+    users = [f"tg:{number}" for number in range(5)]
+    for user in users:
+        cards.answer(user, True, START, 5)
+    assert calls == []  # new cards: the row as given, no call
+    for number, user in enumerate(users):
+        cards.answer(user, number % 2 == 0, START + timedelta(days=3), 7)
+    assert len(calls) == len(users)

@@ -125,7 +125,7 @@ def test_a_readable_but_inconsistent_card_starts_fresh_instead_of_failing() -> N
 
 
 def test_cards_are_serialized_exactly_as_the_library_does() -> None:
-    from bot.domain.review import serialized
+    from bot.domain.card_json import serialized
 
     random.seed(11)
     scheduler = make_scheduler(fuzzing=True)

@@ -20,6 +20,8 @@ from typing import NamedTuple
 
 from fsrs import Card, Rating, Scheduler, State
 
+from bot.domain.card_json import head_of, joined, reviewed_card_parts, serialized
+
 SESSION_SIZE = 20
 """Questions a review session brings back at most, most overdue first."""
 WEEK = timedelta(days=7)
@@ -48,11 +50,29 @@ class ReviewedCard(NamedTuple):
     reviewed_at: datetime
 
 
+class _Outcome(NamedTuple):
+    """A review as FSRS computed it, to place at any instant of the same day count."""
+
+    head: str
+    """The reviewed card's JSON before its due time (card_json.head_of)."""
+    state: int
+    interval: timedelta
+    """Before fuzzing."""
+    fuzzed: bool
+    """The library fuzzes this interval (the review state, with fuzzing on)."""
+
+
+_OUTCOMES_KEPT = 4096
+"""Reviews remembered at most (a few hundred bytes each); all are dropped when full."""
+
+
 class Reviewer:
     """Turns answers into card states with one scheduler (shared by a store's writer)."""
 
     def __init__(self, scheduler: Scheduler | None = None) -> None:
         self.scheduler = scheduler or make_scheduler()
+        self._unfuzzed = Scheduler.from_dict({**self.scheduler.to_dict(), "enable_fuzzing": False})
+        self._outcomes: dict[tuple[str, int, bool], _Outcome] = {}
         self._first = {
             correct: self._fresh_template(Rating.Good if correct else Rating.Again)
             for correct in (True, False)
@@ -88,19 +108,30 @@ class Reviewer:
         correct: bool,
         at: datetime,
         elapsed_ms: int,
+        at_text: str | None = None,
     ) -> ReviewedCard:
-        """The card after this answer; `previous` is its stored state (None: a new card)."""
+        """The card after this answer; `previous` is its stored state (None: a new card);
+        `at_text`, when the caller has it, is `at.isoformat()` in UTC."""
         if at.tzinfo is not UTC:  # the library refuses any other tzinfo, even an equal one
-            at = at.astimezone(UTC)
+            at, at_text = at.astimezone(UTC), None
+        at_text = at_text or at.isoformat()
         missed = missed_before or not correct
         template = self._first[correct] if previous is None else None
         if template is not None:
-            due, at_text = at + template.interval, at.isoformat()
+            due = at + template.interval
             prefix, middle, suffix = template.parts
             text = (
                 f"{prefix}{_iso_shifted(due, at_text, template.interval)}{middle}{at_text}{suffix}"
             )
             return ReviewedCard(text, template.state, missed, due, at)
+        outcome = self._outcome(previous, correct, at, elapsed_ms) if previous else None
+        if outcome is not None:
+            interval = outcome.interval
+            if outcome.fuzzed:  # the library's own fuzz, drawn as review_card would draw it
+                interval = self.scheduler._get_fuzzed_interval(interval=interval)
+            due = at + interval
+            text = joined(outcome.head, _iso_shifted(due, at_text, interval), at_text)
+            return ReviewedCard(text, outcome.state, missed, due, at)
         rating = Rating.Good if correct else Rating.Again
         try:
             card, _ = self.scheduler.review_card(_parsed(previous, at), rating, at, elapsed_ms)
@@ -108,26 +139,40 @@ class Reviewer:
             card, _ = self.scheduler.review_card(new_card(at), rating, at, elapsed_ms)
         return ReviewedCard(serialized(card), int(card.state), missed, card.due, at)
 
+    def _outcome(
+        self, previous: str, correct: bool, at: datetime, elapsed_ms: int
+    ) -> _Outcome | None:
+        """What FSRS makes of a stored card with this answer, before fuzzing; None when the
+        library must read the card itself (not in its layout, or not reviewable).
+
+        A review depends only on the card's fields, the rating and the whole days since its
+        last review (`Scheduler.review_card`; the instant only places the result), so a
+        group's members who share a question's history share one review by the library,
+        remembered here; fuzzing, random by design, is drawn for each answer."""
+        parts = reviewed_card_parts(previous)
+        if parts is None:
+            return None
+        head, last = parts
+        key = (head, (at - last).days, correct)
+        known = self._outcomes.get(key)
+        if known is not None:
+            return known
+        rating = Rating.Good if correct else Rating.Again
+        try:
+            card, _ = self._unfuzzed.review_card(Card.from_json(previous), rating, at, elapsed_ms)
+        except (*_UNREVIEWABLE, KeyError):
+            return None
+        state = int(card.state)
+        fuzzed = self.scheduler.enable_fuzzing and card.state == State.Review
+        known = _Outcome(head_of(serialized(card)), state, card.due - at, fuzzed)
+        if len(self._outcomes) >= _OUTCOMES_KEPT:
+            self._outcomes.clear()
+        self._outcomes[key] = known
+        return known
+
     def recall(self, card: str, now: datetime) -> float:
         """The probability, as FSRS predicts it, that the question is answered right now."""
         return float(self.scheduler.get_card_retrievability(Card.from_json(card), now))
-
-
-def serialized(card: Card) -> str:
-    """`card.to_json()`, byte for byte (tested against the library on many cards), in one
-    f-string: `json.dumps` of `to_dict()` was a fifth of an existing card's review."""
-    last = card.last_review
-    return (
-        f'{{"card_id": {card.card_id}, "state": {int(card.state)}, "step": {_number(card.step)}'
-        f', "stability": {_number(card.stability)}, "difficulty": {_number(card.difficulty)}'
-        f', "due": "{card.due.isoformat()}", "last_review": '
-        f"{'null' if last is None else chr(34) + last.isoformat() + chr(34)}}}"
-    )
-
-
-def _number(value: float | None) -> str:
-    """As `json.dumps` writes it (an int or a float's repr; None is null)."""
-    return "null" if value is None else repr(value)
 
 
 _UNREVIEWABLE = (AssertionError, ArithmeticError, AttributeError, TypeError, ValueError)

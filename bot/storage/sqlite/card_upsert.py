@@ -9,7 +9,8 @@ row of one `executemany`, in the answer's own transaction:
   in it (`Reviewer.first_review`; tested byte for byte against `Scheduler.review_card` and
   `Card.to_json`), with the seconds' text cached instead of an `isoformat` each;
 - an EXISTING card (the conflict): SQL calls back `Reviewer.review` on the stored card through
-  user functions registered on the writer's connection, so FSRS itself reviews it.
+  user functions registered on the writer's connection, so FSRS itself reviews it (once for
+  all the cards that share a history: `Reviewer._outcome`).
 
 A first review that cannot be templated (fuzzed) is asked of the library while the row is
 built. PostgreSQL keeps reading the cards, then writing them (bot/storage/postgres/).
@@ -21,48 +22,44 @@ import sqlite3
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
 
-from bot.domain.review import FirstReview, ReviewedCard, Reviewer
+from bot.domain.review import FirstReview, Reviewer
 from bot.storage.group_commit import PendingAnswer
 from bot.storage.sql.review import due_ms
 from bot.storage.sql.rows import to_ms
 
-_CARD, _STATE, _DUE = "quizbot_review_card", "quizbot_review_state", "quizbot_review_due"
+_REVIEWED = "quizbot_reviewed_card"
 _ARGUMENTS = 4
 """(the stored card, correct 0/1, the answer's instant in ISO 8601, elapsed ms)."""
+_INTERVAL_DIGITS = 13
+"""Milliseconds to the due time, zero-padded: 36,500 days (FSRS's longest) has 13 digits."""
 _DAY = timedelta(days=1)
 _MS = timedelta(milliseconds=1)
 
 
 class CardFunctions:
-    """The user functions of the card upsert: one FSRS review per row, whichever of the card,
-    state and due columns SQLite computes first (the last review is kept for the others)."""
+    """The card upsert's user function: one FSRS review a row, packed as one text that SQL
+    takes apart (`UPSERT_CARDS`): the state's digit, the milliseconds to the due time, then
+    the card's JSON. One call a row, not one a column: each call of a user function costs
+    about what the review of a card that shares its history does."""
 
     def __init__(self, reviewer: Callable[[], Reviewer]) -> None:
         self._reviewer = reviewer
         self._last: tuple[object, ...] = ()
-        self._reviewed: ReviewedCard | None = None
+        self._packed = ""
 
     def install(self, connection: sqlite3.Connection) -> None:
-        for name, function in ((_CARD, self.card), (_STATE, self.state), (_DUE, self.due)):
-            connection.create_function(name, _ARGUMENTS, function, deterministic=True)
+        connection.create_function(_REVIEWED, _ARGUMENTS, self.reviewed, deterministic=True)
 
-    def card(self, stored: str | None, correct: int, at: str, elapsed: int) -> str:
-        return self._review(stored, correct, at, elapsed).card
-
-    def state(self, stored: str | None, correct: int, at: str, elapsed: int) -> int:
-        return self._review(stored, correct, at, elapsed).state
-
-    def due(self, stored: str | None, correct: int, at: str, elapsed: int) -> int:
-        return due_ms(self._review(stored, correct, at, elapsed))
-
-    def _review(self, stored: str | None, correct: int, at: str, elapsed: int) -> ReviewedCard:
+    def reviewed(self, stored: str | None, correct: int, at: str, elapsed: int) -> str:
         arguments = (stored, correct, at, elapsed)
-        if arguments != self._last or self._reviewed is None:
-            self._reviewed = None  # an exception below must not leave a stale result
+        if arguments != self._last:  # were SQLite ever to ask twice, one review, one fuzz
+            self._last = ()  # an exception below must not leave a stale result
             moment = datetime.fromisoformat(at)
-            self._reviewed = self._reviewer().review(stored, False, bool(correct), moment, elapsed)
+            card = self._reviewer().review(stored, False, bool(correct), moment, elapsed, at)
+            interval = (card.due - moment) // _MS
+            self._packed = f"{card.state}{interval:0{_INTERVAL_DIGITS}d}{card.card}"
             self._last = arguments
-        return self._reviewed
+        return self._packed
 
 
 def card_arguments(
@@ -124,14 +121,15 @@ def _second_text(second: int) -> str:
     return text
 
 
-_REVIEW = "(review_cards.card, 1 - ?6, ?9, ?10)"
-"""The existing card, the answer right (a new card's missed is 1 - correct), ISO instant, ms."""
+_JSON_AT = 2 + _INTERVAL_DIGITS
 UPSERT_CARDS = (
     "INSERT INTO review_cards (user_id, quiz_id, question_id, card, state, missed, due_at, "
     "reviewed_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) "
     "ON CONFLICT (user_id, quiz_id, question_id) DO UPDATE SET "
-    f"card = {_CARD}{_REVIEW}, state = {_STATE}{_REVIEW}, "
-    "missed = max(review_cards.missed, excluded.missed), "
-    f"due_at = {_DUE}{_REVIEW}, reviewed_at = excluded.reviewed_at"
+    f"(card, state, due_at) = (SELECT substr(r, {_JSON_AT}), CAST(substr(r, 1, 1) AS INTEGER), "
+    f"excluded.reviewed_at + CAST(substr(r, 2, {_INTERVAL_DIGITS}) AS INTEGER) FROM "
+    f"(SELECT {_REVIEWED}(review_cards.card, 1 - ?6, ?9, ?10) AS r)), "
+    "missed = max(review_cards.missed, excluded.missed), reviewed_at = excluded.reviewed_at"
 )
-"""A new card's row as given; an existing card reviewed by FSRS through the functions."""
+"""A new card's row as given; an existing card reviewed by FSRS through the function, once
+(the subquery; a row value assigns the three columns from its one result)."""
