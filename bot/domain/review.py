@@ -73,6 +73,8 @@ class Reviewer:
         self.scheduler = scheduler or make_scheduler()
         self._unfuzzed = Scheduler.from_dict({**self.scheduler.to_dict(), "enable_fuzzing": False})
         self._outcomes: dict[tuple[str, int, bool], _Outcome] = {}
+        self.computed = 0
+        """Existing cards' reviews the library computed (the others were shared)."""
         self._first = {
             correct: self._fresh_template(Rating.Good if correct else Rating.Again)
             for correct in (True, False)
@@ -158,6 +160,7 @@ class Reviewer:
         if known is not None:
             return known
         rating = Rating.Good if correct else Rating.Again
+        self.computed += 1
         try:
             card, _ = self._unfuzzed.review_card(Card.from_json(previous), rating, at, elapsed_ms)
         except (*_UNREVIEWABLE, KeyError):
