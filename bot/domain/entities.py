@@ -59,33 +59,6 @@ class Round(NewRound):
 
 
 @dataclass(frozen=True, slots=True)
-class Post:
-    """A question as posted in a chat: its own id, shuffled choices and deadline."""
-
-    post_id: int
-    chat_id: str
-    quiz_id: str
-    question_id: str
-    order: tuple[int, ...]
-    """order[letter_index] is the index of the choice shown under that letter."""
-    number: int
-    total: int
-    opened_at: datetime
-    deadline: datetime | None = None
-    closed_at: datetime | None = None
-    round_id: int | None = None
-    message_ref: str | None = None
-
-    def is_open(self, now: datetime) -> bool:
-        if self.closed_at is not None:
-            return False
-        return self.deadline is None or now < self.deadline
-
-    def correct_letter_index(self, question: Question) -> int:
-        return self.order.index(question.answer)
-
-
-@dataclass(frozen=True, slots=True)
 class Answer:
     post_id: int
     user_id: str
@@ -139,15 +112,38 @@ class Stats:
 
 @dataclass(frozen=True, slots=True)
 class NewPost:
+    """A question about to be posted; stored, it gets its id and its message (Post)."""
+
     chat_id: str
     quiz_id: str
     question_id: str
     order: tuple[int, ...]
+    """order[letter_index] is the index of the choice shown under that letter."""
     number: int
     total: int
     opened_at: datetime
     deadline: datetime | None
+    """None: open until closed (a question of an untimed round, or a review question)."""
     round_id: int | None
+    """None for a question outside any round (a daily or a review question)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Post(NewPost):
+    """A question as posted in a chat: its own id, and once it is sent or closed, when."""
+
+    post_id: int
+    closed_at: datetime | None = None
+    message_ref: str | None = None
+    """The platform message showing it, once sent: what closing the question edits."""
+
+    def is_open(self, now: datetime) -> bool:
+        if self.closed_at is not None:
+            return False
+        return self.deadline is None or now < self.deadline
+
+    def correct_letter_index(self, question: Question) -> int:
+        return self.order.index(question.answer)
 
 
 @dataclass(frozen=True, slots=True)
