@@ -51,30 +51,28 @@ def removed_quiz(key: str) -> Quiz:
 
 
 @dataclass(frozen=True, slots=True)
-class StoredChatQuiz:
-    """A chat's quiz as the store holds it: the quiz file made of the upload, and whose."""
-
-    serial: int
-    chat_id: str
-    quiz_id: str
-    source: str
-    """The quiz file's text (YAML the hardened loader reads back)."""
-    filename: str
-    uploaded_by: str
-    uploaded_at: datetime
-
-    @property
-    def key(self) -> str:
-        return chat_quiz_key(self.quiz_id, self.serial)
-
-
-@dataclass(frozen=True, slots=True)
 class ChatQuizEntry:
     """A chat's quiz in the light listing: enough to count, check ids and see replacements."""
 
     serial: int
     quiz_id: str
     uploaded_at: datetime
+
+    @property
+    def key(self) -> str:
+        """What posts, scores and the shelf name this quiz by: "gpu@12"."""
+        return chat_quiz_key(self.quiz_id, self.serial)
+
+
+@dataclass(frozen=True, slots=True)
+class StoredChatQuiz(ChatQuizEntry):
+    """A chat's quiz as the store holds it: its entry, the quiz file made of the upload, whose."""
+
+    chat_id: str
+    source: str
+    """The quiz file's text (YAML the hardened loader reads back)."""
+    filename: str
+    uploaded_by: str
 
 
 class UploadRefusal(enum.Enum):

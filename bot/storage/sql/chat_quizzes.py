@@ -44,9 +44,14 @@ _COLUMNS = "serial, chat_id, quiz_id, source, filename, uploaded_by, uploaded_at
 def _stored(row: tuple[object, ...]) -> StoredChatQuiz:
     serial, chat_id, quiz_id, source, filename, uploaded_by, uploaded_at = row
     return StoredChatQuiz(
-        int(str(serial)), str(chat_id), str(quiz_id), str(source), str(filename),
-        str(uploaded_by), from_ms(int(str(uploaded_at))),
-    )  # fmt: skip
+        serial=int(str(serial)),
+        quiz_id=str(quiz_id),
+        uploaded_at=from_ms(int(str(uploaded_at))),
+        chat_id=str(chat_id),
+        source=str(source),
+        filename=str(filename),
+        uploaded_by=str(uploaded_by),
+    )
 
 
 class ChatQuizReads(SqlQueries):
