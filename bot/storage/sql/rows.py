@@ -92,17 +92,17 @@ def to_post(row: tuple[object, ...]) -> Post:
         message_ref,
     ) = row
     return Post(
+        str(chat_id),
+        str(quiz_id),
+        str(question_id),
+        tuple(int(part) for part in str(order).split(",")),
+        int(str(number)),
+        int(str(total)),
+        from_ms(int(str(opened_at))),
+        _optional_time(None if deadline is None else int(str(deadline))),
+        None if round_id is None else int(str(round_id)),
         post_id=int(str(post_id)),
-        chat_id=str(chat_id),
-        quiz_id=str(quiz_id),
-        question_id=str(question_id),
-        order=tuple(int(part) for part in str(order).split(",")),
-        number=int(str(number)),
-        total=int(str(total)),
-        opened_at=from_ms(int(str(opened_at))),
-        deadline=_optional_time(None if deadline is None else int(str(deadline))),
         closed_at=_optional_time(None if closed_at is None else int(str(closed_at))),
-        round_id=None if round_id is None else int(str(round_id)),
         message_ref=None if message_ref is None else str(message_ref),
     )
 
