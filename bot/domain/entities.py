@@ -44,6 +44,8 @@ class NewRound:
 
 @dataclass(frozen=True, slots=True)
 class Round(NewRound):
+    """A started round as stored: the NewRound, its id, and how far it has got."""
+
     round_id: int
     position: int = 0
     """How many questions have been posted so far."""
@@ -60,6 +62,8 @@ class Round(NewRound):
 
 @dataclass(frozen=True, slots=True)
 class Answer:
+    """A player's answer to a post as stored: one per (post, user), the first press only."""
+
     post_id: int
     user_id: str
     choice: int
@@ -100,6 +104,8 @@ class Standing:
 
 @dataclass(frozen=True, slots=True)
 class Stats:
+    """A player's `/stats` in one chat; accuracy is 0.0 before any answer (shown as 0%)."""
+
     answered: int
     correct: int
     current_streak: int
@@ -148,6 +154,8 @@ class Post(NewPost):
 
 @dataclass(frozen=True, slots=True)
 class PlayerTotals:
+    """What the store counts of a player in one chat, before streaks are worked out."""
+
     answered: int
     correct: int
     correct_times: tuple[datetime, ...]
