@@ -76,6 +76,8 @@ class StoredChatQuiz(ChatQuizEntry):
 
 
 class UploadRefusal(enum.Enum):
+    """Why an upload is refused as a whole (not item by item); the value names its catalog text."""
+
     TOO_BIG = "too_big"
     TOO_MANY_QUESTIONS = "too_many_questions"
     TOO_MANY_QUIZZES = "too_many_quizzes"
@@ -94,6 +96,8 @@ class UploadProblem:
 
 @dataclass(frozen=True, slots=True)
 class Uploaded:
+    """An upload that became the chat's quiz, replacing the one of the same id if any."""
+
     quiz: Quiz
     """Under its key (`quiz.id`); `shown_id(quiz.id)` is what the chat types."""
     replaced: bool
@@ -104,6 +108,8 @@ class Uploaded:
 
 @dataclass(frozen=True, slots=True)
 class UploadRefused:
+    """An upload refused as a whole: `limit` is the bound it hit (0 for BUNDLED_ID)."""
+
     reason: UploadRefusal
     limit: int
     quiz_id: str = ""
@@ -124,12 +130,16 @@ UploadOutcome = Uploaded | UploadRefused | UploadFailed
 
 @dataclass(frozen=True, slots=True)
 class Removed:
+    """A chat quiz `/removequiz` removed; its title goes in the confirmation."""
+
     quiz_id: str
     title: str
 
 
 @dataclass(frozen=True, slots=True)
 class NotRemovable:
+    """A `/removequiz` id that is not a quiz of the chat's; `bundled`: it is a bundled one."""
+
     quiz_id: str
     bundled: bool
 
