@@ -35,6 +35,7 @@ from bot.storage.sql.daily import DailyQueries
 from bot.storage.sql.players import PlayerQueries
 from bot.storage.sql.queries import TableRows, Transaction
 from bot.storage.sql.review import ReviewQueries
+from bot.storage.sql.rows import to_text
 from bot.storage.sql.seen_updates import SeenUpdateQueries
 
 _CONNECT_FAILURES: tuple[type[BaseException], ...] = (*FAILURES, ValueError)  # a bad URL
@@ -148,12 +149,12 @@ class PostgresStore(
         return await self._on_pool.write_returning(sql, *args)
 
     async def table_columns(self, table: str) -> list[str]:
-        rows = await self._rows(
+        return await self._all(
+            to_text,
             "SELECT column_name FROM information_schema.columns WHERE table_name = ? "
             "AND table_schema = current_schema() ORDER BY ordinal_position",
             table,
         )
-        return [str(row[0]) for row in rows]
 
     async def insert_tables(
         self, tables: list[TableRows], on_table: Callable[[TableRows], None] | None = None

@@ -63,8 +63,9 @@ class ChatQuizReads(SqlQueries):
 
     async def chat_quiz(self, serial: int) -> StoredChatQuiz | None:
         """A chat quiz by the serial of its key (a post, a schedule or a card names it)."""
-        rows = await self._rows(f"SELECT {_COLUMNS} FROM chat_quizzes WHERE serial = ?", serial)
-        return _stored(rows[0]) if rows else None
+        return await self._one(
+            _stored, f"SELECT {_COLUMNS} FROM chat_quizzes WHERE serial = ?", serial
+        )
 
 
 class ChatQuizQueries(ChatQuizReads):

@@ -90,21 +90,21 @@ class DailyQueries(SqlQueries):
         return to_schedule(row)
 
     async def get_schedule(self, chat_id: str, channel_ref: str) -> Schedule | None:
-        rows = await self._rows(
+        return await self._one(
+            to_schedule,
             f"SELECT {_SCHEDULE_COLUMNS} FROM daily_schedules WHERE chat_id = ? "
             "AND channel_ref = ?",
             chat_id,
             channel_ref,
         )
-        return to_schedule(rows[0]) if rows else None
 
     async def chat_schedules(self, chat_id: str) -> list[Schedule]:
-        rows = await self._rows(
+        return await self._all(
+            to_schedule,
             f"SELECT {_SCHEDULE_COLUMNS} FROM daily_schedules WHERE chat_id = ? "
             "ORDER BY channel_ref",
             chat_id,
         )
-        return [to_schedule(row) for row in rows]
 
     async def delete_schedule(self, chat_id: str, channel_ref: str) -> bool:
         deleted = await self._write(
@@ -118,13 +118,13 @@ class DailyQueries(SqlQueries):
         await self._write(_SET_NEXT_RUN, to_ms(next_run_at), schedule_id)
 
     async def due_schedules(self, now: datetime, limit: int) -> list[Schedule]:
-        rows = await self._rows(
+        return await self._all(
+            to_schedule,
             f"SELECT {_SCHEDULE_COLUMNS} FROM daily_schedules WHERE next_run_at <= ? "
             "ORDER BY next_run_at, schedule_id LIMIT ?",
             to_ms(now),
             limit,
         )
-        return [to_schedule(row) for row in rows]
 
     async def next_daily_wake(self) -> datetime | None:
         rows = await self._rows(
@@ -153,17 +153,19 @@ class DailyQueries(SqlQueries):
         return claimed
 
     async def get_daily_post(self, post_id: int) -> DailyPost | None:
-        rows = await self._rows(
-            f"SELECT {_DAILY_COLUMNS} FROM daily_posts d WHERE d.post_id = ?", post_id
+        return await self._one(
+            to_daily_post,
+            f"SELECT {_DAILY_COLUMNS} FROM daily_posts d WHERE d.post_id = ?",
+            post_id,
         )
-        return to_daily_post(rows[0]) if rows else None
 
     async def open_daily_posts(
         self, closing_by: datetime | None = None, limit: int = -1
     ) -> list[DailyPost]:
         """Daily posts not yet closed; only those whose deadline has passed, given a time."""
         by = optional_ms(closing_by)
-        rows = await self._rows(
+        return await self._all(
+            to_daily_post,
             f"SELECT {_DAILY_COLUMNS} FROM daily_posts d JOIN posts p ON p.post_id = d.post_id "
             "WHERE p.closed_at IS NULL AND (CAST(? AS BIGINT) IS NULL OR p.deadline <= ?) "
             "ORDER BY p.deadline, d.post_id LIMIT ?",
@@ -171,12 +173,12 @@ class DailyQueries(SqlQueries):
             by,
             limit if limit >= 0 else _NO_LIMIT,
         )
-        return [to_daily_post(row) for row in rows]
 
     async def latest_daily_post(
         self, chat_id: str, channel_ref: str, before: date | None = None
     ) -> DailyPost | None:
-        rows = await self._rows(
+        return await self._one(
+            to_daily_post,
             f"SELECT {_DAILY_COLUMNS} FROM daily_posts d WHERE d.chat_id = ? "
             "AND d.channel_ref = ? AND (CAST(? AS TEXT) IS NULL OR d.local_date < ?) "
             "ORDER BY d.local_date DESC LIMIT 1",
@@ -185,7 +187,6 @@ class DailyQueries(SqlQueries):
             None if before is None else before.isoformat(),
             None if before is None else before.isoformat(),
         )
-        return to_daily_post(rows[0]) if rows else None
 
     async def daily_history(self, chat_id: str, channel_ref: str) -> list[PastDaily]:
         rows = await self._rows(

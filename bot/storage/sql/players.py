@@ -11,7 +11,7 @@ from bot.storage.sql.answers import UPSERT_PLAYER
 from bot.storage.sql.queries import SqlQueries
 from bot.storage.sql.report_counts import FORGET_COUNTS
 from bot.storage.sql.review import REVIEW_TABLES
-from bot.storage.sql.rows import from_ms
+from bot.storage.sql.rows import from_ms, to_text
 
 PLAYER_TABLES = (
     "users", "answers", "score_totals", "score_hours", "score_weeks", "member_stats",
@@ -29,8 +29,7 @@ class PlayerQueries(SqlQueries):
         await self._write(UPSERT_PLAYER, player.user_id, player.name, player.language)
 
     async def player_name(self, user_id: str) -> str | None:
-        rows = await self._rows("SELECT name FROM users WHERE user_id = ?", user_id)
-        return str(rows[0][0]) if rows else None
+        return await self._one(to_text, "SELECT name FROM users WHERE user_id = ?", user_id)
 
     async def player_totals(self, chat_id: str, user_id: str) -> PlayerTotals:
         rows = await self._rows(
@@ -87,5 +86,4 @@ class PlayerQueries(SqlQueries):
         ]
 
     async def chats(self) -> list[str]:
-        rows = await self._rows("SELECT DISTINCT chat_id FROM answers ORDER BY chat_id")
-        return [str(row[0]) for row in rows]
+        return await self._all(to_text, "SELECT DISTINCT chat_id FROM answers ORDER BY chat_id")

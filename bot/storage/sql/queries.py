@@ -14,7 +14,7 @@ from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from bot.domain.entities import Answer, Mode, NewPost, NewRound, Post, Round, ScoreLine, Standing
 from bot.storage.interface import ConstraintError, RoundConflictError
@@ -28,8 +28,13 @@ from bot.storage.sql.rows import (
     to_post,
     to_round,
     to_score_lines,
+    to_text,
 )
 from bot.storage.sql.scores import scores_query, standing_query, to_standing
+
+T = TypeVar("T")
+Row = tuple[object, ...]
+"""A result row as both backends return it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +91,15 @@ class SqlQueries:
         rows = await self._rows(sql, *args)
         return int(str(rows[0][0])) if rows and rows[0][0] is not None else 0
 
+    async def _one(self, convert: Callable[[Row], T], sql: str, *args: object) -> T | None:
+        """The query's first row made a value by `convert`; None when it finds no row."""
+        rows = await self._rows(sql, *args)
+        return convert(rows[0]) if rows else None
+
+    async def _all(self, convert: Callable[[Row], T], sql: str, *args: object) -> list[T]:
+        """Every row of the query made a value by `convert`, in the query's order."""
+        return [convert(row) for row in await self._rows(sql, *args)]
+
     async def create_round(self, new: NewRound, now: datetime) -> Round:
         try:
             row = await self._write_returning(
@@ -107,13 +121,15 @@ class SqlQueries:
         return to_round(row)
 
     async def get_round(self, round_id: int) -> Round | None:
-        rows = await self._rows(f"SELECT {ROUND_COLUMNS} FROM rounds WHERE round_id = ?", round_id)
-        return to_round(rows[0]) if rows else None
+        return await self._one(
+            to_round, f"SELECT {ROUND_COLUMNS} FROM rounds WHERE round_id = ?", round_id
+        )
 
     async def running_round(
         self, chat_id: str, channel_ref: str, mode: Mode, started_by: str | None = None
     ) -> Round | None:
-        rows = await self._rows(
+        return await self._one(
+            to_round,
             f"SELECT {ROUND_COLUMNS} FROM rounds WHERE status = 'running' AND chat_id = ? "
             "AND channel_ref = ? AND mode = ? AND (CAST(? AS TEXT) IS NULL OR started_by = ?)",
             chat_id,
@@ -122,13 +138,12 @@ class SqlQueries:
             started_by,
             started_by,
         )
-        return to_round(rows[0]) if rows else None
 
     async def running_rounds(self) -> list[Round]:
-        rows = await self._rows(
-            f"SELECT {ROUND_COLUMNS} FROM rounds WHERE status = 'running' ORDER BY round_id"
+        return await self._all(
+            to_round,
+            f"SELECT {ROUND_COLUMNS} FROM rounds WHERE status = 'running' ORDER BY round_id",
         )
-        return [to_round(row) for row in rows]
 
     async def end_round(self, round_id: int, status: str, now: datetime) -> bool:
         changed = await self._write(
@@ -162,14 +177,16 @@ class SqlQueries:
         return to_post(row)
 
     async def get_post(self, post_id: int) -> Post | None:
-        rows = await self._rows(f"SELECT {POST_COLUMNS} FROM posts WHERE post_id = ?", post_id)
-        return to_post(rows[0]) if rows else None
+        return await self._one(
+            to_post, f"SELECT {POST_COLUMNS} FROM posts WHERE post_id = ?", post_id
+        )
 
     async def round_posts(self, round_id: int) -> list[Post]:
-        rows = await self._rows(
-            f"SELECT {POST_COLUMNS} FROM posts WHERE round_id = ? ORDER BY number", round_id
+        return await self._all(
+            to_post,
+            f"SELECT {POST_COLUMNS} FROM posts WHERE round_id = ? ORDER BY number",
+            round_id,
         )
-        return [to_post(row) for row in rows]
 
     async def set_post_message(
         self, post_id: int, message_ref: str, deadline: datetime | None = None
@@ -201,26 +218,25 @@ class SqlQueries:
         return changed == 1
 
     async def open_posts(self) -> list[Post]:
-        rows = await self._rows(
-            f"SELECT {POST_COLUMNS} FROM posts WHERE closed_at IS NULL ORDER BY post_id"
+        return await self._all(
+            to_post, f"SELECT {POST_COLUMNS} FROM posts WHERE closed_at IS NULL ORDER BY post_id"
         )
-        return [to_post(row) for row in rows]
 
     async def get_answer(self, post_id: int, user_id: str) -> Answer | None:
-        rows = await self._rows(
+        return await self._one(
+            to_answer,
             f"SELECT {ANSWER_COLUMNS} FROM answers WHERE post_id = ? AND user_id = ?",
             post_id,
             user_id,
         )
-        return to_answer(rows[0]) if rows else None
 
     async def post_answers(self, post_id: int) -> list[Answer]:
-        rows = await self._rows(
+        return await self._all(
+            to_answer,
             f"SELECT {ANSWER_COLUMNS} FROM answers WHERE post_id = ? "
             "ORDER BY answered_at, user_id",
             post_id,
         )
-        return [to_answer(row) for row in rows]
 
     async def count_answers(self, post_id: int) -> int:
         return await self._scalar("SELECT COUNT(*) FROM answers WHERE post_id = ?", post_id)
@@ -256,8 +272,7 @@ class SqlQueries:
         return to_standing(await self._rows(sql, *args))
 
     async def get_meta(self, key: str) -> str | None:
-        rows = await self._rows("SELECT value FROM meta WHERE key = ?", key)
-        return str(rows[0][0]) if rows else None
+        return await self._one(to_text, "SELECT value FROM meta WHERE key = ?", key)
 
     async def set_meta(self, key: str, value: str) -> None:
         await self._write(

@@ -37,6 +37,11 @@ def _optional_time(value: int | None) -> datetime | None:
     return None if value is None else from_ms(value)
 
 
+def to_text(row: tuple[object, ...]) -> str:
+    """A one-column row's text: a name, a setting, a chat id."""
+    return str(row[0])
+
+
 def to_round(row: tuple[object, ...]) -> Round:
     (
         round_id,
