@@ -35,10 +35,11 @@ from bot.storage.sql.daily import DailyQueries
 from bot.storage.sql.players import PlayerQueries
 from bot.storage.sql.queries import TableRows, Transaction
 from bot.storage.sql.review import ReviewQueries
-from bot.storage.sql.rows import to_text
+from bot.storage.sql.rows import Select, to_text
 from bot.storage.sql.seen_updates import SeenUpdateQueries
 
 _CONNECT_FAILURES: tuple[type[BaseException], ...] = (*FAILURES, ValueError)  # a bad URL
+_COLUMN_NAMES = Select("SELECT column_name FROM information_schema.columns", to_text)
 
 
 def _row(record: Any) -> tuple[object, ...]:
@@ -150,9 +151,8 @@ class PostgresStore(
 
     async def table_columns(self, table: str) -> list[str]:
         return await self._all(
-            to_text,
-            "SELECT column_name FROM information_schema.columns WHERE table_name = ? "
-            "AND table_schema = current_schema() ORDER BY ordinal_position",
+            _COLUMN_NAMES,
+            "WHERE table_name = ? AND table_schema = current_schema() ORDER BY ordinal_position",
             table,
         )
 

@@ -15,7 +15,7 @@ from datetime import date, datetime
 from bot.domain.daily import DailyPost, DailyRecord, NewSchedule, PastDaily, Schedule
 from bot.domain.entities import NewPost
 from bot.storage.sql.queries import SqlQueries, Transaction
-from bot.storage.sql.rows import from_ms, optional_ms, to_daily_post, to_ms, to_schedule
+from bot.storage.sql.rows import Select, from_ms, optional_ms, to_daily_post, to_ms, to_schedule
 
 DAILY_MIGRATION = """
     CREATE TABLE daily_schedules (
@@ -51,6 +51,8 @@ _SCHEDULE_COLUMNS = (
     "language, created_by, next_run_at"
 )
 _DAILY_COLUMNS = "d.post_id, d.schedule_id, d.chat_id, d.channel_ref, d.local_date, d.language"
+_SCHEDULES = Select(f"SELECT {_SCHEDULE_COLUMNS} FROM daily_schedules", to_schedule)
+_DAILY_POSTS = Select(f"SELECT {_DAILY_COLUMNS} FROM daily_posts d", to_daily_post)
 
 
 _SET_NEXT_RUN = "UPDATE daily_schedules SET next_run_at = ? WHERE schedule_id = ?"
@@ -91,20 +93,11 @@ class DailyQueries(SqlQueries):
 
     async def get_schedule(self, chat_id: str, channel_ref: str) -> Schedule | None:
         return await self._one(
-            to_schedule,
-            f"SELECT {_SCHEDULE_COLUMNS} FROM daily_schedules WHERE chat_id = ? "
-            "AND channel_ref = ?",
-            chat_id,
-            channel_ref,
+            _SCHEDULES, "WHERE chat_id = ? AND channel_ref = ?", chat_id, channel_ref
         )
 
     async def chat_schedules(self, chat_id: str) -> list[Schedule]:
-        return await self._all(
-            to_schedule,
-            f"SELECT {_SCHEDULE_COLUMNS} FROM daily_schedules WHERE chat_id = ? "
-            "ORDER BY channel_ref",
-            chat_id,
-        )
+        return await self._all(_SCHEDULES, "WHERE chat_id = ? ORDER BY channel_ref", chat_id)
 
     async def delete_schedule(self, chat_id: str, channel_ref: str) -> bool:
         deleted = await self._write(
@@ -119,9 +112,8 @@ class DailyQueries(SqlQueries):
 
     async def due_schedules(self, now: datetime, limit: int) -> list[Schedule]:
         return await self._all(
-            to_schedule,
-            f"SELECT {_SCHEDULE_COLUMNS} FROM daily_schedules WHERE next_run_at <= ? "
-            "ORDER BY next_run_at, schedule_id LIMIT ?",
+            _SCHEDULES,
+            "WHERE next_run_at <= ? ORDER BY next_run_at, schedule_id LIMIT ?",
             to_ms(now),
             limit,
         )
@@ -153,11 +145,7 @@ class DailyQueries(SqlQueries):
         return claimed
 
     async def get_daily_post(self, post_id: int) -> DailyPost | None:
-        return await self._one(
-            to_daily_post,
-            f"SELECT {_DAILY_COLUMNS} FROM daily_posts d WHERE d.post_id = ?",
-            post_id,
-        )
+        return await self._one(_DAILY_POSTS, "WHERE d.post_id = ?", post_id)
 
     async def open_daily_posts(
         self, closing_by: datetime | None = None, limit: int = -1
@@ -165,9 +153,9 @@ class DailyQueries(SqlQueries):
         """Daily posts not yet closed; only those whose deadline has passed, given a time."""
         by = optional_ms(closing_by)
         return await self._all(
-            to_daily_post,
-            f"SELECT {_DAILY_COLUMNS} FROM daily_posts d JOIN posts p ON p.post_id = d.post_id "
-            "WHERE p.closed_at IS NULL AND (CAST(? AS BIGINT) IS NULL OR p.deadline <= ?) "
+            _DAILY_POSTS,
+            "JOIN posts p ON p.post_id = d.post_id WHERE p.closed_at IS NULL "
+            "AND (CAST(? AS BIGINT) IS NULL OR p.deadline <= ?) "
             "ORDER BY p.deadline, d.post_id LIMIT ?",
             by,
             by,
@@ -178,10 +166,9 @@ class DailyQueries(SqlQueries):
         self, chat_id: str, channel_ref: str, before: date | None = None
     ) -> DailyPost | None:
         return await self._one(
-            to_daily_post,
-            f"SELECT {_DAILY_COLUMNS} FROM daily_posts d WHERE d.chat_id = ? "
-            "AND d.channel_ref = ? AND (CAST(? AS TEXT) IS NULL OR d.local_date < ?) "
-            "ORDER BY d.local_date DESC LIMIT 1",
+            _DAILY_POSTS,
+            "WHERE d.chat_id = ? AND d.channel_ref = ? "
+            "AND (CAST(? AS TEXT) IS NULL OR d.local_date < ?) ORDER BY d.local_date DESC LIMIT 1",
             chat_id,
             channel_ref,
             None if before is None else before.isoformat(),

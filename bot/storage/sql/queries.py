@@ -19,11 +19,13 @@ from typing import Protocol, TypeVar
 from bot.domain.entities import Answer, Mode, NewPost, NewRound, Post, Round, ScoreLine, Standing
 from bot.storage.interface import ConstraintError, RoundConflictError
 from bot.storage.sql.rows import (
-    ANSWER_COLUMNS,
+    ANSWERS,
     POST_COLUMNS,
+    POSTS,
     ROUND_COLUMNS,
+    ROUNDS,
+    Select,
     optional_ms,
-    to_answer,
     to_ms,
     to_post,
     to_round,
@@ -32,16 +34,16 @@ from bot.storage.sql.rows import (
 )
 from bot.storage.sql.scores import scores_query, standing_query, to_standing
 
-T = TypeVar("T")
-Row = tuple[object, ...]
-"""A result row as both backends return it."""
-
 
 @dataclass(frozen=True, slots=True)
 class TableRows:
     table: str
     columns: list[str]
     rows: list[tuple[object, ...]]
+
+
+T = TypeVar("T")
+_META = Select("SELECT value FROM meta", to_text)
 
 
 class Transaction(Protocol):
@@ -91,14 +93,14 @@ class SqlQueries:
         rows = await self._rows(sql, *args)
         return int(str(rows[0][0])) if rows and rows[0][0] is not None else 0
 
-    async def _one(self, convert: Callable[[Row], T], sql: str, *args: object) -> T | None:
-        """The query's first row made a value by `convert`; None when it finds no row."""
-        rows = await self._rows(sql, *args)
-        return convert(rows[0]) if rows else None
+    async def _one(self, select: Select[T], rest: str, *args: object) -> T | None:
+        """The first row of `select` and `rest` (its WHERE, ORDER BY…), read; None if none."""
+        rows = await self._rows(f"{select.head} {rest}", *args)
+        return select.convert(rows[0]) if rows else None
 
-    async def _all(self, convert: Callable[[Row], T], sql: str, *args: object) -> list[T]:
-        """Every row of the query made a value by `convert`, in the query's order."""
-        return [convert(row) for row in await self._rows(sql, *args)]
+    async def _all(self, select: Select[T], rest: str, *args: object) -> list[T]:
+        """Every row of `select` and `rest`, read, in the query's order."""
+        return [select.convert(row) for row in await self._rows(f"{select.head} {rest}", *args)]
 
     async def create_round(self, new: NewRound, now: datetime) -> Round:
         try:
@@ -121,17 +123,15 @@ class SqlQueries:
         return to_round(row)
 
     async def get_round(self, round_id: int) -> Round | None:
-        return await self._one(
-            to_round, f"SELECT {ROUND_COLUMNS} FROM rounds WHERE round_id = ?", round_id
-        )
+        return await self._one(ROUNDS, "WHERE round_id = ?", round_id)
 
     async def running_round(
         self, chat_id: str, channel_ref: str, mode: Mode, started_by: str | None = None
     ) -> Round | None:
         return await self._one(
-            to_round,
-            f"SELECT {ROUND_COLUMNS} FROM rounds WHERE status = 'running' AND chat_id = ? "
-            "AND channel_ref = ? AND mode = ? AND (CAST(? AS TEXT) IS NULL OR started_by = ?)",
+            ROUNDS,
+            "WHERE status = 'running' AND chat_id = ? AND channel_ref = ? AND mode = ? "
+            "AND (CAST(? AS TEXT) IS NULL OR started_by = ?)",
             chat_id,
             channel_ref,
             mode,
@@ -140,10 +140,7 @@ class SqlQueries:
         )
 
     async def running_rounds(self) -> list[Round]:
-        return await self._all(
-            to_round,
-            f"SELECT {ROUND_COLUMNS} FROM rounds WHERE status = 'running' ORDER BY round_id",
-        )
+        return await self._all(ROUNDS, "WHERE status = 'running' ORDER BY round_id")
 
     async def end_round(self, round_id: int, status: str, now: datetime) -> bool:
         changed = await self._write(
@@ -177,16 +174,10 @@ class SqlQueries:
         return to_post(row)
 
     async def get_post(self, post_id: int) -> Post | None:
-        return await self._one(
-            to_post, f"SELECT {POST_COLUMNS} FROM posts WHERE post_id = ?", post_id
-        )
+        return await self._one(POSTS, "WHERE post_id = ?", post_id)
 
     async def round_posts(self, round_id: int) -> list[Post]:
-        return await self._all(
-            to_post,
-            f"SELECT {POST_COLUMNS} FROM posts WHERE round_id = ? ORDER BY number",
-            round_id,
-        )
+        return await self._all(POSTS, "WHERE round_id = ? ORDER BY number", round_id)
 
     async def set_post_message(
         self, post_id: int, message_ref: str, deadline: datetime | None = None
@@ -218,25 +209,13 @@ class SqlQueries:
         return changed == 1
 
     async def open_posts(self) -> list[Post]:
-        return await self._all(
-            to_post, f"SELECT {POST_COLUMNS} FROM posts WHERE closed_at IS NULL ORDER BY post_id"
-        )
+        return await self._all(POSTS, "WHERE closed_at IS NULL ORDER BY post_id")
 
     async def get_answer(self, post_id: int, user_id: str) -> Answer | None:
-        return await self._one(
-            to_answer,
-            f"SELECT {ANSWER_COLUMNS} FROM answers WHERE post_id = ? AND user_id = ?",
-            post_id,
-            user_id,
-        )
+        return await self._one(ANSWERS, "WHERE post_id = ? AND user_id = ?", post_id, user_id)
 
     async def post_answers(self, post_id: int) -> list[Answer]:
-        return await self._all(
-            to_answer,
-            f"SELECT {ANSWER_COLUMNS} FROM answers WHERE post_id = ? "
-            "ORDER BY answered_at, user_id",
-            post_id,
-        )
+        return await self._all(ANSWERS, "WHERE post_id = ? ORDER BY answered_at, user_id", post_id)
 
     async def count_answers(self, post_id: int) -> int:
         return await self._scalar("SELECT COUNT(*) FROM answers WHERE post_id = ?", post_id)
@@ -272,7 +251,7 @@ class SqlQueries:
         return to_standing(await self._rows(sql, *args))
 
     async def get_meta(self, key: str) -> str | None:
-        return await self._one(to_text, "SELECT value FROM meta WHERE key = ?", key)
+        return await self._one(_META, "WHERE key = ?", key)
 
     async def set_meta(self, key: str, value: str) -> None:
         await self._write(
