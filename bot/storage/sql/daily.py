@@ -14,7 +14,7 @@ from datetime import date, datetime
 
 from bot.domain.daily import DailyPost, DailyRecord, NewSchedule, PastDaily, Schedule
 from bot.domain.entities import NewPost
-from bot.storage.sql.queries import SqlQueries, Transaction
+from bot.storage.sql.queries import SqlQueries, Transaction, insert_post
 from bot.storage.sql.rows import Select, from_ms, optional_ms, to_daily_post, to_ms, to_schedule
 
 DAILY_MIGRATION = """
@@ -229,19 +229,7 @@ async def _claim(
     transaction: Transaction, schedule: Schedule, day: date, new: NewPost
 ) -> DailyPost | None:
     """Insert the post and its (channel, date) claim; None if the date is already claimed."""
-    [(post_id, *_)] = await transaction.rows(
-        "INSERT INTO posts (chat_id, quiz_id, question_id, choice_order, number, total, "
-        "opened_at, deadline, round_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL) "
-        "RETURNING post_id",
-        new.chat_id,
-        new.quiz_id,
-        new.question_id,
-        ",".join(map(str, new.order)),
-        new.number,
-        new.total,
-        to_ms(new.opened_at),
-        optional_ms(new.deadline),
-    )
+    post = await insert_post(transaction, new)
     claimed = await transaction.write(
         "INSERT INTO daily_posts (chat_id, channel_ref, local_date, schedule_id, post_id, "
         "language) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
@@ -249,13 +237,13 @@ async def _claim(
         schedule.channel_ref,
         day.isoformat(),
         schedule.schedule_id,
-        int(str(post_id)),
+        post.post_id,
         schedule.language,
     )
     if claimed != 1:
         return None
     return DailyPost(
-        int(str(post_id)),
+        post.post_id,
         schedule.schedule_id,
         schedule.chat_id,
         schedule.channel_ref,

@@ -56,6 +56,25 @@ class Transaction(Protocol):
         ...
 
 
+async def insert_post(transaction: Transaction, new: NewPost) -> Post:
+    """Insert a post in the transaction: a round's question, or a daily one (no round)."""
+    [row] = await transaction.rows(
+        "INSERT INTO posts (chat_id, quiz_id, question_id, choice_order, number, total, "
+        f"opened_at, deadline, round_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+        f"RETURNING {POST_COLUMNS}",
+        new.chat_id,
+        new.quiz_id,
+        new.question_id,
+        ",".join(map(str, new.order)),
+        new.number,
+        new.total,
+        to_ms(new.opened_at),
+        optional_ms(new.deadline),
+        new.round_id,
+    )
+    return to_post(row)
+
+
 class SqlQueries:
     """Store methods in shared SQL over the backend's primitives."""
 
@@ -153,25 +172,12 @@ class SqlQueries:
 
     async def create_post(self, new: NewPost) -> Post:
         async with self._transaction() as transaction:
-            [row] = await transaction.rows(
-                "INSERT INTO posts (chat_id, quiz_id, question_id, choice_order, number, total, "
-                f"opened_at, deadline, round_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
-                f"RETURNING {POST_COLUMNS}",
-                new.chat_id,
-                new.quiz_id,
-                new.question_id,
-                ",".join(map(str, new.order)),
-                new.number,
-                new.total,
-                to_ms(new.opened_at),
-                optional_ms(new.deadline),
-                new.round_id,
-            )
+            post = await insert_post(transaction, new)
             if new.round_id is not None:
                 await transaction.write(
                     "UPDATE rounds SET position = ? WHERE round_id = ?", new.number, new.round_id
                 )
-        return to_post(row)
+        return post
 
     async def get_post(self, post_id: int) -> Post | None:
         return await self._one(POSTS, "WHERE post_id = ?", post_id)
