@@ -17,7 +17,7 @@ from datetime import datetime
 from typing import Protocol, TypeVar
 
 from bot.domain.entities import Answer, Mode, NewPost, NewRound, Post, Round, ScoreLine, Standing
-from bot.storage.interface import ConstraintError, RoundConflictError
+from bot.storage.interface import ConstraintError, PageQuery, RoundConflictError
 from bot.storage.sql.rows import (
     ANSWERS,
     POST_COLUMNS,
@@ -244,16 +244,9 @@ class SqlQueries:
         sql, args = scores_query(chat_id, since, quiz_id)
         return to_score_lines(await self._rows(sql, *args))
 
-    async def standing(
-        self,
-        chat_id: str,
-        since: datetime | None,
-        quiz_id: str | None,
-        user_id: str | None,
-        size: int,
-    ) -> Standing:
+    async def standing(self, page: PageQuery) -> Standing:
         """The leaders, the asker and the count, ranked in SQL only as far as needed."""
-        sql, args = standing_query(chat_id, since, quiz_id, user_id, size)
+        sql, args = standing_query(page)
         return to_standing(await self._rows(sql, *args))
 
     async def get_meta(self, key: str) -> str | None:
