@@ -33,15 +33,16 @@ CAP_REASON = "skip.cap"
 
 @dataclass(frozen=True, slots=True)
 class ReadUpload:
-    """An upload that became a quiz (under its plain id), with the file to store."""
+    """An upload that became a quiz (under its plain id), with the file to store.
+
+    `source` is that quiz file: the upload itself when it is one, else the file made of it.
+    `warnings` are what was skipped on the way (told, not refused; a quiz file that loads
+    has none), numbered in the original file by `unit`: line, row or note."""
 
     quiz: Quiz
     source: str
-    """The quiz file to store: the upload itself when it is one, else the file made of it."""
     warnings: tuple[UploadProblem, ...]
-    """What was skipped on the way (a quiz file that loads has none): told, not refused."""
     unit: str
-    """What the warnings' numbers count in the original file: line, row or note."""
 
 
 def read_upload(filename: str, data: bytes) -> ReadUpload | UploadFailed | UploadRefused:
