@@ -62,6 +62,9 @@ class Control(Enum):
 
 
 class RoundRunner:
+    """A process's rounds in motion: it owns their timers (closes, count edits) and what the
+    questions last showed; the rounds themselves are in the store."""
+
     def __init__(
         self,
         service: QuizService,
