@@ -13,7 +13,7 @@ from datetime import datetime
 
 from bot.domain.uploads import ChatQuizEntry, StoredChatQuiz
 from bot.storage.sql.queries import SqlQueries
-from bot.storage.sql.rows import from_ms, to_ms
+from bot.storage.sql.rows import Select, from_ms, to_ms
 
 CHAT_QUIZZES_MIGRATION = """
     CREATE TABLE chat_quizzes (
@@ -54,6 +54,9 @@ def _stored(row: tuple[object, ...]) -> StoredChatQuiz:
     )
 
 
+_CHAT_QUIZZES = Select(f"SELECT {_COLUMNS} FROM chat_quizzes", _stored)
+
+
 class ChatQuizReads(SqlQueries):
     """Reading chat quizzes: the bots' stores and the report's read-only one share these."""
 
@@ -68,8 +71,7 @@ class ChatQuizReads(SqlQueries):
 
     async def chat_quiz(self, serial: int) -> StoredChatQuiz | None:
         """A chat quiz by the serial of its key (a post, a schedule or a card names it)."""
-        rows = await self._rows(f"SELECT {_COLUMNS} FROM chat_quizzes WHERE serial = ?", serial)
-        return _stored(rows[0]) if rows else None
+        return await self._one(_CHAT_QUIZZES, "WHERE serial = ?", serial)
 
 
 class ChatQuizQueries(ChatQuizReads):
