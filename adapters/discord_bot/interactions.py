@@ -48,6 +48,15 @@ def is_admin(interaction: discord.Interaction[Any]) -> bool:
     return interaction.permissions.manage_guild
 
 
+async def admin_or_told(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the user may run an admin command (Manage Server); if not, they are told so
+    privately. Checked here too, since a server may grant the command itself to anyone."""
+    if is_admin(interaction):
+        return True
+    await send_private(interaction, t(language_of(interaction), "error.admin_only"))
+    return False
+
+
 async def send_private(interaction: discord.Interaction[Any], text: str) -> None:
     """An ephemeral reply, as the initial response or a follow-up, whichever is due."""
     content: str | None = text if len(text) <= DISCORD_MESSAGE else None
