@@ -26,7 +26,7 @@ from bot.domain.models import pick_language
 from bot.domain.review import NothingDue, Reminder, ReviewSession, ReviewSummary
 from bot.domain.views import QuestionView
 from bot.play.review_reminders import ReminderRefusedError
-from bot.text import review_texts
+from bot.text import review_steps, review_texts
 from bot.text.i18n import t
 
 if TYPE_CHECKING:
@@ -34,7 +34,8 @@ if TYPE_CHECKING:
 
 
 class DiscordReviewPublisher:
-    """Implements bot.play.review.ReviewPublisher with ephemeral follow-ups."""
+    """Implements bot.play.review.ReviewPublisher with ephemeral follow-ups: `rounds` knows
+    each player's latest interaction, whose token posts them; `clock` dates the summary."""
 
     def __init__(self, rounds: DiscordPublisher, clock: Clock) -> None:
         self.rounds = rounds
@@ -43,7 +44,7 @@ class DiscordReviewPublisher:
     async def post_review_question(self, session: ReviewSession, view: QuestionView) -> str:
         language = pick_language(session.language)
         interaction = self.rounds.interaction_for(session.chat_id, session.user_id)
-        content = review_texts.intro(session.total, language) if session.asked == 0 else None
+        content = review_steps.opening(session, language)
         sent = await interaction.followup.send(
             content or "",
             embed=ui.question_embed(view, language),

@@ -26,7 +26,7 @@ from bot.domain.models import pick_language
 from bot.domain.review import NothingDue, Reminder, ReviewSession, ReviewSummary
 from bot.domain.views import QuestionView
 from bot.play.review_reminders import ReminderRefusedError
-from bot.text import render, review_texts
+from bot.text import render, review_steps, review_texts
 from bot.text.i18n import t
 
 START_ARGUMENT = REVIEW_START
@@ -34,7 +34,8 @@ START_ARGUMENT = REVIEW_START
 
 
 class TelegramReviewPublisher:
-    """Implements bot.play.review.ReviewPublisher in the player's private chat."""
+    """Implements bot.play.review.ReviewPublisher in the player's private chat, where each
+    question, once answered, is edited into its verdict; `clock` dates the summary."""
 
     def __init__(self, bot: Bot, clock: Clock) -> None:
         self.bot = bot
@@ -43,9 +44,9 @@ class TelegramReviewPublisher:
     async def post_review_question(self, session: ReviewSession, view: QuestionView) -> str:
         language = pick_language(session.language)
         card = render.question_card(view.quiz, view.question, view.post, language, STYLE)
-        text = card.text
-        if session.asked == 0:
-            text = f"{STYLE.escape(review_texts.intro(session.total, language))}\n\n{text}"
+        text, opening = card.text, review_steps.opening(session, language)
+        if opening is not None:
+            text = f"{STYLE.escape(opening)}\n\n{text}"
         message = await self.bot.send_message(
             chat_number(session.chat_id),
             text,
