@@ -26,6 +26,7 @@ from adapters.discord_bot.interactions import (
     player_of,
     report_error,
     send_private,
+    user_key,
 )
 from adapters.discord_bot.publisher import DiscordPublisher
 from adapters.discord_bot.report import register_report
@@ -40,6 +41,7 @@ from adapters.discord_bot.shutdown import settle_handlers
 from adapters.discord_bot.sync import sync_if_changed
 from adapters.discord_bot.timezone import register_timezone
 from adapters.discord_bot.uploads import register_uploads
+from adapters.platform_ids import DISCORD
 from bot.domain import payload
 from bot.domain.entities import Answer, Post
 from bot.domain.models import Language, Question, Quiz
@@ -102,7 +104,7 @@ class QuizBot(discord.AutoShardedClient):
             self.service, DiscordReviewPublisher(self.publisher, self.clock)
         )
         self.reminders = ReminderRunner(
-            self.service, DiscordReminderSender(self), self.timers, pacer, "dc"
+            self.service, DiscordReminderSender(self), self.timers, pacer, DISCORD.prefix
         )
         register_commands(self.tree)
         register_daily(self.tree)
@@ -139,7 +141,7 @@ class QuizBot(discord.AutoShardedClient):
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         """Removed from a server (kicked, banned, server deleted): end its rounds quietly and
         pause its schedules (kept, with the reason) until an admin sets them again."""
-        chat = f"dc:{guild.id}"
+        chat = DISCORD.key(guild.id)
         ended = await self.runner.end_chat(chat)
         paused = await self.daily.pause_chat(chat, daily_pause.SERVER_REMOVED)
         log.info(
@@ -149,7 +151,7 @@ class QuizBot(discord.AutoShardedClient):
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         """A channel was deleted (CHANNEL_DELETE): end its rounds quietly and pause its
         schedules now, rather than at the next send's 404 10003 (issue 16)."""
-        chat, channel_ref = f"dc:{channel.guild.id}", str(channel.id)
+        chat, channel_ref = DISCORD.key(channel.guild.id), str(channel.id)
         ended = await self.runner.end_chat(chat, channel_ref)
         paused = await self.daily.pause_chat(chat, daily_pause.CHANNEL_DELETED, channel_ref)
         log.info(
@@ -189,7 +191,9 @@ class QuizBot(discord.AutoShardedClient):
     ) -> None:
         """Delete the clicker's data, only if the question was asked to them."""
         language = language_of(interaction)
-        outcome = await self.service.forget(f"dc:{owner}", f"dc:{interaction.user.id}", confirm)
+        outcome = await self.service.forget(
+            DISCORD.key(owner), user_key(interaction.user), confirm
+        )
         text = render.forget_result(outcome, language)
         if outcome is ForgetOutcome.NOT_YOURS:
             await send_private(interaction, text)

@@ -18,8 +18,15 @@ from discord import app_commands
 from adapters.discord_bot import ui
 from adapters.discord_bot.commands import options, text
 from adapters.discord_bot.daily import zone_choices
-from adapters.discord_bot.interactions import chat_of, language_of, player_of, send_private
+from adapters.discord_bot.interactions import (
+    chat_of,
+    language_of,
+    player_of,
+    send_private,
+    user_key,
+)
 from adapters.discord_bot.publisher import DiscordPublisher, message_ref
+from adapters.platform_ids import DISCORD
 from bot.domain.clock import Clock
 from bot.domain.entities import Answer
 from bot.domain.models import pick_language
@@ -78,7 +85,7 @@ class DiscordReminderSender:
 
     async def send_reminder(self, reminder: Reminder, text: str) -> None:
         try:
-            user = await self.client.fetch_user(int(reminder.user_id.removeprefix("dc:")))
+            user = await self.client.fetch_user(DISCORD.number(reminder.user_id))
             await user.send(text, allowed_mentions=ui.NO_MENTIONS)
         except (discord.Forbidden, discord.NotFound) as error:  # DMs closed, or no such user
             raise ReminderRefusedError(str(error)) from error
@@ -115,7 +122,7 @@ async def review_command(
         return
     bot, language = quiz_bot(interaction), language_of(interaction)
     words = [word for word in (remind, timezone) if word]
-    user_id, chat_id = f"dc:{interaction.user.id}", chat_of(interaction)
+    user_id, chat_id = user_key(interaction.user), chat_of(interaction)
     reply = await bot.reminders.command(words, user_id, chat_id, language)
     if reply == t(language, "review.remind_usage"):  # in Discord's own syntax
         reply = t(language, "review.remind_usage_discord")

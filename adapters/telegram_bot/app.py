@@ -23,6 +23,7 @@ from telegram.ext import (
     filters,
 )
 
+from adapters.platform_ids import TELEGRAM
 from adapters.telegram_bot import commands as handlers
 from adapters.telegram_bot import gate, gone, lifecycle, polling, presses, uploads
 from adapters.telegram_bot.daily import TelegramDailyPublisher, daily_command
@@ -113,8 +114,8 @@ def build_application(setup: TelegramSetup) -> TelegramApp:
         pacer = Pacer(TELEGRAM_RATE, burst=5)
         daily = DailyRunner(service, TelegramDailyPublisher(application.bot), timers, pacer)
         review = ReviewRunner(service, TelegramReviewPublisher(application.bot, setup.clock))
-        sender = TelegramReminderSender(application.bot)
-        reminders = ReminderRunner(service, sender, timers, pacer, "tg")  # daily's pacer
+        sender = TelegramReminderSender(application.bot)  # paced with the daily posts:
+        reminders = ReminderRunner(service, sender, timers, pacer, TELEGRAM.prefix)
         quiz = handlers.QuizApp(service, runner, daily, review, reminders)
         application.bot_data["quiz"] = quiz
         bot.follow_moves(lambda old, new: lifecycle.move_chat(quiz, old, new))

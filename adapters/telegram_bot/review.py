@@ -10,7 +10,15 @@ from telegram import Bot, Update
 from telegram.constants import ChatType, ParseMode
 from telegram.error import Forbidden
 
-from adapters.telegram_bot.commands import Context, chat_key, language_of, player_of, quiz_app
+from adapters.platform_ids import TELEGRAM
+from adapters.telegram_bot.commands import (
+    Context,
+    chat_key,
+    language_of,
+    player_of,
+    quiz_app,
+    user_key,
+)
 from adapters.telegram_bot.commands import reply as _reply
 from adapters.telegram_bot.publisher import (
     REVIEW_START,
@@ -88,7 +96,7 @@ async def review_command(update: Update, context: Context) -> None:
         return
     if args and args[0].lower() in ("remind", "rappel") and app.reminders is not None:
         language = language_of(update)
-        text = await app.reminders.command(args[1:], f"tg:{user.id}", chat_key(chat), language)
+        text = await app.reminders.command(args[1:], user_key(user), chat_key(chat), language)
         await _reply(update, STYLE.escape(text))
         return
     await start_review(update, context)
@@ -102,7 +110,7 @@ class TelegramReminderSender:
         self.bot = bot
 
     async def send_reminder(self, reminder: Reminder, text: str) -> None:
-        chat = int(reminder.user_id.removeprefix("tg:"))
+        chat = TELEGRAM.number(reminder.user_id)  # the private chat
         try:
             await self.bot.send_message(chat, STYLE.escape(text), parse_mode=ParseMode.HTML)
         except Forbidden as error:  # never started the bot, or blocked it

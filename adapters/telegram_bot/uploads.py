@@ -27,7 +27,14 @@ from telegram.error import BadRequest, TelegramError
 from telegram.ext import BaseHandler, CommandHandler, MessageHandler, filters
 
 from adapters.telegram_bot.admin_gate import admin_or_told
-from adapters.telegram_bot.commands import Context, chat_key, language_of, quiz_app, reply
+from adapters.telegram_bot.commands import (
+    Context,
+    chat_key,
+    language_of,
+    quiz_app,
+    reply,
+    user_key,
+)
 from adapters.telegram_bot.publisher import STYLE
 from adapters.telegram_bot.topics import channel_of, thread_of
 from bot.domain.uploads import (
@@ -100,7 +107,7 @@ async def upload(update: Update, context: Context, document: Document) -> None:
 
     try:
         outcome: UploadOutcome = await app.service.chat_quizzes.upload(
-            chat_key(chat), f"tg:{user.id}", document.file_name or "", document.file_size, fetch
+            chat_key(chat), user_key(user), document.file_name or "", document.file_size, fetch
         )
     except BadRequest as error:  # no declared size, and Telegram's 20 MB cap said no
         if "too big" not in str(error).lower():
