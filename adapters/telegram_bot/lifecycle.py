@@ -23,6 +23,7 @@ from telegram.ext import ExtBot
 from adapters.platform_ids import TELEGRAM
 from adapters.telegram_bot.commands import Context, QuizApp, quiz_app
 from bot.play import daily_pause
+from bot.play.runners import lose_chat
 
 log = logging.getLogger(__name__)
 ChatMoved = Callable[[int, int], Awaitable[None]]
@@ -60,9 +61,11 @@ async def bot_removed(update: Update, context: Context) -> None:
     app, chat = quiz_app(context), TELEGRAM.key(change.chat.id)
     banned = change.new_chat_member.status == ChatMember.BANNED
     reason = daily_pause.BOT_REMOVED if banned else daily_pause.BOT_LEFT
-    ended = await app.runner.end_chat(chat)
-    paused = await app.daily.pause_chat(chat, reason) if app.daily is not None else 0
-    log.info("chat %s removed the bot: %d rounds ended, %d schedules paused", chat, ended, paused)
+    lost = await lose_chat(app.runner, app.daily, chat, reason)
+    log.info(
+        "chat %s removed the bot: %d rounds ended, %d schedules paused",
+        chat, lost.rounds_ended, lost.schedules_paused,
+    )  # fmt: skip
 
 
 class FollowingBot(ExtBot[Any]):
