@@ -108,6 +108,7 @@ async def test_a_lost_chat_ends_its_rounds_and_pauses_its_schedules(
     reason = daily_pause.BOT_REMOVED
     lost = await lose_chat(runners.rounds, runners.daily, CHAT, reason)
     assert lost == ChatLost(rounds_ended=1, schedules_paused=1)
+    assert str(lost) == "1 rounds ended, 1 schedules paused"  # the adapters' log lines
     assert await store.running_rounds() == []
     assert await runners.daily.paused_reason(CHAT, "") == reason
     again = await lose_chat(runners.rounds, None, CHAT, reason)  # no daily runner: none paused

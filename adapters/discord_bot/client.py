@@ -132,10 +132,7 @@ class QuizBot(discord.AutoShardedClient):
         pause its schedules (kept, with the reason) until an admin sets them again."""
         chat = DISCORD.key(guild.id)
         lost = await lose_chat(self.runner, self.daily, chat, daily_pause.SERVER_REMOVED)
-        log.info(
-            "server %s removed the bot: %d rounds ended, %d schedules paused",
-            chat, lost.rounds_ended, lost.schedules_paused,
-        )  # fmt: skip
+        log.info("server %s removed the bot: %s", chat, lost)
 
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         """A channel was deleted (CHANNEL_DELETE): end its rounds quietly and pause its
@@ -143,10 +140,7 @@ class QuizBot(discord.AutoShardedClient):
         chat, channel_ref = DISCORD.key(channel.guild.id), str(channel.id)
         deleted = daily_pause.CHANNEL_DELETED
         lost = await lose_chat(self.runner, self.daily, chat, deleted, channel_ref)
-        log.info(
-            "channel %s of %s deleted: %d rounds ended, %d schedules paused",
-            channel_ref, chat, lost.rounds_ended, lost.schedules_paused,
-        )  # fmt: skip
+        log.info("channel %s of %s deleted: %s", channel_ref, chat, lost)
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Clicks on buttons no registered item handles get an answer (issue 16)."""

@@ -62,10 +62,7 @@ async def bot_removed(update: Update, context: Context) -> None:
     banned = change.new_chat_member.status == ChatMember.BANNED
     reason = daily_pause.BOT_REMOVED if banned else daily_pause.BOT_LEFT
     lost = await lose_chat(app.runner, app.daily, chat, reason)
-    log.info(
-        "chat %s removed the bot: %d rounds ended, %d schedules paused",
-        chat, lost.rounds_ended, lost.schedules_paused,
-    )  # fmt: skip
+    log.info("chat %s removed the bot: %s", chat, lost)
 
 
 class FollowingBot(ExtBot[Any]):

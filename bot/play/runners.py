@@ -86,6 +86,10 @@ class ChatLost:
     rounds_ended: int
     schedules_paused: int
 
+    def __str__(self) -> str:
+        """The log's words for it, the same on every platform."""
+        return f"{self.rounds_ended} rounds ended, {self.schedules_paused} schedules paused"
+
 
 async def lose_chat(
     rounds: RoundRunner,
