@@ -17,7 +17,7 @@ from bot.domain.review import NothingDue, ReviewSession, ReviewSummary
 from bot.domain.views import QuestionView
 from bot.play.review import ReviewRunner
 from bot.play.service import QuizService
-from bot.text import render, review_texts
+from bot.text import render, review_steps, review_texts
 from bot.text.i18n import t
 
 
@@ -43,8 +43,9 @@ class ConsoleReview:
     async def post_review_question(self, session: ReviewSession, view: QuestionView) -> str:
         self.current = view
         self.say()
-        if session.asked == 0:
-            self.say(review_texts.intro(session.total, self.language))
+        opening = review_steps.opening(session, self.language)
+        if opening is not None:
+            self.say(opening)
             self.say()
         self.say(render.question_card(view.quiz, view.question, view.post, self.language).text)
         return f"console:{view.post.post_id}"

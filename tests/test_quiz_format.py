@@ -72,7 +72,8 @@ def write(folder: Path, text: str, name: str) -> Path:
 def post_for(quiz: Quiz, index: int = 0) -> Post:
     question = quiz.questions[index]
     order = tuple(range(len(question.choices)))
-    return Post(7, "chat", quiz.id, question.id, order, 1, len(quiz.questions), NOW)
+    total = len(quiz.questions)
+    return Post("chat", quiz.id, question.id, order, 1, total, NOW, None, None, post_id=7)
 
 
 def test_a_player_language_is_the_primary_subtag_of_any_locale() -> None:

@@ -109,7 +109,6 @@ def test_a_practice_score_counts_only_the_questions_answered(
 def every_answer(quiz: Quiz):  # type: ignore[no-untyped-def]
     for question in quiz.questions:
         post = Post(
-            10**18 - 1,
             "c",
             quiz.id,
             question.id,
@@ -117,6 +116,9 @@ def every_answer(quiz: Quiz):  # type: ignore[no-untyped-def]
             1,
             len(quiz.questions),
             NOW,
+            None,
+            None,
+            post_id=10**18 - 1,
         )
         for choice in range(len(question.choices)):
             yield (
@@ -158,7 +160,7 @@ def test_a_long_explanation_is_cut_in_the_alert_with_an_offer(quizzes: dict[str,
 def test_questions_render_in_the_chosen_language(quizzes: dict[str, Quiz]) -> None:
     quiz = quizzes["parallelism"]
     question = quiz.questions[6]
-    post = Post(5, "c", quiz.id, question.id, (1, 0, 3, 2), 7, 8, NOW)
+    post = Post("c", quiz.id, question.id, (1, 0, 3, 2), 7, 8, NOW, None, None, post_id=5)
     french = render.question_card(quiz, question, post, "fr").text
     english = render.question_card(quiz, question, post, "en").text
     assert french.startswith(f"{quiz.title.fr} · Question 7/8")

@@ -19,7 +19,7 @@ OPENED = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 
 def make_post(question: Question, *, deadline: datetime | None = None) -> Post:
     order = (2, 0, 3, 1)[: len(question.choices)]
-    return Post(1, "chat", "parallelism", question.id, order, 1, 8, OPENED, deadline)
+    return Post("chat", "parallelism", question.id, order, 1, 8, OPENED, deadline, None, post_id=1)
 
 
 @pytest.fixture

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from bot.domain import rules
 from bot.domain.entities import Player, ScoreLine, Standing
+from bot.storage.interface import PageQuery
 from bot.storage.opening import open_store
 from bot.storage.sql.answers import HOUR_MS
 from bot.storage.sql.rows import to_score_lines
@@ -66,7 +67,7 @@ async def check(target: Path | str, case: Case, quiz: str | None, asker: int | N
         for chat in CHATS:
             sql, args = scan_query(chat, since, quiz)
             scanned = to_score_lines(await store._rows(sql, *args))
-            standing = await store.standing(chat, since, quiz, user_id, size)
+            standing = await store.standing(PageQuery(chat, since, quiz, user_id, size))
             page = rules.leaderboard_page(standing, user_id, "week", quiz, size)
             every = rules.rank_leaderboard(scanned)
             assert page == rules.leaderboard_view(every, user_id, "week", quiz, size)
@@ -132,7 +133,7 @@ def test_answers_are_read_only_before_the_first_whole_hour(zone: str) -> None:
     whole_hour = zone == "Europe/Paris"
     for sql, _ in (
         scores_query("c", midnight, None),
-        standing_query("c", midnight, None, None, 10),
+        standing_query(PageQuery("c", midnight, None, None, 10)),
     ):
         assert ("FROM answers" in sql) is not whole_hour
 

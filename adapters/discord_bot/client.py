@@ -26,6 +26,7 @@ from adapters.discord_bot.interactions import (
     player_of,
     report_error,
     send_private,
+    user_key,
 )
 from adapters.discord_bot.publisher import DiscordPublisher
 from adapters.discord_bot.report import register_report
@@ -40,17 +41,16 @@ from adapters.discord_bot.shutdown import settle_handlers
 from adapters.discord_bot.sync import sync_if_changed
 from adapters.discord_bot.timezone import register_timezone
 from adapters.discord_bot.uploads import register_uploads
+from adapters.platform_ids import DISCORD
 from bot.domain import payload
 from bot.domain.entities import Answer, Post
 from bot.domain.models import Language, Question, Quiz
-from bot.domain.pacer import DISCORD_RATE, Pacer
+from bot.domain.pacer import DISCORD_RATE
 from bot.domain.report_links import LinkSigner
 from bot.domain.rules import Accepted, ForgetOutcome
 from bot.play import daily_pause
-from bot.play.daily_runner import DailyRunner
-from bot.play.review import ReviewRunner
-from bot.play.review_reminders import ReminderRunner
-from bot.play.rounds import Control, RoundRunner
+from bot.play.rounds import Control
+from bot.play.runners import Publishers, build_runners, lose_chat, resume
 from bot.play.service import QuizService
 from bot.play.timers import AsyncioTimers
 from bot.storage.interface import Store
@@ -95,15 +95,17 @@ class QuizBot(discord.AutoShardedClient):
         self.service = QuizService(store, quizzes, clock=self.clock, rng=rng)
         self.timers = AsyncioTimers(self.clock, on_error=self._timer_failed)
         self.publisher = DiscordPublisher(self)
-        self.runner = RoundRunner(self.service, self.publisher, self.timers)
-        pacer = Pacer(DISCORD_RATE, burst=5)
-        self.daily = DailyRunner(self.service, DiscordDailyPublisher(self), self.timers, pacer)
-        self.review = ReviewRunner(
-            self.service, DiscordReviewPublisher(self.publisher, self.clock)
+        publishers = Publishers(
+            rounds=self.publisher,
+            daily=DiscordDailyPublisher(self),
+            review=DiscordReviewPublisher(self.publisher, self.clock),
+            reminders=DiscordReminderSender(self),
         )
-        self.reminders = ReminderRunner(
-            self.service, DiscordReminderSender(self), self.timers, pacer, "dc"
+        self.runners = build_runners(
+            self.service, publishers, self.timers, DISCORD_RATE, DISCORD.prefix
         )
+        self.runner, self.daily = self.runners.rounds, self.runners.daily
+        self.review, self.reminders = self.runners.review, self.runners.reminders
         register_commands(self.tree)
         register_daily(self.tree)
         register_review(self.tree)
@@ -123,39 +125,22 @@ class QuizBot(discord.AutoShardedClient):
             await sync_if_changed(self.tree, self.store, self.sync_guild_id)
         except discord.HTTPException as error:  # e.g. DISCORD_GUILD_ID names a server gone
             log.warning("could not sync the slash commands: %s", error)
-        try:
-            await self.runner.resume(owns=self.sharding.owns)
-        except Exception:  # one broken round must not keep the bot offline
-            log.exception("could not resume the rounds in progress")
-        try:
-            await self.daily.resume()
-        except Exception:  # nor one broken daily schedule
-            log.exception("could not resume the daily questions")
-        try:
-            await self.reminders.resume()
-        except Exception:  # nor the review reminders
-            log.exception("could not resume the review reminders")
+        await resume(self.runners, owns=self.sharding.owns)  # each on its own
 
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         """Removed from a server (kicked, banned, server deleted): end its rounds quietly and
         pause its schedules (kept, with the reason) until an admin sets them again."""
-        chat = f"dc:{guild.id}"
-        ended = await self.runner.end_chat(chat)
-        paused = await self.daily.pause_chat(chat, daily_pause.SERVER_REMOVED)
-        log.info(
-            "server %s removed the bot: %d rounds ended, %d schedules paused", chat, ended, paused
-        )
+        chat = DISCORD.key(guild.id)
+        lost = await lose_chat(self.runner, self.daily, chat, daily_pause.SERVER_REMOVED)
+        log.info("server %s removed the bot: %s", chat, lost)
 
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         """A channel was deleted (CHANNEL_DELETE): end its rounds quietly and pause its
         schedules now, rather than at the next send's 404 10003 (issue 16)."""
-        chat, channel_ref = f"dc:{channel.guild.id}", str(channel.id)
-        ended = await self.runner.end_chat(chat, channel_ref)
-        paused = await self.daily.pause_chat(chat, daily_pause.CHANNEL_DELETED, channel_ref)
-        log.info(
-            "channel %s of %s deleted: %d rounds ended, %d schedules paused",
-            channel_ref, chat, ended, paused,
-        )  # fmt: skip
+        chat, channel_ref = DISCORD.key(channel.guild.id), str(channel.id)
+        deleted = daily_pause.CHANNEL_DELETED
+        lost = await lose_chat(self.runner, self.daily, chat, deleted, channel_ref)
+        log.info("channel %s of %s deleted: %s", channel_ref, chat, lost)
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Clicks on buttons no registered item handles get an answer (issue 16)."""
@@ -189,7 +174,9 @@ class QuizBot(discord.AutoShardedClient):
     ) -> None:
         """Delete the clicker's data, only if the question was asked to them."""
         language = language_of(interaction)
-        outcome = await self.service.forget(f"dc:{owner}", f"dc:{interaction.user.id}", confirm)
+        outcome = await self.service.forget(
+            DISCORD.key(owner), user_key(interaction.user), confirm
+        )
         text = render.forget_result(outcome, language)
         if outcome is ForgetOutcome.NOT_YOURS:
             await send_private(interaction, text)

@@ -21,6 +21,7 @@ from adapters.discord_bot.interactions import (
     language_of,
     player_of,
     send_private,
+    user_key,
 )
 from bot.domain.entities import Period
 from bot.domain.models import MAX_QUESTIONS, Quiz
@@ -233,7 +234,7 @@ async def leaderboard_command(
         if found is None:
             return
     chosen = cast(Period, period.value if period else "all")
-    user_id = f"dc:{interaction.user.id}"
+    user_id = user_key(interaction.user)
     board = await bot.service.leaderboard(
         chat_of(interaction), chosen, user_id, found.id if found else None
     )
@@ -251,9 +252,9 @@ async def stats_command(
 ) -> None:
     bot, language = context_of(interaction), language_of(interaction)
     who: discord.User | discord.Member = user or interaction.user
-    found = await bot.service.stats(chat_of(interaction), f"dc:{who.id}")
+    found = await bot.service.stats(chat_of(interaction), user_key(who))
     text = boards.stats(who.display_name, found, language, ui.STYLE)
-    deck = await bot.review.stats(f"dc:{who.id}")  # spaced review: due, learned, recall
+    deck = await bot.review.stats(user_key(who))  # spaced review: due, learned, recall
     text = f"{text}\n{review_texts.stats_line(deck, language, ui.STYLE)}"
     await interaction.response.send_message(
         embed=ui.text_embed(text),
@@ -272,7 +273,7 @@ async def help_command(interaction: discord.Interaction[Any]) -> None:
 async def forgetme_command(interaction: discord.Interaction[Any]) -> None:
     """Ask first, privately; the buttons carry the asker's id so no one else can confirm."""
     language, user = language_of(interaction), interaction.user
-    footprint = await context_of(interaction).service.footprint(f"dc:{user.id}")
+    footprint = await context_of(interaction).service.footprint(user_key(user))
     card = render.forget_prompt(footprint, str(user.id), language)
     await interaction.response.send_message(
         card.text, view=ui.forget_buttons(card), ephemeral=True, allowed_mentions=ui.NO_MENTIONS

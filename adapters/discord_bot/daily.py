@@ -17,8 +17,8 @@ from adapters.discord_bot import gone, permissions, ui
 from adapters.discord_bot.commands import options, text
 from adapters.discord_bot.context import context_of
 from adapters.discord_bot.interactions import (
+    admin_or_told,
     chat_of,
-    is_admin,
     language_of,
     player_of,
     send_private,
@@ -116,8 +116,7 @@ async def daily_set(
     days: str | None = None,
 ) -> None:
     language = language_of(interaction)
-    if not is_admin(interaction):
-        await send_private(interaction, t(language, "error.admin_only"))
+    if not await admin_or_told(interaction):
         return
     if await permissions.refused(interaction, channel):
         return
@@ -154,8 +153,7 @@ async def daily_off(
 ) -> None:
     """Stop the daily question of this channel, or of the one named."""
     language = language_of(interaction)
-    if not is_admin(interaction):
-        await send_private(interaction, t(language, "error.admin_only"))
+    if not await admin_or_told(interaction):
         return
     here = channel is None or channel.id == interaction.channel_id
     target = interaction.channel_id if channel is None else channel.id

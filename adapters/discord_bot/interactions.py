@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 
 from adapters.discord_bot import ui
+from adapters.platform_ids import DISCORD
 from bot.domain.entities import Player
 from bot.domain.models import Language, pick_language
 from bot.domain.platform_limits import DISCORD_MESSAGE
@@ -31,8 +32,8 @@ class DiscordClock:
 
 def chat_of(interaction: discord.Interaction[Any]) -> str:
     if interaction.guild_id is not None:
-        return f"dc:{interaction.guild_id}"
-    return f"dc:dm:{interaction.user.id}"
+        return DISCORD.key(interaction.guild_id)
+    return DISCORD.key(f"dm:{interaction.user.id}")
 
 
 def language_of(interaction: discord.Interaction[Any]) -> Language:
@@ -41,11 +42,24 @@ def language_of(interaction: discord.Interaction[Any]) -> Language:
 
 def player_of(interaction: discord.Interaction[Any]) -> Player:
     user = interaction.user
-    return Player(f"dc:{user.id}", user.display_name, language_of(interaction))
+    return Player(user_key(user), user.display_name, language_of(interaction))
+
+
+def user_key(user: discord.abc.User) -> str:
+    return DISCORD.key(user.id)
 
 
 def is_admin(interaction: discord.Interaction[Any]) -> bool:
     return interaction.permissions.manage_guild
+
+
+async def admin_or_told(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the user may run an admin command (Manage Server); if not, they are told so
+    privately. Checked here too, since a server may grant the command itself to anyone."""
+    if is_admin(interaction):
+        return True
+    await send_private(interaction, t(language_of(interaction), "error.admin_only"))
+    return False
 
 
 async def send_private(interaction: discord.Interaction[Any], text: str) -> None:

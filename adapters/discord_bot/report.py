@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 
 from adapters.discord_bot.commands import options, text
-from adapters.discord_bot.interactions import chat_of, is_admin, language_of, send_private
+from adapters.discord_bot.interactions import admin_or_told, chat_of, language_of, send_private
 from adapters.web.links import revoke
 from bot.domain.report_links import DEFAULT_DAYS, LinkSigner
 from bot.text.i18n import t
@@ -38,8 +38,7 @@ def _bot(interaction: discord.Interaction[Any]) -> QuizBot:
 @app_commands.default_permissions(manage_guild=True)
 async def report_command(interaction: discord.Interaction[Any], action: str = "link") -> None:
     language, bot = language_of(interaction), _bot(interaction)
-    if not is_admin(interaction):
-        await send_private(interaction, t(language, "error.admin_only"))
+    if not await admin_or_told(interaction):
         return
     signer: LinkSigner | None = getattr(bot, "report_links", None)
     if signer is None:

@@ -18,15 +18,22 @@ from discord import app_commands
 from adapters.discord_bot import ui
 from adapters.discord_bot.commands import options, text
 from adapters.discord_bot.daily import zone_choices
-from adapters.discord_bot.interactions import chat_of, language_of, player_of, send_private
+from adapters.discord_bot.interactions import (
+    chat_of,
+    language_of,
+    player_of,
+    send_private,
+    user_key,
+)
 from adapters.discord_bot.publisher import DiscordPublisher, message_ref
+from adapters.platform_ids import DISCORD
 from bot.domain.clock import Clock
 from bot.domain.entities import Answer
 from bot.domain.models import pick_language
 from bot.domain.review import NothingDue, Reminder, ReviewSession, ReviewSummary
 from bot.domain.views import QuestionView
 from bot.play.review_reminders import ReminderRefusedError
-from bot.text import review_texts
+from bot.text import review_steps, review_texts
 from bot.text.i18n import t
 
 if TYPE_CHECKING:
@@ -34,7 +41,8 @@ if TYPE_CHECKING:
 
 
 class DiscordReviewPublisher:
-    """Implements bot.play.review.ReviewPublisher with ephemeral follow-ups."""
+    """Implements bot.play.review.ReviewPublisher with ephemeral follow-ups: `rounds` knows
+    each player's latest interaction, whose token posts them; `clock` dates the summary."""
 
     def __init__(self, rounds: DiscordPublisher, clock: Clock) -> None:
         self.rounds = rounds
@@ -43,7 +51,7 @@ class DiscordReviewPublisher:
     async def post_review_question(self, session: ReviewSession, view: QuestionView) -> str:
         language = pick_language(session.language)
         interaction = self.rounds.interaction_for(session.chat_id, session.user_id)
-        content = review_texts.intro(session.total, language) if session.asked == 0 else None
+        content = review_steps.opening(session, language)
         sent = await interaction.followup.send(
             content or "",
             embed=ui.question_embed(view, language),
@@ -77,7 +85,7 @@ class DiscordReminderSender:
 
     async def send_reminder(self, reminder: Reminder, text: str) -> None:
         try:
-            user = await self.client.fetch_user(int(reminder.user_id.removeprefix("dc:")))
+            user = await self.client.fetch_user(DISCORD.number(reminder.user_id))
             await user.send(text, allowed_mentions=ui.NO_MENTIONS)
         except (discord.Forbidden, discord.NotFound) as error:  # DMs closed, or no such user
             raise ReminderRefusedError(str(error)) from error
@@ -114,7 +122,7 @@ async def review_command(
         return
     bot, language = quiz_bot(interaction), language_of(interaction)
     words = [word for word in (remind, timezone) if word]
-    user_id, chat_id = f"dc:{interaction.user.id}", chat_of(interaction)
+    user_id, chat_id = user_key(interaction.user), chat_of(interaction)
     reply = await bot.reminders.command(words, user_id, chat_id, language)
     if reply == t(language, "review.remind_usage"):  # in Discord's own syntax
         reply = t(language, "review.remind_usage_discord")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from adapters.platform_ids import DISCORD
+
 
 @dataclass(frozen=True)
 class Sharding:
@@ -14,7 +16,7 @@ class Sharding:
 
     def owns(self, chat_id: str) -> bool:
         """Whether this process serves the server `dc:<guild id>` (Discord's shard formula)."""
-        if self.count is None or self.ids is None or not chat_id.startswith("dc:"):
+        if self.count is None or self.ids is None or not DISCORD.owns(chat_id):
             return True
-        guild = chat_id.removeprefix("dc:")
+        guild = DISCORD.local(chat_id)
         return not guild.isdigit() or (int(guild) >> 22) % self.count in self.ids

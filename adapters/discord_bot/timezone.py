@@ -11,7 +11,7 @@ from adapters.discord_bot import ui
 from adapters.discord_bot.commands import options, text
 from adapters.discord_bot.context import context_of
 from adapters.discord_bot.daily import zone_choices
-from adapters.discord_bot.interactions import chat_of, is_admin, language_of, send_private
+from adapters.discord_bot.interactions import admin_or_told, chat_of, language_of, send_private
 from bot.text.i18n import t
 from bot.text.markup import clean_name
 
@@ -30,8 +30,7 @@ async def timezone_command(interaction: discord.Interaction[Any], zone: str | No
         shown = ui.STYLE.escape(found.name)
         await send_private(interaction, t(language, key, zone=shown))
         return
-    if not is_admin(interaction):
-        await send_private(interaction, t(language, "error.admin_only"))
+    if not await admin_or_told(interaction):
         return
     chosen = await zones.set(chat_id, zone)
     if chosen is None:

@@ -19,8 +19,8 @@ from discord import app_commands
 from adapters.discord_bot.commands import text
 from adapters.discord_bot.context import context_of
 from adapters.discord_bot.interactions import (
+    admin_or_told,
     chat_of,
-    is_admin,
     language_of,
     player_of,
     send_private,
@@ -42,8 +42,7 @@ log = logging.getLogger(__name__)
 async def import_command(interaction: discord.Interaction[Any], file: discord.Attachment) -> None:
     """Admins only; the answer, private, names the quiz or the file's first problems."""
     language = language_of(interaction)
-    if not is_admin(interaction):
-        await send_private(interaction, t(language, "error.admin_only"))
+    if not await admin_or_told(interaction):
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
     chat_id, user_id = chat_of(interaction), player_of(interaction).user_id
@@ -83,8 +82,7 @@ async def own_quiz_choices(
 async def removequiz_command(interaction: discord.Interaction[Any], quiz_id: str) -> None:
     """Admins only; a removal is said in the channel, a refusal privately."""
     language = language_of(interaction)
-    if not is_admin(interaction):
-        await send_private(interaction, t(language, "error.admin_only"))
+    if not await admin_or_told(interaction):
         return
     chat_id, service = chat_of(interaction), context_of(interaction).service
     outcome = await service.chat_quizzes.remove(chat_id, quiz_id)

@@ -23,6 +23,7 @@ from telegram.ext import (
     filters,
 )
 
+from adapters.platform_ids import TELEGRAM
 from adapters.telegram_bot import commands as handlers
 from adapters.telegram_bot import gate, gone, lifecycle, polling, presses, uploads
 from adapters.telegram_bot.daily import TelegramDailyPublisher, daily_command
@@ -40,13 +41,10 @@ from adapters.telegram_bot.timezone import timezone_command
 from adapters.telegram_bot.updates import PressesConcurrently
 from bot.domain.clock import Clock, SystemClock
 from bot.domain.models import LANGUAGES, Quiz
-from bot.domain.pacer import TELEGRAM_RATE, Pacer
+from bot.domain.pacer import TELEGRAM_RATE
 from bot.domain.report_links import LinkSigner
-from bot.play.daily_runner import DailyRunner
 from bot.play.gone import ChatGoneError
-from bot.play.review import ReviewRunner
-from bot.play.review_reminders import ReminderRunner
-from bot.play.rounds import RoundRunner
+from bot.play.runners import Publishers, build_runners, resume
 from bot.play.service import QuizService
 from bot.play.timers import AsyncioTimers, Timers
 from bot.storage.opening import open_store
@@ -109,22 +107,18 @@ def build_application(setup: TelegramSetup) -> TelegramApp:
         store = await open_store(setup.database)
         service = QuizService(store, setup.quizzes, clock=setup.clock, rng=setup.rng)
         timers = setup.timers or AsyncioTimers(setup.clock)
-        runner = RoundRunner(service, TelegramPublisher(application.bot, setup.clock), timers)
-        pacer = Pacer(TELEGRAM_RATE, burst=5)
-        daily = DailyRunner(service, TelegramDailyPublisher(application.bot), timers, pacer)
-        review = ReviewRunner(service, TelegramReviewPublisher(application.bot, setup.clock))
-        sender = TelegramReminderSender(application.bot)
-        reminders = ReminderRunner(service, sender, timers, pacer, "tg")  # daily's pacer
-        quiz = handlers.QuizApp(service, runner, daily, review, reminders)
+        publishers = _publishers(application, setup)
+        runners = build_runners(service, publishers, timers, TELEGRAM_RATE, TELEGRAM.prefix)
+        quiz = handlers.QuizApp(
+            service, runners.rounds, runners.daily, runners.review, runners.reminders
+        )
         application.bot_data["quiz"] = quiz
         bot.follow_moves(lambda old, new: lifecycle.move_chat(quiz, old, new))
         try:
             await register_commands(application)
         except TelegramError as error:  # menus are a convenience: the bot serves without them
             log.warning("could not set the command menus: %s", error)
-        await runner.resume()
-        await daily.resume()
-        await reminders.resume()
+        await resume(runners)
 
     async def post_stop(application: TelegramApp) -> None:
         """No deadline may fire once the bot can no longer send."""
@@ -158,6 +152,16 @@ def build_application(setup: TelegramSetup) -> TelegramApp:
     application.add_handlers(uploads.handlers())  # /import, /removequiz: chat quizzes
     application.add_error_handler(_error_handler(setup.on_error))
     return application
+
+
+def _publishers(application: TelegramApp, setup: TelegramSetup) -> Publishers:
+    bot = application.bot
+    return Publishers(
+        rounds=TelegramPublisher(bot, setup.clock),
+        daily=TelegramDailyPublisher(bot),
+        review=TelegramReviewPublisher(bot, setup.clock),
+        reminders=TelegramReminderSender(bot),
+    )
 
 
 async def register_commands(application: TelegramApp) -> None:

@@ -12,6 +12,7 @@ from telegram import Chat, ChatMember, InlineKeyboardMarkup, Message, Update, Us
 from telegram.constants import ChatType, ParseMode
 from telegram.ext import ContextTypes
 
+from adapters.platform_ids import TELEGRAM
 from adapters.telegram_bot import practice_links
 from adapters.telegram_bot.publisher import STYLE, keyboard
 from adapters.telegram_bot.topics import channel_of
@@ -48,11 +49,15 @@ def quiz_app(context: Context) -> QuizApp:
 
 
 def chat_key(chat: Chat) -> str:
-    return f"tg:{chat.id}"
+    return TELEGRAM.key(chat.id)
+
+
+def user_key(user: User) -> str:
+    return TELEGRAM.key(user.id)
 
 
 def player_of(user: User) -> Player:
-    return Player(f"tg:{user.id}", user.full_name, pick_language(user.language_code))
+    return Player(user_key(user), user.full_name, pick_language(user.language_code))
 
 
 def language_of(update: Update) -> Language:
@@ -196,7 +201,7 @@ async def leaderboard_command(update: Update, context: Context) -> None:
                 update, STYLE.escape(render.unknown_quiz(error.name, error.known, language))
             )
             return
-    board = await app.service.leaderboard(chat_key(chat), period, f"tg:{user.id}", quiz_id)
+    board = await app.service.leaderboard(chat_key(chat), period, user_key(user), quiz_id)
     quiz = await app.service.quiz_of(quiz_id) if quiz_id else None
     await reply(update, boards.leaderboard(board, quiz, language, STYLE))
 
@@ -206,10 +211,10 @@ async def stats_command(update: Update, context: Context) -> None:
     chat, user = update.effective_chat, update.effective_user
     if chat is None or user is None:
         return
-    stats = await app.service.stats(chat_key(chat), f"tg:{user.id}")
+    stats = await app.service.stats(chat_key(chat), user_key(user))
     text = boards.stats(user.full_name, stats, language, STYLE)
     if app.review is not None:  # spaced review: due, learned, predicted recall
-        deck = await app.review.stats(f"tg:{user.id}")
+        deck = await app.review.stats(user_key(user))
         text = f"{text}\n{review_texts.stats_line(deck, language, STYLE)}"
     await reply(update, text)
 
@@ -261,7 +266,7 @@ async def explain(update: Update, context: Context, post_id: int) -> None:
     if view is None or user is None:
         await reply(update, STYLE.escape(t(language, "explain.unknown")))
         return
-    answer = await app.service.answer_of(post_id, f"tg:{user.id}")
+    answer = await app.service.answer_of(post_id, user_key(user))
     if answer is not None:
         text = render.verdict(view.question, view.post, answer, language, STYLE)
     elif view.post.is_open(app.service.clock.now()):
@@ -275,7 +280,7 @@ async def forget_command(update: Update, context: Context) -> None:
     user = update.effective_user
     if user is None:
         return
-    footprint = await quiz_app(context).service.footprint(f"tg:{user.id}")
+    footprint = await quiz_app(context).service.footprint(user_key(user))
     card = render.forget_prompt(footprint, str(user.id), language_of(update))
     await reply(
         update, STYLE.escape(card.text), keyboard([list(card.buttons)]) if card.buttons else None

@@ -12,10 +12,10 @@ from telegram.constants import ParseMode
 from telegram.error import BadRequest
 
 from adapters.telegram_bot import gone
+from adapters.telegram_bot.admin_gate import admin_or_told
 from adapters.telegram_bot.commands import (
     Context,
     chat_key,
-    is_chat_admin,
     language_of,
     player_of,
     quiz_app,
@@ -110,8 +110,7 @@ async def daily_command(update: Update, context: Context) -> None:
     if not args:
         await reply(update, await status_text(runner, chat_key(chat), channel, language))
         return
-    if not await is_chat_admin(context, chat, user, update.effective_message):
-        await reply(update, STYLE.escape(t(language, "error.admin_only")))
+    if not await admin_or_told(update, context):
         return
     if args[0].lower() == "off":
         await runner.off(chat_key(chat), channel)

@@ -18,6 +18,7 @@ from datetime import datetime, timedelta
 from telegram import Update
 from telegram.ext import ApplicationHandlerStop, TypeHandler, filters
 
+from adapters.platform_ids import TELEGRAM
 from adapters.telegram_bot.commands import Context, quiz_app
 
 log = logging.getLogger(__name__)
@@ -48,7 +49,7 @@ class UpdateGate:
             return
         app = quiz_app(context)
         now = app.service.clock.now()
-        key = f"tg:{context.bot.id}:{update.update_id}"
+        key = TELEGRAM.key(f"{context.bot.id}:{update.update_id}")
         if not await app.service.store.first_delivery(key, now):
             log.info("update %s came again: it was handled once already", update.update_id)
             raise ApplicationHandlerStop

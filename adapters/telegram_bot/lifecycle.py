@@ -20,8 +20,10 @@ from telegram import ChatMember, Message, Update
 from telegram.error import BadRequest, ChatMigrated
 from telegram.ext import ExtBot
 
+from adapters.platform_ids import TELEGRAM
 from adapters.telegram_bot.commands import Context, QuizApp, quiz_app
 from bot.play import daily_pause
+from bot.play.runners import lose_chat
 
 log = logging.getLogger(__name__)
 ChatMoved = Callable[[int, int], Awaitable[None]]
@@ -30,7 +32,7 @@ ChatMoved = Callable[[int, int], Awaitable[None]]
 
 async def move_chat(app: QuizApp, old_chat: int, new_chat: int) -> None:
     """Move the chat's rows to its new id; one log line says what happened."""
-    moved = await app.service.move_chat(f"tg:{old_chat}", f"tg:{new_chat}")
+    moved = await app.service.move_chat(TELEGRAM.key(old_chat), TELEGRAM.key(new_chat))
     if moved:
         log.info("chat %s became %s: %d rows moved to the new id", old_chat, new_chat, moved)
 
@@ -56,12 +58,11 @@ async def bot_removed(update: Update, context: Context) -> None:
     change = update.my_chat_member
     if change is None or change.new_chat_member.status not in GONE_STATUSES:
         return
-    app, chat = quiz_app(context), f"tg:{change.chat.id}"
+    app, chat = quiz_app(context), TELEGRAM.key(change.chat.id)
     banned = change.new_chat_member.status == ChatMember.BANNED
     reason = daily_pause.BOT_REMOVED if banned else daily_pause.BOT_LEFT
-    ended = await app.runner.end_chat(chat)
-    paused = await app.daily.pause_chat(chat, reason) if app.daily is not None else 0
-    log.info("chat %s removed the bot: %d rounds ended, %d schedules paused", chat, ended, paused)
+    lost = await lose_chat(app.runner, app.daily, chat, reason)
+    log.info("chat %s removed the bot: %s", chat, lost)
 
 
 class FollowingBot(ExtBot[Any]):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from telegram import Bot, ChatMember, ChatMemberRestricted
 from telegram.error import BadRequest, Forbidden
 
+from adapters.platform_ids import TELEGRAM
 from bot.domain import uploads
 from bot.domain.models import Quiz
 from bot.play.service import QuizService
@@ -31,10 +32,10 @@ async def group_quiz(service: QuizService, bot: Bot, user_id: int, argument: str
     if not serial.isdigit():
         return None
     stored = await service.store.chat_quiz(int(serial))
-    if stored is None or stored.quiz_id != shown or not stored.chat_id.startswith("tg:"):
+    if stored is None or stored.quiz_id != shown or not TELEGRAM.owns(stored.chat_id):
         return None
     try:
-        member = await bot.get_chat_member(int(stored.chat_id[3:]), user_id)
+        member = await bot.get_chat_member(TELEGRAM.number(stored.chat_id), user_id)
     except (BadRequest, Forbidden):  # the bot left that group, or it is gone: not shown
         return None
     if member.status not in MEMBERS:

@@ -8,6 +8,7 @@ from telegram import Update, User
 from telegram.constants import ChatType, ParseMode
 from telegram.error import BadRequest
 
+from adapters.platform_ids import TELEGRAM
 from adapters.telegram_bot.commands import (
     Context,
     QuizApp,
@@ -123,7 +124,7 @@ async def on_forget(update: Update, context: Context, owner: str, confirm: bool)
     assert query is not None
     language = pick_language(query.from_user.language_code)
     outcome = await quiz_app(context).service.forget(
-        f"tg:{owner}", f"tg:{query.from_user.id}", confirm
+        TELEGRAM.key(owner), TELEGRAM.key(query.from_user.id), confirm
     )
     text = render.forget_result(outcome, language)
     if outcome is ForgetOutcome.NOT_YOURS:

@@ -10,6 +10,7 @@ from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
 from telegram.constants import ParseMode
 from telegram.error import BadRequest
 
+from adapters.platform_ids import TELEGRAM
 from adapters.telegram_bot.gone import translated
 from adapters.telegram_bot.topics import thread_of
 from bot.domain import payload
@@ -28,7 +29,7 @@ STYLE = markup.HtmlStyle()
 
 def chat_number(chat_id: str) -> int:
     """Telegram's chat id from our namespaced one ("tg:-100123" → -100123)."""
-    return int(chat_id.removeprefix("tg:"))
+    return TELEGRAM.number(chat_id)
 
 
 def message_number(message_ref: str) -> int:

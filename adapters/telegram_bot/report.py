@@ -17,6 +17,7 @@ from telegram.constants import ChatType, ParseMode
 from telegram.error import BadRequest, Forbidden
 from telegram.ext import CommandHandler, filters
 
+from adapters.telegram_bot.admin_gate import admin_or_told
 from adapters.telegram_bot.commands import (
     Context,
     chat_key,
@@ -75,8 +76,7 @@ async def report_command(update: Update, context: Context) -> None:
     if user.id == ANONYMOUS_ADMIN or (message is not None and message.sender_chat is not None):
         await reply(update, STYLE.escape(t(language, "report.anonymous")))
         return
-    if not await is_chat_admin(context, chat, user):
-        await reply(update, STYLE.escape(t(language, "error.admin_only")))
+    if not await admin_or_told(update, context):
         return
     signer = _signer(context)
     if signer is None:

@@ -10,7 +10,15 @@ from telegram import Bot, Update
 from telegram.constants import ChatType, ParseMode
 from telegram.error import Forbidden
 
-from adapters.telegram_bot.commands import Context, chat_key, language_of, player_of, quiz_app
+from adapters.platform_ids import TELEGRAM
+from adapters.telegram_bot.commands import (
+    Context,
+    chat_key,
+    language_of,
+    player_of,
+    quiz_app,
+    user_key,
+)
 from adapters.telegram_bot.commands import reply as _reply
 from adapters.telegram_bot.publisher import (
     REVIEW_START,
@@ -26,7 +34,7 @@ from bot.domain.models import pick_language
 from bot.domain.review import NothingDue, Reminder, ReviewSession, ReviewSummary
 from bot.domain.views import QuestionView
 from bot.play.review_reminders import ReminderRefusedError
-from bot.text import render, review_texts
+from bot.text import render, review_steps, review_texts
 from bot.text.i18n import t
 
 START_ARGUMENT = REVIEW_START
@@ -34,7 +42,8 @@ START_ARGUMENT = REVIEW_START
 
 
 class TelegramReviewPublisher:
-    """Implements bot.play.review.ReviewPublisher in the player's private chat."""
+    """Implements bot.play.review.ReviewPublisher in the player's private chat, where each
+    question, once answered, is edited into its verdict; `clock` dates the summary."""
 
     def __init__(self, bot: Bot, clock: Clock) -> None:
         self.bot = bot
@@ -43,9 +52,9 @@ class TelegramReviewPublisher:
     async def post_review_question(self, session: ReviewSession, view: QuestionView) -> str:
         language = pick_language(session.language)
         card = render.question_card(view.quiz, view.question, view.post, language, STYLE)
-        text = card.text
-        if session.asked == 0:
-            text = f"{STYLE.escape(review_texts.intro(session.total, language))}\n\n{text}"
+        text, opening = card.text, review_steps.opening(session, language)
+        if opening is not None:
+            text = f"{STYLE.escape(opening)}\n\n{text}"
         message = await self.bot.send_message(
             chat_number(session.chat_id),
             text,
@@ -87,7 +96,7 @@ async def review_command(update: Update, context: Context) -> None:
         return
     if args and args[0].lower() in ("remind", "rappel") and app.reminders is not None:
         language = language_of(update)
-        text = await app.reminders.command(args[1:], f"tg:{user.id}", chat_key(chat), language)
+        text = await app.reminders.command(args[1:], user_key(user), chat_key(chat), language)
         await _reply(update, STYLE.escape(text))
         return
     await start_review(update, context)
@@ -101,7 +110,7 @@ class TelegramReminderSender:
         self.bot = bot
 
     async def send_reminder(self, reminder: Reminder, text: str) -> None:
-        chat = int(reminder.user_id.removeprefix("tg:"))
+        chat = TELEGRAM.number(reminder.user_id)  # the private chat
         try:
             await self.bot.send_message(chat, STYLE.escape(text), parse_mode=ParseMode.HTML)
         except Forbidden as error:  # never started the bot, or blocked it

@@ -4,14 +4,8 @@ from __future__ import annotations
 
 from telegram import Update
 
-from adapters.telegram_bot.commands import (
-    Context,
-    chat_key,
-    is_chat_admin,
-    language_of,
-    quiz_app,
-    reply,
-)
+from adapters.telegram_bot.admin_gate import admin_or_told
+from adapters.telegram_bot.commands import Context, chat_key, language_of, quiz_app, reply
 from adapters.telegram_bot.publisher import STYLE
 from bot.text.i18n import t
 from bot.text.markup import clean_name
@@ -29,8 +23,7 @@ async def timezone_command(update: Update, context: Context) -> None:
         key = "timezone.current_daily" if zone.source == "daily" else "timezone.current"
         await reply(update, STYLE.escape(t(language, key, zone=zone.name)))
         return
-    if not await is_chat_admin(context, chat, user):
-        await reply(update, STYLE.escape(t(language, "error.admin_only")))
+    if not await admin_or_told(update, context):  # anonymous admins too
         return
     found = await app.service.zones.set(chat_key(chat), args[0])
     if found is None:

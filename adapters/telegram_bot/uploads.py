@@ -26,13 +26,14 @@ from telegram.constants import ChatAction
 from telegram.error import BadRequest, TelegramError
 from telegram.ext import BaseHandler, CommandHandler, MessageHandler, filters
 
+from adapters.telegram_bot.admin_gate import admin_or_told
 from adapters.telegram_bot.commands import (
     Context,
     chat_key,
-    is_chat_admin,
     language_of,
     quiz_app,
     reply,
+    user_key,
 )
 from adapters.telegram_bot.publisher import STYLE
 from adapters.telegram_bot.topics import channel_of, thread_of
@@ -45,7 +46,6 @@ from bot.domain.uploads import (
     shown_id,
 )
 from bot.text import upload_texts
-from bot.text.i18n import t
 
 COMMANDS = ("import", "removequiz")
 """In the command menus of admins and private chats only (`SCOPES`)."""
@@ -92,7 +92,7 @@ async def upload(update: Update, context: Context, document: Document) -> None:
     """An admin's document becomes the chat's quiz: the reply says what came of it."""
     app, language = quiz_app(context), language_of(update)
     chat, user, message = update.effective_chat, update.effective_user, update.effective_message
-    if chat is None or user is None or not await _admin(update, context):
+    if chat is None or user is None or not await admin_or_told(update, context):
         return
 
     async def fetch() -> bytes:
@@ -107,7 +107,7 @@ async def upload(update: Update, context: Context, document: Document) -> None:
 
     try:
         outcome: UploadOutcome = await app.service.chat_quizzes.upload(
-            chat_key(chat), f"tg:{user.id}", document.file_name or "", document.file_size, fetch
+            chat_key(chat), user_key(user), document.file_name or "", document.file_size, fetch
         )
     except BadRequest as error:  # no declared size, and Telegram's 20 MB cap said no
         if "too big" not in str(error).lower():
@@ -120,7 +120,7 @@ async def remove_command(update: Update, context: Context) -> None:
     """`/removequiz ID`: an admin removes one of the chat's own quizzes."""
     app, language = quiz_app(context), language_of(update)
     chat, user = update.effective_chat, update.effective_user
-    if chat is None or user is None or not await _admin(update, context):
+    if chat is None or user is None or not await admin_or_told(update, context):
         return
     args = context.args or []
     if len(args) != 1:
@@ -132,14 +132,3 @@ async def remove_command(update: Update, context: Context) -> None:
     own = [] if isinstance(outcome, Removed) else await chat_quizzes.of_chat(chat_key(chat))
     text = upload_texts.remove_reply(outcome, language, [shown_id(quiz.id) for quiz in own])
     await reply(update, STYLE.escape(text))
-
-
-async def _admin(update: Update, context: Context) -> bool:
-    """Whether the sender may manage the chat's quizzes; if not, they are told so."""
-    chat, user = update.effective_chat, update.effective_user
-    if chat is None or user is None:
-        return False
-    if await is_chat_admin(context, chat, user, update.effective_message):
-        return True
-    await reply(update, STYLE.escape(t(language_of(update), "error.admin_only")))
-    return False

@@ -69,7 +69,7 @@ class ChatQuizShelf:
 
     async def fresh(self, entry: ChatQuizEntry) -> Quiz | None:
         """The quiz of a listing's entry: the kept one unless it was replaced since."""
-        found = self._by_key.get(uploads.chat_quiz_key(entry.quiz_id, entry.serial))
+        found = self._by_key.get(entry.key)
         if found is not None and found[0] == entry.uploaded_at:
             return found[1]
         stored = await self.source.chat_quiz(entry.serial)

@@ -79,15 +79,16 @@ def _shown_in(quiz: Quiz, language: Language) -> str:
 def _sample_post(quiz: Quiz, question: Question) -> Post:
     moment = datetime(2000, 1, 1, tzinfo=UTC)
     return Post(
-        LARGEST_POST_ID,
-        "chat",
-        quiz.id,
-        question.id,
-        tuple(range(len(question.choices))),
-        len(quiz.questions),
-        len(quiz.questions),
-        moment,
-        moment,
+        post_id=LARGEST_POST_ID,
+        chat_id="chat",
+        quiz_id=quiz.id,
+        question_id=question.id,
+        order=tuple(range(len(question.choices))),
+        number=len(quiz.questions),
+        total=len(quiz.questions),
+        opened_at=moment,
+        deadline=moment,
+        round_id=None,
     )
 
 

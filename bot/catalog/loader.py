@@ -80,15 +80,18 @@ def decode(data: bytes) -> str:
     return io.TextIOWrapper(io.BytesIO(data), encoding="utf-8").read()
 
 
-def check_source(name: str, stem: str, data: bytes) -> Checked:
+def check_source(name: str, stem: str | None, data: bytes) -> Checked:
     """load_source, with the warnings of a quiz that loads (an import, an upload)."""
     warnings: list[Problem] = []
     return Checked(load_source(name, stem, data, warnings), warnings)
 
 
-def load_source(name: str, stem: str, data: bytes, warnings: list[Problem] | None = None) -> Quiz:
-    """Fully validate the bytes of the quiz file `name` (whose id must be `stem`); with a
-    `warnings` list, add the file's warnings to it, in line order."""
+def load_source(
+    name: str, stem: str | None, data: bytes, warnings: list[Problem] | None = None
+) -> Quiz:
+    """Fully validate the bytes of the quiz file `name` (whose id must be `stem`; None: any
+    valid id, as in a chat's upload, named as its sender chose); with a `warnings` list, add
+    the file's warnings to it, in line order."""
     _check_size(name, len(data))
     try:
         source = decode(data)
@@ -111,7 +114,7 @@ def load_source(name: str, stem: str, data: bytes, warnings: list[Problem] | Non
     return quiz
 
 
-def _read_quiz(reader: FieldReader, root: Node, stem: str) -> Quiz | None:
+def _read_quiz(reader: FieldReader, root: Node, stem: str | None) -> Quiz | None:
     values = reader.mapping(root, "the quiz", TOP_KEYS)
     if values is None:
         return None
@@ -152,9 +155,11 @@ def _read_quiz(reader: FieldReader, root: Node, stem: str) -> Quiz | None:
     )
 
 
-def _read_quiz_id(reader: FieldReader, node: Node | None, root: Node, stem: str) -> str | None:
+def _read_quiz_id(
+    reader: FieldReader, node: Node | None, root: Node, stem: str | None
+) -> str | None:
     quiz_id = read_id(reader, node, QUIZ_ID, "quiz id", QUIZ_ID_LENGTH)
-    if quiz_id is not None and quiz_id != stem:
+    if quiz_id is not None and stem is not None and quiz_id != stem:
         reader.report(
             root.line if node is None else node.line,
             f"quiz id '{quiz_id}' must match the file name '{stem}'",

@@ -10,7 +10,6 @@ run these in a thread.
 from __future__ import annotations
 
 import dataclasses
-import re
 from dataclasses import dataclass
 from pathlib import PurePath
 
@@ -28,14 +27,17 @@ from bot.domain.uploads import (
     UploadRefused,
 )
 
-_DECLARED_ID = re.compile(r"^id:\s*['\"]?([a-z0-9][a-z0-9-]*)['\"]?\s*(?:#.*)?$", re.MULTILINE)
 CAP_REASON = "skip.cap"
 """The importers' reason for the questions past MAX_QUESTIONS: the upload is refused."""
 
 
 @dataclass(frozen=True, slots=True)
 class ReadUpload:
-    """An upload that became a quiz (under its plain id), with the file to store."""
+    """An upload that became a quiz (under its plain id), with the file to store.
+
+    `source` is that quiz file: the upload itself when it is one, else the file made of it.
+    `warnings` are what was skipped on the way (told, not refused; a quiz file that loads
+    has none), numbered in the original file by `unit`: line, row or note."""
 
     quiz: Quiz
     source: str
@@ -59,15 +61,14 @@ def read_upload(filename: str, data: bytes) -> ReadUpload | UploadFailed | Uploa
 
 
 def _read_quiz_file(name: str, data: bytes) -> ReadUpload | UploadFailed:
-    """A quizbot quiz file as it is: the loader checks it, its id is the one it declares."""
+    """A quizbot quiz file as it is: the loader checks it, its id is the one it declares
+    (whatever the file is named)."""
     try:
         text = decode(data)
     except UnicodeDecodeError:
         return UploadFailed(name, (UploadProblem(1, "import.error.not_utf8"),))
-    declared = _DECLARED_ID.search(text)
-    stem = declared.group(1) if declared else PurePath(name).stem
     try:
-        checked = check_source(name, stem, data)
+        checked = check_source(name, None, data)
     except QuizError as error:
         return UploadFailed(name, tuple(_quiz_problem(problem) for problem in error.problems))
     return ReadUpload(checked.quiz, text, (), "line")

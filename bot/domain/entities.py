@@ -44,6 +44,8 @@ class NewRound:
 
 @dataclass(frozen=True, slots=True)
 class Round(NewRound):
+    """A started round as stored: the NewRound, its id, and how far it has got."""
+
     round_id: int
     position: int = 0
     """How many questions have been posted so far."""
@@ -59,34 +61,9 @@ class Round(NewRound):
 
 
 @dataclass(frozen=True, slots=True)
-class Post:
-    """A question as posted in a chat: its own id, shuffled choices and deadline."""
-
-    post_id: int
-    chat_id: str
-    quiz_id: str
-    question_id: str
-    order: tuple[int, ...]
-    """order[letter_index] is the index of the choice shown under that letter."""
-    number: int
-    total: int
-    opened_at: datetime
-    deadline: datetime | None = None
-    closed_at: datetime | None = None
-    round_id: int | None = None
-    message_ref: str | None = None
-
-    def is_open(self, now: datetime) -> bool:
-        if self.closed_at is not None:
-            return False
-        return self.deadline is None or now < self.deadline
-
-    def correct_letter_index(self, question: Question) -> int:
-        return self.order.index(question.answer)
-
-
-@dataclass(frozen=True, slots=True)
 class Answer:
+    """A player's answer to a post as stored: one per (post, user), the first press only."""
+
     post_id: int
     user_id: str
     choice: int
@@ -127,6 +104,8 @@ class Standing:
 
 @dataclass(frozen=True, slots=True)
 class Stats:
+    """A player's `/stats` in one chat; accuracy is 0.0 before any answer (shown as 0%)."""
+
     answered: int
     correct: int
     current_streak: int
@@ -139,19 +118,44 @@ class Stats:
 
 @dataclass(frozen=True, slots=True)
 class NewPost:
+    """A question about to be posted; stored, it gets its id and its message (Post)."""
+
     chat_id: str
     quiz_id: str
     question_id: str
     order: tuple[int, ...]
+    """order[letter_index] is the index of the choice shown under that letter."""
     number: int
     total: int
     opened_at: datetime
     deadline: datetime | None
+    """None: open until closed (a question of an untimed round, or a review question)."""
     round_id: int | None
+    """None for a question outside any round (a daily or a review question)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Post(NewPost):
+    """A question as posted in a chat: its own id, and once it is sent or closed, when."""
+
+    post_id: int
+    closed_at: datetime | None = None
+    message_ref: str | None = None
+    """The platform message showing it, once sent: what closing the question edits."""
+
+    def is_open(self, now: datetime) -> bool:
+        if self.closed_at is not None:
+            return False
+        return self.deadline is None or now < self.deadline
+
+    def correct_letter_index(self, question: Question) -> int:
+        return self.order.index(question.answer)
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerTotals:
+    """What the store counts of a player in one chat, before streaks are worked out."""
+
     answered: int
     correct: int
     correct_times: tuple[datetime, ...]

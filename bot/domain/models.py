@@ -96,6 +96,8 @@ class Text:
 
 @dataclass(frozen=True, slots=True)
 class Reference:
+    """A link for reading further: a question's references or a quiz's further reading."""
+
     title: str
     url: str
 
@@ -111,6 +113,8 @@ class Credit:
 
 @dataclass(frozen=True, slots=True)
 class Question:
+    """One question as its file gives it: choices in the author's order, shuffled per post."""
+
     id: str
     prompt: Text
     choices: tuple[Text, ...]
@@ -126,6 +130,8 @@ class Question:
 
 @dataclass(frozen=True, slots=True)
 class Quiz:
+    """A validated quiz: a bundled one under its file's id, a chat's own under its key."""
+
     id: str
     title: Text
     description: Text | None

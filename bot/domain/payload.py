@@ -36,17 +36,23 @@ class PayloadError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class AnswerPress:
+    """A press on a letter button: the letter shown, never the choice it stands for."""
+
     post_id: int
     letter_index: int
 
 
 @dataclass(frozen=True, slots=True)
 class RevealPress:
+    """A press on Reveal: close the post's question now (its round's starter or an admin)."""
+
     post_id: int
 
 
 @dataclass(frozen=True, slots=True)
 class StartPress:
+    """A press on a quiz's start button (`/quiz` alone lists them): start a round of it."""
+
     quiz_id: str
 
 

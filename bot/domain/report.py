@@ -35,6 +35,8 @@ class Tally:
 
 @dataclass(frozen=True, slots=True)
 class Day:
+    """One day (UTC) of the report's activity chart."""
+
     day: date
     members: int
     """Members who answered that day (UTC)."""
@@ -43,6 +45,8 @@ class Day:
 
 @dataclass(frozen=True, slots=True)
 class Week:
+    """One week (UTC, from Monday) of the report's weekly figures."""
+
     start: date
     """The Monday (UTC) the week starts on."""
     tally: Tally
@@ -50,6 +54,8 @@ class Week:
 
 @dataclass(frozen=True, slots=True)
 class QuizTotal:
+    """How the chat did on one quiz, over all time."""
+
     quiz_id: str
     members: int
     tally: Tally
@@ -57,6 +63,8 @@ class QuizTotal:
 
 @dataclass(frozen=True, slots=True)
 class Overview:
+    """The report's overview: the chat's totals, its days and weeks, and each quiz's."""
+
     members: int
     tally: Tally
     days: tuple[Day, ...]
@@ -105,6 +113,8 @@ def median_of_counts(counts: Mapping[int, int]) -> int | None:
 
 @dataclass(frozen=True, slots=True)
 class MemberLine:
+    """One member's line in the report's members table."""
+
     user_id: str
     name: str
     tally: Tally
@@ -117,6 +127,8 @@ class MemberLine:
 
 @dataclass(frozen=True, slots=True)
 class RoundLine:
+    """One of the chat's latest group rounds in the report, with its first places."""
+
     round_id: int
     quiz_id: str
     started_at: datetime

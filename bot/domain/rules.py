@@ -44,16 +44,22 @@ def forget_outcome(owner_id: str, presser_id: str, confirm: bool) -> ForgetOutco
 
 @dataclass(frozen=True, slots=True)
 class Accepted:
+    """The press counts: its answer, to be committed before the player is told."""
+
     answer: Answer
 
 
 @dataclass(frozen=True, slots=True)
 class AlreadyAnswered:
+    """The player had answered this post: their first answer stands, shown again."""
+
     first: Answer
 
 
 @dataclass(frozen=True, slots=True)
 class Refused:
+    """The press does not count, and why (the player is told; nothing is stored)."""
+
     reason: Refusal
 
 
@@ -109,6 +115,8 @@ RankKey = Callable[[ScoreLine], tuple[int, ...]]
 
 @dataclass(frozen=True, slots=True)
 class Ranked:
+    """A score line with its rank: tied lines share a rank (1, 1, 3)."""
+
     rank: int
     line: ScoreLine
 
@@ -138,6 +146,8 @@ LEADERBOARD_SIZE = 10
 
 @dataclass(frozen=True, slots=True)
 class Leaderboard:
+    """A leaderboard as shown: the top lines, and the asker's own when outside them."""
+
     period: Period
     quiz_id: str | None
     top: tuple[Ranked, ...]

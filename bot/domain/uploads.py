@@ -51,24 +51,6 @@ def removed_quiz(key: str) -> Quiz:
 
 
 @dataclass(frozen=True, slots=True)
-class StoredChatQuiz:
-    """A chat's quiz as the store holds it: the quiz file made of the upload, and whose."""
-
-    serial: int
-    chat_id: str
-    quiz_id: str
-    source: str
-    """The quiz file's text (YAML the hardened loader reads back)."""
-    filename: str
-    uploaded_by: str
-    uploaded_at: datetime
-
-    @property
-    def key(self) -> str:
-        return chat_quiz_key(self.quiz_id, self.serial)
-
-
-@dataclass(frozen=True, slots=True)
 class ChatQuizEntry:
     """A chat's quiz in the light listing: enough to count, check ids and see replacements."""
 
@@ -76,8 +58,26 @@ class ChatQuizEntry:
     quiz_id: str
     uploaded_at: datetime
 
+    @property
+    def key(self) -> str:
+        """What posts, scores and the shelf name this quiz by: "gpu@12"."""
+        return chat_quiz_key(self.quiz_id, self.serial)
+
+
+@dataclass(frozen=True, slots=True)
+class StoredChatQuiz(ChatQuizEntry):
+    """A chat's quiz as the store holds it: its entry, the quiz file made of the upload, whose."""
+
+    chat_id: str
+    source: str
+    """The quiz file's text (YAML the hardened loader reads back)."""
+    filename: str
+    uploaded_by: str
+
 
 class UploadRefusal(enum.Enum):
+    """Why an upload is refused as a whole (not item by item); the value names its catalog text."""
+
     TOO_BIG = "too_big"
     TOO_MANY_QUESTIONS = "too_many_questions"
     TOO_MANY_QUIZZES = "too_many_quizzes"
@@ -96,6 +96,8 @@ class UploadProblem:
 
 @dataclass(frozen=True, slots=True)
 class Uploaded:
+    """An upload that became the chat's quiz, replacing the one of the same id if any."""
+
     quiz: Quiz
     """Under its key (`quiz.id`); `shown_id(quiz.id)` is what the chat types."""
     replaced: bool
@@ -106,6 +108,8 @@ class Uploaded:
 
 @dataclass(frozen=True, slots=True)
 class UploadRefused:
+    """An upload refused as a whole: `limit` is the bound it hit (0 for BUNDLED_ID)."""
+
     reason: UploadRefusal
     limit: int
     quiz_id: str = ""
@@ -126,12 +130,16 @@ UploadOutcome = Uploaded | UploadRefused | UploadFailed
 
 @dataclass(frozen=True, slots=True)
 class Removed:
+    """A chat quiz `/removequiz` removed; its title goes in the confirmation."""
+
     quiz_id: str
     title: str
 
 
 @dataclass(frozen=True, slots=True)
 class NotRemovable:
+    """A `/removequiz` id that is not a quiz of the chat's; `bundled`: it is a bundled one."""
+
     quiz_id: str
     bundled: bool
 

@@ -21,6 +21,8 @@ class QuestionView:
 
 @dataclass(frozen=True, slots=True)
 class PressResult:
+    """What an answer press did, with the question it was on, for the private reply."""
+
     outcome: PressOutcome
     view: QuestionView | None
     """None when the press named a post this chat does not have."""
@@ -28,13 +30,18 @@ class PressResult:
 
 @dataclass(frozen=True, slots=True)
 class ClosedView:
+    """A question once closed, with every answer to it: what the reveal shows."""
+
     view: QuestionView
     answers: tuple[Answer, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class RoundSummary:
+    """A round that has ended: the round's closing message and its ranking."""
+
     round: Round
     quiz: Quiz
     ranking: tuple[Ranked, ...]
     stopped: bool
+    """Ended before its last question closed (/stop, a new practice, a failed post)."""

@@ -110,7 +110,7 @@ class ChatQuizzes:
                 continue
             quiz = await self.shelf.fresh(entry)
             if await self.store.remove_chat_quiz(chat_id, wanted):
-                self.shelf.drop(uploads.chat_quiz_key(entry.quiz_id, entry.serial))
+                self.shelf.drop(entry.key)
                 title = quiz.title.versions[0][1] if quiz is not None else wanted
                 return Removed(wanted, title)
         return NotRemovable(wanted, wanted in self.bundled)

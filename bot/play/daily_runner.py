@@ -55,6 +55,9 @@ class DailyPublisher(Protocol):
 
 
 class DailyRunner:
+    """The chats' `/daily` schedules (set, stopped, shown), and their questions posted and
+    closed from the one wake timer the module docstring describes."""
+
     def __init__(
         self,
         service: QuizService,

@@ -42,6 +42,9 @@ class ReminderSender(Protocol):
 
 
 class ReminderRunner:
+    """The `/review remind` command and the one wake timer that sends one platform's due
+    reminders, paced by `pacer`."""
+
     def __init__(
         self,
         service: QuizService,

@@ -62,6 +62,9 @@ class Control(Enum):
 
 
 class RoundRunner:
+    """A process's rounds in motion: it owns their timers (closes, count edits) and what the
+    questions last showed; the rounds themselves are in the store."""
+
     def __init__(
         self,
         service: QuizService,
@@ -183,8 +186,7 @@ class RoundRunner:
     async def stop_round(self, current: Round) -> None:
         """Close what is open (showing its results), then post the round's summary."""
         for post in await self.store.round_posts(current.round_id):
-            self.timers.cancel(_close_key(post.post_id))
-            self.timers.cancel(_edit_key(post.post_id))
+            self._forget(post.post_id)
             if post.closed_at is None:
                 closed = await self.service.close(post.post_id)
                 if closed is not None:
@@ -247,8 +249,7 @@ class RoundRunner:
     async def _end_quietly(self, current: Round) -> None:
         """The chat is gone: end its round without posting anything more there."""
         for post in await self.store.round_posts(current.round_id):
-            self.timers.cancel(_close_key(post.post_id))
-            self.timers.cancel(_edit_key(post.post_id))
+            self._forget(post.post_id)
         await self.service.finish_round(current.round_id, stopped=True)
         self._locks.pop(current.round_id, None)
         log.info(
@@ -300,11 +301,16 @@ class RoundRunner:
         post_id = view.post.post_id
         self.timers.call_at(_close_key(post_id), view.post.deadline, lambda: self._close(post_id))
 
-    async def _close(self, post_id: int) -> None:
+    def _forget(self, post_id: int) -> None:
+        """Drop what this process holds for a post once it closes or its round ends: its
+        close and count-edit timers, and the count it last showed."""
         self.timers.cancel(_close_key(post_id))
         self.timers.cancel(_edit_key(post_id))
         self._last_edit.pop(post_id, None)
         self._shown_counts.pop(post_id, None)
+
+    async def _close(self, post_id: int) -> None:
+        self._forget(post_id)
         closed = await self.service.close(post_id)
         if closed is None:
             post = await self.store.get_post(post_id)

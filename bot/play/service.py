@@ -38,7 +38,7 @@ from bot.play.chat_quizzes import ChatQuizzes
 from bot.play.chat_zones import ChatZones
 from bot.play.quiz_lookups import QuizLookups
 from bot.play.quiz_lookups import UnknownQuizError as UnknownQuizError  # where adapters look
-from bot.storage.interface import PostClosedError, Store
+from bot.storage.interface import PageQuery, PostClosedError, Store
 
 POST_CACHE_SIZE = 4096
 """Posts kept in memory for presses; a burst on one question then reads no row per press."""
@@ -248,7 +248,7 @@ class QuizService(QuizLookups):
         zone = await self.zones.of(chat_id)
         since = rules.period_start(period, self.clock.now(), zone.zone)
         size = rules.LEADERBOARD_SIZE
-        standing = await self.store.standing(chat_id, since, quiz_id, user_id, size)
+        standing = await self.store.standing(PageQuery(chat_id, since, quiz_id, user_id, size))
         board = rules.leaderboard_page(standing, user_id, period, quiz_id, size)
         board = dataclasses.replace(board, zone=zone.name)
         return await self._with_streaks(chat_id, board) if standing.has_daily else board

@@ -22,6 +22,9 @@ Outcome = Result | PostClosedError
 
 @dataclass(frozen=True, slots=True)
 class PendingAnswer:
+    """An answer queued for the writer's next batch, with what that transaction writes
+    besides it: the post's chat and quiz key its score rows, so no post is read again."""
+
     answer: Answer
     chat_id: str
     quiz_id: str

@@ -9,6 +9,7 @@ Memory elsewhere is only a cache of what is here.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Sequence
+from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Protocol
 
@@ -50,6 +51,22 @@ class ConstraintError(Exception):
     With several processes on one database this is how the loser of a race learns it lost
     (e.g. two workers posting the same question of a round): it should do nothing.
     """
+
+
+@dataclass(frozen=True, slots=True)
+class PageQuery:
+    """Which leaderboard page `Store.standing` reads: built by the service from the chat's
+    period, carried as one value through the store to its SQL (bot/storage/sql/scores.py)."""
+
+    chat_id: str
+    since: datetime | None
+    """Where the period starts (the chat's local midnight or week); None: all time."""
+    quiz_id: str | None
+    """One quiz's board; None: every quiz of the chat."""
+    user_id: str | None
+    """Who asks: their line and rank come too, even outside the top; None: nobody's."""
+    size: int
+    """How many leaders the page shows (at least one; more where points and time tie)."""
 
 
 class Store(Protocol):
@@ -131,14 +148,7 @@ class Store(Protocol):
         self, chat_id: str, since: datetime | None, quiz_id: str | None = None
     ) -> list[ScoreLine]: ...
 
-    async def standing(
-        self,
-        chat_id: str,
-        since: datetime | None,
-        quiz_id: str | None,
-        user_id: str | None,
-        size: int,
-    ) -> Standing:
+    async def standing(self, page: PageQuery) -> Standing:
         """A leaderboard page's lines in one query, without reading every player's line."""
         ...
 

@@ -6,7 +6,8 @@ line and a chat upload word them here, the same way.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Protocol, TypeVar
 
 from bot.catalog.importers import FORMATS, Imported, Reason, Skipped
 from bot.catalog.importers.common import Unit
@@ -14,28 +15,48 @@ from bot.domain.models import Language
 from bot.text.i18n import t
 
 
+class Placed(Protocol):
+    """A problem at a place in a file: an import's Skipped item, an upload's UploadProblem."""
+
+    @property
+    def line(self) -> int: ...
+
+
+P = TypeVar("P", bound=Placed)
+
+
 def reason_text(reason: Reason, language: Language) -> str:
     return t(language, f"import.{reason.key}", **reason.arguments())
 
 
-def problem_line(file: str, item: Skipped, unit: Unit, language: Language) -> str:
+def _problem_line(file: str, line: int, reason: str, unit: str, language: Language) -> str:
     """ "deck.txt:12: a cloze note …", or "deck.apkg: note 12: …" in a package (the places
     are written the way compilers write them, in every language)."""
-    reason = reason_text(item.reason, language)
     if unit == "note":
-        return f"{file}: {t(language, 'import.at_note', number=item.line)}: {reason}"
-    return f"{file}:{item.line}: {reason}"
+        return f"{file}: {t(language, 'import.at_note', number=line)}: {reason}"
+    return f"{file}:{line}: {reason}"
+
+
+def placed_lines(
+    file: str, items: Sequence[P], reason: Callable[[P], str], unit: str, language: Language,
+    limit: int | None = None,
+) -> list[str]:  # fmt: skip
+    """Each item's line with its `reason`, the first `limit` of them then how many more (None:
+    all): the import command's and a chat upload's problems, worded alike."""
+    shown = items if limit is None else items[:limit]
+    lines = [_problem_line(file, item.line, reason(item), unit, language) for item in shown]
+    if len(items) > len(shown):
+        lines.append(t(language, "import.more", count=len(items) - len(shown)))
+    return lines
 
 
 def problem_lines(
     file: str, items: Sequence[Skipped], unit: Unit, language: Language, limit: int | None = None
 ) -> list[str]:
-    """Each item's line, the first `limit` of them then how many more (None: all)."""
-    shown = items if limit is None else items[:limit]
-    lines = [problem_line(file, item, unit, language) for item in shown]
-    if len(items) > len(shown):
-        lines.append(t(language, "import.more", count=len(items) - len(shown)))
-    return lines
+    """Each skipped item's line, the first `limit` of them then how many more (None: all)."""
+    return placed_lines(
+        file, items, lambda item: reason_text(item.reason, language), unit, language, limit
+    )
 
 
 def summary(file: str, imported: Imported, language: Language) -> list[str]:

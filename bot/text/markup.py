@@ -99,6 +99,8 @@ PLAIN = Style()
 
 @dataclass(frozen=True, slots=True)
 class Button:
+    """A button before any platform: its label and its button data (see bot.domain.payload)."""
+
     label: str
     payload: str
 

@@ -26,12 +26,16 @@ Value = str | int | float | date | datetime | None
 
 @dataclass(frozen=True, slots=True)
 class Column:
+    """A column: its header in the page's language and the kind of value it holds."""
+
     header: str
     kind: Kind
 
 
 @dataclass(frozen=True, slots=True)
 class Table:
+    """One of the report's tables: the page shows it, the CSV and XLSX downloads hold it."""
+
     name: str
     """The download's file name (without extension)."""
     title: str

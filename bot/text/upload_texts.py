@@ -22,6 +22,7 @@ from bot.domain.uploads import (
     UploadRefused,
 )
 from bot.text.i18n import t
+from bot.text.import_texts import placed_lines
 from bot.text.markup import PLAIN, Style
 from bot.text.render import quiz_line, quiz_list
 
@@ -59,18 +60,11 @@ def problem_lines(
     file: str, problems: Sequence[UploadProblem], unit: str, language: Language
 ) -> list[str]:
     """ "deck.txt:12: why", the first SHOWN_PROBLEMS of them, then how many more."""
-    shown = problems[:SHOWN_PROBLEMS]
-    lines = [_problem_line(file, problem, unit, language) for problem in shown]
-    if len(problems) > len(shown):
-        lines.append(t(language, "import.more", count=len(problems) - len(shown)))
-    return lines
 
+    def reason(problem: UploadProblem) -> str:
+        return t(language, problem.key, **dict(problem.values))
 
-def _problem_line(file: str, problem: UploadProblem, unit: str, language: Language) -> str:
-    reason = t(language, problem.key, **dict(problem.values))
-    if unit == "note":
-        return f"{file}: {t(language, 'import.at_note', number=problem.line)}: {reason}"
-    return f"{file}:{problem.line}: {reason}"
+    return placed_lines(file, problems, reason, unit, language, SHOWN_PROBLEMS)
 
 
 def remove_reply(

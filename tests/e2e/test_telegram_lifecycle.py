@@ -121,6 +121,9 @@ async def test_anonymous_admins_run_admin_commands(
         assert "🏁 Round over" in summary
         assert await bot.quiz.service.store.running_rounds() == []
         assert (await as_chat("/daily off")).startswith("📅 No more question of the day here.")
+        assert await as_chat("/timezone Europe/Paris", channel) == "Only admins can do that."
+        zone = await as_chat("/timezone Europe/Paris")
+        assert zone.startswith("🕰️ Time zone set: Europe/Paris.")
 
 
 async def test_a_question_posted_before_the_upgrade_stays_in_the_old_chat(

@@ -36,6 +36,8 @@ _DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 @dataclass(frozen=True, slots=True)
 class Identity:
+    """What an imported quiz is called: from the options, else the file, else its name."""
+
     quiz_id: str
     title: str
     language: str
@@ -43,6 +45,8 @@ class Identity:
 
 @dataclass(frozen=True, slots=True)
 class Built:
+    """What `build` made: the quiz as its YAML text loads back, that text, the items skipped."""
+
     quiz: Quiz | None
     """None when no question could be imported."""
     yaml: str

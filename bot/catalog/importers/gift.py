@@ -35,6 +35,10 @@ _TRUE, _FALSE = ("T", "TRUE"), ("F", "FALSE")
 
 @dataclass(frozen=True, slots=True)
 class _Answer:
+    """One `=`/`~` answer of a GIFT question: `weight` is Moodle's credit, 1.0 for `=` or
+    `%100%`, a fraction for partial credit (which quizbot has not: such a question is
+    skipped or noted), 0 for a wrong one; `feedback` is what follows its `#`."""
+
     text: str
     weight: float
     feedback: str

@@ -29,6 +29,9 @@ FORMAT = "csv"
 
 @dataclass(frozen=True, slots=True)
 class Header:
+    """Where each column is, by index in a row, as the header row named them; None where
+    the file has no such column (a row may also be shorter than the header)."""
+
     question: int
     answer: int
     wrong: tuple[int, ...]

@@ -35,9 +35,11 @@ from bot.storage.sql.daily import DailyQueries
 from bot.storage.sql.players import PlayerQueries
 from bot.storage.sql.queries import TableRows, Transaction
 from bot.storage.sql.review import ReviewQueries
+from bot.storage.sql.rows import Select, to_text
 from bot.storage.sql.seen_updates import SeenUpdateQueries
 
 _CONNECT_FAILURES: tuple[type[BaseException], ...] = (*FAILURES, ValueError)  # a bad URL
+_COLUMN_NAMES = Select("SELECT column_name FROM information_schema.columns", to_text)
 
 
 def _row(record: Any) -> tuple[object, ...]:
@@ -148,12 +150,11 @@ class PostgresStore(
         return await self._on_pool.write_returning(sql, *args)
 
     async def table_columns(self, table: str) -> list[str]:
-        rows = await self._rows(
-            "SELECT column_name FROM information_schema.columns WHERE table_name = ? "
-            "AND table_schema = current_schema() ORDER BY ordinal_position",
+        return await self._all(
+            _COLUMN_NAMES,
+            "WHERE table_name = ? AND table_schema = current_schema() ORDER BY ordinal_position",
             table,
         )
-        return [str(row[0]) for row in rows]
 
     async def insert_tables(
         self, tables: list[TableRows], on_table: Callable[[TableRows], None] | None = None

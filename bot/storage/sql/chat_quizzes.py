@@ -13,7 +13,7 @@ from datetime import datetime
 
 from bot.domain.uploads import ChatQuizEntry, StoredChatQuiz
 from bot.storage.sql.queries import SqlQueries
-from bot.storage.sql.rows import from_ms, to_ms
+from bot.storage.sql.rows import Select, from_ms, to_ms
 
 CHAT_QUIZZES_MIGRATION = """
     CREATE TABLE chat_quizzes (
@@ -44,9 +44,17 @@ _COLUMNS = "serial, chat_id, quiz_id, source, filename, uploaded_by, uploaded_at
 def _stored(row: tuple[object, ...]) -> StoredChatQuiz:
     serial, chat_id, quiz_id, source, filename, uploaded_by, uploaded_at = row
     return StoredChatQuiz(
-        int(str(serial)), str(chat_id), str(quiz_id), str(source), str(filename),
-        str(uploaded_by), from_ms(int(str(uploaded_at))),
-    )  # fmt: skip
+        serial=int(str(serial)),
+        quiz_id=str(quiz_id),
+        uploaded_at=from_ms(int(str(uploaded_at))),
+        chat_id=str(chat_id),
+        source=str(source),
+        filename=str(filename),
+        uploaded_by=str(uploaded_by),
+    )
+
+
+_CHAT_QUIZZES = Select(f"SELECT {_COLUMNS} FROM chat_quizzes", _stored)
 
 
 class ChatQuizReads(SqlQueries):
@@ -63,8 +71,7 @@ class ChatQuizReads(SqlQueries):
 
     async def chat_quiz(self, serial: int) -> StoredChatQuiz | None:
         """A chat quiz by the serial of its key (a post, a schedule or a card names it)."""
-        rows = await self._rows(f"SELECT {_COLUMNS} FROM chat_quizzes WHERE serial = ?", serial)
-        return _stored(rows[0]) if rows else None
+        return await self._one(_CHAT_QUIZZES, "WHERE serial = ?", serial)
 
 
 class ChatQuizQueries(ChatQuizReads):

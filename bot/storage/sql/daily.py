@@ -14,8 +14,8 @@ from datetime import date, datetime
 
 from bot.domain.daily import DailyPost, DailyRecord, NewSchedule, PastDaily, Schedule
 from bot.domain.entities import NewPost
-from bot.storage.sql.queries import SqlQueries, Transaction
-from bot.storage.sql.rows import from_ms, optional_ms, to_daily_post, to_ms, to_schedule
+from bot.storage.sql.queries import SqlQueries, Transaction, insert_post
+from bot.storage.sql.rows import Select, from_ms, optional_ms, to_daily_post, to_ms, to_schedule
 
 DAILY_MIGRATION = """
     CREATE TABLE daily_schedules (
@@ -51,6 +51,8 @@ _SCHEDULE_COLUMNS = (
     "language, created_by, next_run_at"
 )
 _DAILY_COLUMNS = "d.post_id, d.schedule_id, d.chat_id, d.channel_ref, d.local_date, d.language"
+_SCHEDULES = Select(f"SELECT {_SCHEDULE_COLUMNS} FROM daily_schedules", to_schedule)
+_DAILY_POSTS = Select(f"SELECT {_DAILY_COLUMNS} FROM daily_posts d", to_daily_post)
 
 
 _SET_NEXT_RUN = "UPDATE daily_schedules SET next_run_at = ? WHERE schedule_id = ?"
@@ -90,21 +92,12 @@ class DailyQueries(SqlQueries):
         return to_schedule(row)
 
     async def get_schedule(self, chat_id: str, channel_ref: str) -> Schedule | None:
-        rows = await self._rows(
-            f"SELECT {_SCHEDULE_COLUMNS} FROM daily_schedules WHERE chat_id = ? "
-            "AND channel_ref = ?",
-            chat_id,
-            channel_ref,
+        return await self._one(
+            _SCHEDULES, "WHERE chat_id = ? AND channel_ref = ?", chat_id, channel_ref
         )
-        return to_schedule(rows[0]) if rows else None
 
     async def chat_schedules(self, chat_id: str) -> list[Schedule]:
-        rows = await self._rows(
-            f"SELECT {_SCHEDULE_COLUMNS} FROM daily_schedules WHERE chat_id = ? "
-            "ORDER BY channel_ref",
-            chat_id,
-        )
-        return [to_schedule(row) for row in rows]
+        return await self._all(_SCHEDULES, "WHERE chat_id = ? ORDER BY channel_ref", chat_id)
 
     async def delete_schedule(self, chat_id: str, channel_ref: str) -> bool:
         deleted = await self._write(
@@ -118,13 +111,12 @@ class DailyQueries(SqlQueries):
         await self._write(_SET_NEXT_RUN, to_ms(next_run_at), schedule_id)
 
     async def due_schedules(self, now: datetime, limit: int) -> list[Schedule]:
-        rows = await self._rows(
-            f"SELECT {_SCHEDULE_COLUMNS} FROM daily_schedules WHERE next_run_at <= ? "
-            "ORDER BY next_run_at, schedule_id LIMIT ?",
+        return await self._all(
+            _SCHEDULES,
+            "WHERE next_run_at <= ? ORDER BY next_run_at, schedule_id LIMIT ?",
             to_ms(now),
             limit,
         )
-        return [to_schedule(row) for row in rows]
 
     async def next_daily_wake(self) -> datetime | None:
         rows = await self._rows(
@@ -153,39 +145,35 @@ class DailyQueries(SqlQueries):
         return claimed
 
     async def get_daily_post(self, post_id: int) -> DailyPost | None:
-        rows = await self._rows(
-            f"SELECT {_DAILY_COLUMNS} FROM daily_posts d WHERE d.post_id = ?", post_id
-        )
-        return to_daily_post(rows[0]) if rows else None
+        return await self._one(_DAILY_POSTS, "WHERE d.post_id = ?", post_id)
 
     async def open_daily_posts(
         self, closing_by: datetime | None = None, limit: int = -1
     ) -> list[DailyPost]:
         """Daily posts not yet closed; only those whose deadline has passed, given a time."""
         by = optional_ms(closing_by)
-        rows = await self._rows(
-            f"SELECT {_DAILY_COLUMNS} FROM daily_posts d JOIN posts p ON p.post_id = d.post_id "
-            "WHERE p.closed_at IS NULL AND (CAST(? AS BIGINT) IS NULL OR p.deadline <= ?) "
+        return await self._all(
+            _DAILY_POSTS,
+            "JOIN posts p ON p.post_id = d.post_id WHERE p.closed_at IS NULL "
+            "AND (CAST(? AS BIGINT) IS NULL OR p.deadline <= ?) "
             "ORDER BY p.deadline, d.post_id LIMIT ?",
             by,
             by,
             limit if limit >= 0 else _NO_LIMIT,
         )
-        return [to_daily_post(row) for row in rows]
 
     async def latest_daily_post(
         self, chat_id: str, channel_ref: str, before: date | None = None
     ) -> DailyPost | None:
-        rows = await self._rows(
-            f"SELECT {_DAILY_COLUMNS} FROM daily_posts d WHERE d.chat_id = ? "
-            "AND d.channel_ref = ? AND (CAST(? AS TEXT) IS NULL OR d.local_date < ?) "
-            "ORDER BY d.local_date DESC LIMIT 1",
+        return await self._one(
+            _DAILY_POSTS,
+            "WHERE d.chat_id = ? AND d.channel_ref = ? "
+            "AND (CAST(? AS TEXT) IS NULL OR d.local_date < ?) ORDER BY d.local_date DESC LIMIT 1",
             chat_id,
             channel_ref,
             None if before is None else before.isoformat(),
             None if before is None else before.isoformat(),
         )
-        return to_daily_post(rows[0]) if rows else None
 
     async def daily_history(self, chat_id: str, channel_ref: str) -> list[PastDaily]:
         rows = await self._rows(
@@ -241,19 +229,7 @@ async def _claim(
     transaction: Transaction, schedule: Schedule, day: date, new: NewPost
 ) -> DailyPost | None:
     """Insert the post and its (channel, date) claim; None if the date is already claimed."""
-    [(post_id, *_)] = await transaction.rows(
-        "INSERT INTO posts (chat_id, quiz_id, question_id, choice_order, number, total, "
-        "opened_at, deadline, round_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL) "
-        "RETURNING post_id",
-        new.chat_id,
-        new.quiz_id,
-        new.question_id,
-        ",".join(map(str, new.order)),
-        new.number,
-        new.total,
-        to_ms(new.opened_at),
-        optional_ms(new.deadline),
-    )
+    post = await insert_post(transaction, new)
     claimed = await transaction.write(
         "INSERT INTO daily_posts (chat_id, channel_ref, local_date, schedule_id, post_id, "
         "language) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
@@ -261,13 +237,13 @@ async def _claim(
         schedule.channel_ref,
         day.isoformat(),
         schedule.schedule_id,
-        int(str(post_id)),
+        post.post_id,
         schedule.language,
     )
     if claimed != 1:
         return None
     return DailyPost(
-        int(str(post_id)),
+        post.post_id,
         schedule.schedule_id,
         schedule.chat_id,
         schedule.channel_ref,

@@ -11,7 +11,7 @@ from bot.storage.sql.answers import UPSERT_PLAYER
 from bot.storage.sql.queries import SqlQueries
 from bot.storage.sql.report_counts import FORGET_COUNTS
 from bot.storage.sql.review import REVIEW_TABLES
-from bot.storage.sql.rows import from_ms
+from bot.storage.sql.rows import Select, from_ms, to_text
 
 PLAYER_TABLES = (
     "users", "answers", "score_totals", "score_hours", "score_weeks", "member_stats",
@@ -21,6 +21,9 @@ PLAYER_TABLES = (
 first, as the answer writer does: the player's own rows are then never contended; the
 report's shared counts are subtracted in the writers' key order (report_counts._SUBTRACT)."""
 
+_NAMES = Select("SELECT name FROM users", to_text)
+_CHATS = Select("SELECT DISTINCT chat_id FROM answers", to_text)
+
 
 class PlayerQueries(SqlQueries):
     """Players' names, totals, export and erasure."""
@@ -29,8 +32,7 @@ class PlayerQueries(SqlQueries):
         await self._write(UPSERT_PLAYER, player.user_id, player.name, player.language)
 
     async def player_name(self, user_id: str) -> str | None:
-        rows = await self._rows("SELECT name FROM users WHERE user_id = ?", user_id)
-        return str(rows[0][0]) if rows else None
+        return await self._one(_NAMES, "WHERE user_id = ?", user_id)
 
     async def player_totals(self, chat_id: str, user_id: str) -> PlayerTotals:
         rows = await self._rows(
@@ -87,5 +89,4 @@ class PlayerQueries(SqlQueries):
         ]
 
     async def chats(self) -> list[str]:
-        rows = await self._rows("SELECT DISTINCT chat_id FROM answers ORDER BY chat_id")
-        return [str(row[0]) for row in rows]
+        return await self._all(_CHATS, "ORDER BY chat_id")

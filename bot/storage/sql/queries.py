@@ -14,20 +14,23 @@ from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from bot.domain.entities import Answer, Mode, NewPost, NewRound, Post, Round, ScoreLine, Standing
-from bot.storage.interface import ConstraintError, RoundConflictError
+from bot.storage.interface import ConstraintError, PageQuery, RoundConflictError
 from bot.storage.sql.rows import (
-    ANSWER_COLUMNS,
+    ANSWERS,
     POST_COLUMNS,
+    POSTS,
     ROUND_COLUMNS,
+    ROUNDS,
+    Select,
     optional_ms,
-    to_answer,
     to_ms,
     to_post,
     to_round,
     to_score_lines,
+    to_text,
 )
 from bot.storage.sql.scores import scores_query, standing_query, to_standing
 
@@ -39,6 +42,10 @@ class TableRows:
     rows: list[tuple[object, ...]]
 
 
+T = TypeVar("T")
+_META = Select("SELECT value FROM meta", to_text)
+
+
 class Transaction(Protocol):
     """Statements inside one database transaction (committed when the block ends)."""
 
@@ -47,6 +54,25 @@ class Transaction(Protocol):
     async def write(self, sql: str, *args: object) -> int:
         """Run a statement; the number of rows it changed."""
         ...
+
+
+async def insert_post(transaction: Transaction, new: NewPost) -> Post:
+    """Insert a post in the transaction: a round's question, or a daily one (no round)."""
+    [row] = await transaction.rows(
+        "INSERT INTO posts (chat_id, quiz_id, question_id, choice_order, number, total, "
+        f"opened_at, deadline, round_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+        f"RETURNING {POST_COLUMNS}",
+        new.chat_id,
+        new.quiz_id,
+        new.question_id,
+        ",".join(map(str, new.order)),
+        new.number,
+        new.total,
+        to_ms(new.opened_at),
+        optional_ms(new.deadline),
+        new.round_id,
+    )
+    return to_post(row)
 
 
 class SqlQueries:
@@ -86,6 +112,15 @@ class SqlQueries:
         rows = await self._rows(sql, *args)
         return int(str(rows[0][0])) if rows and rows[0][0] is not None else 0
 
+    async def _one(self, select: Select[T], rest: str, *args: object) -> T | None:
+        """The first row of `select` and `rest` (its WHERE, ORDER BY…), read; None if none."""
+        rows = await self._rows(f"{select.head} {rest}", *args)
+        return select.convert(rows[0]) if rows else None
+
+    async def _all(self, select: Select[T], rest: str, *args: object) -> list[T]:
+        """Every row of `select` and `rest`, read, in the query's order."""
+        return [select.convert(row) for row in await self._rows(f"{select.head} {rest}", *args)]
+
     async def create_round(self, new: NewRound, now: datetime) -> Round:
         try:
             row = await self._write_returning(
@@ -107,28 +142,24 @@ class SqlQueries:
         return to_round(row)
 
     async def get_round(self, round_id: int) -> Round | None:
-        rows = await self._rows(f"SELECT {ROUND_COLUMNS} FROM rounds WHERE round_id = ?", round_id)
-        return to_round(rows[0]) if rows else None
+        return await self._one(ROUNDS, "WHERE round_id = ?", round_id)
 
     async def running_round(
         self, chat_id: str, channel_ref: str, mode: Mode, started_by: str | None = None
     ) -> Round | None:
-        rows = await self._rows(
-            f"SELECT {ROUND_COLUMNS} FROM rounds WHERE status = 'running' AND chat_id = ? "
-            "AND channel_ref = ? AND mode = ? AND (CAST(? AS TEXT) IS NULL OR started_by = ?)",
+        return await self._one(
+            ROUNDS,
+            "WHERE status = 'running' AND chat_id = ? AND channel_ref = ? AND mode = ? "
+            "AND (CAST(? AS TEXT) IS NULL OR started_by = ?)",
             chat_id,
             channel_ref,
             mode,
             started_by,
             started_by,
         )
-        return to_round(rows[0]) if rows else None
 
     async def running_rounds(self) -> list[Round]:
-        rows = await self._rows(
-            f"SELECT {ROUND_COLUMNS} FROM rounds WHERE status = 'running' ORDER BY round_id"
-        )
-        return [to_round(row) for row in rows]
+        return await self._all(ROUNDS, "WHERE status = 'running' ORDER BY round_id")
 
     async def end_round(self, round_id: int, status: str, now: datetime) -> bool:
         changed = await self._write(
@@ -141,35 +172,18 @@ class SqlQueries:
 
     async def create_post(self, new: NewPost) -> Post:
         async with self._transaction() as transaction:
-            [row] = await transaction.rows(
-                "INSERT INTO posts (chat_id, quiz_id, question_id, choice_order, number, total, "
-                f"opened_at, deadline, round_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
-                f"RETURNING {POST_COLUMNS}",
-                new.chat_id,
-                new.quiz_id,
-                new.question_id,
-                ",".join(map(str, new.order)),
-                new.number,
-                new.total,
-                to_ms(new.opened_at),
-                optional_ms(new.deadline),
-                new.round_id,
-            )
+            post = await insert_post(transaction, new)
             if new.round_id is not None:
                 await transaction.write(
                     "UPDATE rounds SET position = ? WHERE round_id = ?", new.number, new.round_id
                 )
-        return to_post(row)
+        return post
 
     async def get_post(self, post_id: int) -> Post | None:
-        rows = await self._rows(f"SELECT {POST_COLUMNS} FROM posts WHERE post_id = ?", post_id)
-        return to_post(rows[0]) if rows else None
+        return await self._one(POSTS, "WHERE post_id = ?", post_id)
 
     async def round_posts(self, round_id: int) -> list[Post]:
-        rows = await self._rows(
-            f"SELECT {POST_COLUMNS} FROM posts WHERE round_id = ? ORDER BY number", round_id
-        )
-        return [to_post(row) for row in rows]
+        return await self._all(POSTS, "WHERE round_id = ? ORDER BY number", round_id)
 
     async def set_post_message(
         self, post_id: int, message_ref: str, deadline: datetime | None = None
@@ -201,26 +215,13 @@ class SqlQueries:
         return changed == 1
 
     async def open_posts(self) -> list[Post]:
-        rows = await self._rows(
-            f"SELECT {POST_COLUMNS} FROM posts WHERE closed_at IS NULL ORDER BY post_id"
-        )
-        return [to_post(row) for row in rows]
+        return await self._all(POSTS, "WHERE closed_at IS NULL ORDER BY post_id")
 
     async def get_answer(self, post_id: int, user_id: str) -> Answer | None:
-        rows = await self._rows(
-            f"SELECT {ANSWER_COLUMNS} FROM answers WHERE post_id = ? AND user_id = ?",
-            post_id,
-            user_id,
-        )
-        return to_answer(rows[0]) if rows else None
+        return await self._one(ANSWERS, "WHERE post_id = ? AND user_id = ?", post_id, user_id)
 
     async def post_answers(self, post_id: int) -> list[Answer]:
-        rows = await self._rows(
-            f"SELECT {ANSWER_COLUMNS} FROM answers WHERE post_id = ? "
-            "ORDER BY answered_at, user_id",
-            post_id,
-        )
-        return [to_answer(row) for row in rows]
+        return await self._all(ANSWERS, "WHERE post_id = ? ORDER BY answered_at, user_id", post_id)
 
     async def count_answers(self, post_id: int) -> int:
         return await self._scalar("SELECT COUNT(*) FROM answers WHERE post_id = ?", post_id)
@@ -243,21 +244,13 @@ class SqlQueries:
         sql, args = scores_query(chat_id, since, quiz_id)
         return to_score_lines(await self._rows(sql, *args))
 
-    async def standing(
-        self,
-        chat_id: str,
-        since: datetime | None,
-        quiz_id: str | None,
-        user_id: str | None,
-        size: int,
-    ) -> Standing:
+    async def standing(self, page: PageQuery) -> Standing:
         """The leaders, the asker and the count, ranked in SQL only as far as needed."""
-        sql, args = standing_query(chat_id, since, quiz_id, user_id, size)
+        sql, args = standing_query(page)
         return to_standing(await self._rows(sql, *args))
 
     async def get_meta(self, key: str) -> str | None:
-        rows = await self._rows("SELECT value FROM meta WHERE key = ?", key)
-        return str(rows[0][0]) if rows else None
+        return await self._one(_META, "WHERE key = ?", key)
 
     async def set_meta(self, key: str, value: str) -> None:
         await self._write(

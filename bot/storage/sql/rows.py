@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
+from typing import Generic, TypeVar
 
 from bot.domain.daily import DailyPost, DailyRule, Schedule
 from bot.domain.entities import Answer, Mode, Post, Round, RoundStatus, ScoreLine
@@ -19,6 +21,19 @@ POST_COLUMNS = (
     "opened_at, deadline, closed_at, round_id, message_ref"
 )
 ANSWER_COLUMNS = "post_id, user_id, choice, correct, answered_at, elapsed_ms"
+
+T = TypeVar("T")
+Row = tuple[object, ...]
+"""A result row as both backends return it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Select(Generic[T]):
+    """A SELECT up to its FROM, with the converter that reads its columns: kept together
+    because each converter depends on the order of its column list."""
+
+    head: str
+    convert: Callable[[Row], T]
 
 
 def to_ms(moment: datetime) -> int:
@@ -35,6 +50,11 @@ def optional_ms(moment: datetime | None) -> int | None:
 
 def _optional_time(value: int | None) -> datetime | None:
     return None if value is None else from_ms(value)
+
+
+def to_text(row: tuple[object, ...]) -> str:
+    """A one-column row's text: a name, a setting, a chat id."""
+    return str(row[0])
 
 
 def to_round(row: tuple[object, ...]) -> Round:
@@ -92,7 +112,6 @@ def to_post(row: tuple[object, ...]) -> Post:
         message_ref,
     ) = row
     return Post(
-        int(str(post_id)),
         str(chat_id),
         str(quiz_id),
         str(question_id),
@@ -101,9 +120,10 @@ def to_post(row: tuple[object, ...]) -> Post:
         int(str(total)),
         from_ms(int(str(opened_at))),
         _optional_time(None if deadline is None else int(str(deadline))),
-        _optional_time(None if closed_at is None else int(str(closed_at))),
         None if round_id is None else int(str(round_id)),
-        None if message_ref is None else str(message_ref),
+        post_id=int(str(post_id)),
+        closed_at=_optional_time(None if closed_at is None else int(str(closed_at))),
+        message_ref=None if message_ref is None else str(message_ref),
     )
 
 
@@ -159,3 +179,8 @@ def to_daily_post(row: tuple[object, ...]) -> DailyPost:
         date.fromisoformat(str(local_date)),
         str(language),
     )
+
+
+ROUNDS = Select(f"SELECT {ROUND_COLUMNS} FROM rounds", to_round)
+POSTS = Select(f"SELECT {POST_COLUMNS} FROM posts", to_post)
+ANSWERS = Select(f"SELECT {ANSWER_COLUMNS} FROM answers", to_answer)

@@ -26,6 +26,7 @@ from collections.abc import Iterable
 from datetime import datetime
 
 from bot.domain.entities import ScoreLine, Standing
+from bot.storage.interface import PageQuery
 from bot.storage.sql.answers import HOUR_MS, WEEK_MS, WEEK_OFFSET_MS, week_of
 from bot.storage.sql.rows import to_ms
 
@@ -202,14 +203,12 @@ def scores_query(
     return _query(_NAMED, plan_of(chat_id, since, quiz_id))
 
 
-def standing_query(
-    chat_id: str, since: datetime | None, quiz_id: str | None, user_id: str | None, size: int
-) -> tuple[str, tuple[object, ...]]:
+def standing_query(page: PageQuery) -> tuple[str, tuple[object, ...]]:
     """The SQL and arguments of a leaderboard page (rows: see `to_standing`)."""
-    if size < 1:
-        raise ValueError(f"a leaderboard shows at least one player, not {size}")
-    sql, args = _query(_STANDING, plan_of(chat_id, since, quiz_id))
-    return sql, (*args, size - 1, user_id, chat_id)
+    if page.size < 1:
+        raise ValueError(f"a leaderboard shows at least one player, not {page.size}")
+    sql, args = _query(_STANDING, plan_of(page.chat_id, page.since, page.quiz_id))
+    return sql, (*args, page.size - 1, page.user_id, page.chat_id)
 
 
 def to_standing(rows: Iterable[tuple[object, ...]]) -> Standing:
