@@ -13,7 +13,7 @@ from typing import TextIO
 from adapters.console import CHAT_ID, QUIT_WORDS, console_player, default_name
 from bot.domain.entities import Answer
 from bot.domain.models import LANGUAGES, LETTERS, Language
-from bot.domain.review import NothingDue, ReviewSession, ReviewSummary
+from bot.domain.review_sessions import NothingDue, ReviewSession, ReviewSummary
 from bot.domain.views import QuestionView
 from bot.play.review import ReviewRunner
 from bot.play.service import QuizService

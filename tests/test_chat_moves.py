@@ -10,7 +10,7 @@ from pathlib import Path
 
 from bot.domain.daily import DailyRule, NewSchedule
 from bot.domain.entities import PERIODS, Answer, NewPost, NewRound, Player
-from bot.domain.review import ReviewSession
+from bot.domain.review_sessions import ReviewSession
 from bot.domain.uploads import Uploaded
 from bot.play.service import QuizService
 from bot.storage.interface import Store

@@ -14,7 +14,7 @@ import pytest
 from bot.domain.daily import DailyPost, DailyRule
 from bot.domain.entities import Answer, Player
 from bot.domain.models import Quiz
-from bot.domain.review import NothingDue, ReviewSession, ReviewSummary
+from bot.domain.review_sessions import NothingDue, ReviewSession, ReviewSummary
 from bot.domain.uploads import Uploaded, shown_id
 from bot.domain.views import ClosedView, QuestionView
 from bot.play.daily_runner import DailyRunner

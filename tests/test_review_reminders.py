@@ -10,7 +10,8 @@ import pytest
 from bot.domain.daily import DailyRule, NewSchedule
 from bot.domain.entities import Answer, NewPost, Player
 from bot.domain.pacer import Pacer
-from bot.domain.review import Reminder, Reviewer, make_scheduler
+from bot.domain.review import Reviewer, make_scheduler
+from bot.domain.review_sessions import Reminder
 from bot.play.review_reminders import WAKE_KEY, ReminderRefusedError, ReminderRunner
 from bot.play.service import QuizService
 from bot.text.i18n import t

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from datetime import UTC, datetime
 
-from bot.domain.review import ReviewSession
+from bot.domain.review_sessions import ReviewSession
 from bot.text.review_steps import opening
 
 SESSION = ReviewSession(

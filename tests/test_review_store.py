@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from bot.domain.entities import Answer, NewPost, Player
-from bot.domain.review import Reminder, Reviewer, ReviewSession, make_scheduler
+from bot.domain.review import Reviewer, make_scheduler
+from bot.domain.review_sessions import Reminder, ReviewSession
 from bot.storage.interface import Store, StoreError
 from bot.storage.opening import open_store
 

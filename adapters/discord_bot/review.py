@@ -30,7 +30,7 @@ from adapters.platform_ids import DISCORD
 from bot.domain.clock import Clock
 from bot.domain.entities import Answer
 from bot.domain.models import pick_language
-from bot.domain.review import NothingDue, Reminder, ReviewSession, ReviewSummary
+from bot.domain.review_sessions import NothingDue, Reminder, ReviewSession, ReviewSummary
 from bot.domain.views import QuestionView
 from bot.play.review_reminders import ReminderRefusedError
 from bot.text import review_steps, review_texts

@@ -1,6 +1,7 @@
 """Spaced review, without I/O: every scored answer becomes an FSRS review of its card.
 
-The only module that calls `fsrs` (py-fsrs, the scheduler Anki adopted). A card is kept per
+The only module that calls `fsrs` (py-fsrs, the scheduler Anki adopted; card_json writes its
+JSON). A card is kept per
 (person, quiz, question); wrong is `Rating.Again`, right is `Rating.Good` (never Hard: the
 bot cannot tell "right but struggled" from a slow phone, so every pass counts the same).
 The answer's time is the review duration. One learning and one relearning step of zero
@@ -15,15 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import UTC, datetime, time, timedelta, tzinfo
+from datetime import UTC, datetime, timedelta
 from typing import NamedTuple
 
 from fsrs import Card, Rating, Scheduler, State
 
 from bot.domain.card_json import head_of, joined, reviewed_card_parts, serialized
 
-SESSION_SIZE = 20
-"""Questions a review session brings back at most, most overdue first."""
 WEEK = timedelta(days=7)
 _STEPS = (timedelta(0),)
 """One zero-length step: a miss (or a lapse) is due again at once."""
@@ -251,60 +250,3 @@ def deck_stats(reviewer: Reviewer, cards: Iterable[DeckCard], now: datetime) -> 
         learned=sum(card.state == State.Review for card in deck),
         recall=sum(recalls) / len(recalls) if recalls else None,
     )
-
-
-@dataclass(frozen=True, slots=True)
-class DueCard:
-    """A missed question due for review."""
-
-    quiz_id: str
-    question_id: str
-    due: datetime
-
-
-@dataclass(frozen=True, slots=True)
-class ReviewSession:
-    """A player's review in progress in one chat: the question asked now and the tally.
-
-    Kept in the store, so a press on the current question after a restart carries on."""
-
-    user_id: str
-    chat_id: str
-    channel_ref: str
-    started_at: datetime
-    """Questions reviewed since are not asked again in this session (a miss is due at once)."""
-    total: int
-    language: str
-    post_id: int | None = None
-    asked: int = 0
-    correct: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class ReviewSummary:
-    """A finished session, and when the player's next question is due."""
-
-    session: ReviewSession
-    next_due: datetime | None
-    """When the next missed question is due (None: nothing left to review, ever)."""
-    zone: tzinfo
-    """The chat's zone, in which that moment is shown."""
-
-
-@dataclass(frozen=True, slots=True)
-class NothingDue:
-    """No question due now; when the next one is (None: no missed question at all)."""
-
-    next_due: datetime | None
-    zone: tzinfo
-
-
-@dataclass(frozen=True, slots=True)
-class Reminder:
-    """An opt-in daily private message at a local time, sent on days something is due."""
-
-    user_id: str
-    at: time
-    zone: str
-    language: str
-    next_run_at: datetime

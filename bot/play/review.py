@@ -16,16 +16,15 @@ from typing import Protocol
 
 from bot.domain import rules
 from bot.domain.entities import Answer, NewPost, Player
-from bot.domain.review import (
+from bot.domain.review import Reviewer, ReviewStats
+from bot.domain.review import deck_stats as _deck_stats
+from bot.domain.review_sessions import (
     SESSION_SIZE,
     DueCard,
     NothingDue,
-    Reviewer,
     ReviewSession,
-    ReviewStats,
     ReviewSummary,
 )
-from bot.domain.review import deck_stats as _deck_stats
 from bot.domain.rules import Accepted
 from bot.domain.views import PressResult, QuestionView, RoundSummary
 from bot.play.service import QuizService

@@ -18,7 +18,7 @@ from bot.domain import daily
 from bot.domain.daily import DailyRule
 from bot.domain.models import Language, pick_language
 from bot.domain.pacer import Pacer
-from bot.domain.review import Reminder
+from bot.domain.review_sessions import Reminder
 from bot.play.service import QuizService
 from bot.play.timers import Timers
 from bot.text import review_texts

@@ -28,7 +28,8 @@ from bot.domain.entities import (
     ScoreLine,
     Standing,
 )
-from bot.domain.review import DeckCard, DueCard, Reminder, ReviewSession
+from bot.domain.review import DeckCard
+from bot.domain.review_sessions import DueCard, Reminder, ReviewSession
 from bot.domain.uploads import ChatQuizEntry, StoredChatQuiz
 
 

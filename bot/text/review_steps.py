@@ -4,7 +4,7 @@ Discord, the terminal): the intro, which comes with the session's first question
 from __future__ import annotations
 
 from bot.domain.models import Language
-from bot.domain.review import ReviewSession
+from bot.domain.review_sessions import ReviewSession
 from bot.text import review_texts
 
 

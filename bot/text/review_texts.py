@@ -5,7 +5,8 @@ from __future__ import annotations
 from datetime import UTC, datetime, tzinfo
 
 from bot.domain.models import Language
-from bot.domain.review import NothingDue, ReviewStats, ReviewSummary
+from bot.domain.review import ReviewStats
+from bot.domain.review_sessions import NothingDue, ReviewSummary
 from bot.text.i18n import t
 from bot.text.markup import PLAIN, Style
 

@@ -15,14 +15,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 
 from bot.domain.daily import parse_time
-from bot.domain.review import (
-    DeckCard,
-    DueCard,
-    Reminder,
-    ReviewedCard,
-    Reviewer,
-    ReviewSession,
-)
+from bot.domain.review import DeckCard, ReviewedCard, Reviewer
+from bot.domain.review_sessions import DueCard, Reminder, ReviewSession
 from bot.storage.group_commit import PendingAnswer
 from bot.storage.sql.queries import SqlQueries
 from bot.storage.sql.rows import from_ms, to_ms
