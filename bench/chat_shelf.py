@@ -23,27 +23,11 @@ from bot.catalog.loader import QuizError
 from bot.catalog.uploads import ReadUpload, load_stored, read_upload
 from bot.domain import uploads
 from bot.domain.models import Quiz
-from bot.domain.uploads import ChatQuizEntry, StoredChatQuiz
 from bot.storage.sqlite.store import SQLiteStore
 from tests.support.store_rows import NOW
-from tests.support.uploads import gift
+from tests.support.uploads import CountingSource, gift
 
 CHAT, CONCURRENT = "tg:-100", 20
-
-
-class CountingSource:
-    """The store, counting chat quiz reads."""
-
-    def __init__(self, store: SQLiteStore) -> None:
-        self.store = store
-        self.reads = 0
-
-    async def chat_quiz_entries(self, chat_id: str) -> list[ChatQuizEntry]:
-        return await self.store.chat_quiz_entries(chat_id)
-
-    async def chat_quiz(self, serial: int) -> StoredChatQuiz | None:
-        self.reads += 1
-        return await self.store.chat_quiz(serial)
 
 
 async def baseline(source: CountingSource, key: str) -> Quiz | None:
@@ -75,8 +59,8 @@ async def used_again(store: SQLiteStore, key: str, reads: int) -> list[tuple[obj
     shelf = ChatQuizShelf(counting)
     then = await p50_ms(lambda: baseline(plain, key), reads)
     now = await p50_ms(lambda: shelf.by_key(key), reads)
-    return [("used again (p50 ms)", f"{then:.2f}", f"{now:.3f}"),
-            ("used again, store reads", plain.reads, counting.reads)]  # fmt: skip
+    reads_row = ("used again, store reads", len(plain.reads), len(counting.reads))
+    return [("used again (p50 ms)", f"{then:.2f}", f"{now:.3f}"), reads_row]
 
 
 async def at_once(store: SQLiteStore, key: str) -> list[tuple[object, ...]]:
@@ -84,8 +68,9 @@ async def at_once(store: SQLiteStore, key: str) -> list[tuple[object, ...]]:
     plain, counting = CountingSource(store), CountingSource(store)
     then = await concurrent(lambda key: baseline(plain, key), key)
     now = await concurrent(ChatQuizShelf(counting).by_key, key)
-    return [(f"{CONCURRENT} cold at once (wall ms)", f"{then:.1f}", f"{now:.1f}"),
-            (f"{CONCURRENT} cold at once, store reads", plain.reads, counting.reads)]  # fmt: skip
+    label = f"{CONCURRENT} cold at once"
+    reads_row = (f"{label}, store reads", len(plain.reads), len(counting.reads))
+    return [(f"{label} (wall ms)", f"{then:.1f}", f"{now:.1f}"), reads_row]
 
 
 async def store_quizzes(store: SQLiteStore, questions: int) -> dict[str, str]:
@@ -102,6 +87,10 @@ async def store_quizzes(store: SQLiteStore, questions: int) -> dict[str, str]:
     return keys
 
 
+def named(name: str, rows: list[tuple[object, ...]]) -> list[tuple[object, ...]]:
+    return [(f"{name}, {row[0]}", *row[1:]) for row in rows]
+
+
 async def main(quick: bool) -> None:
     logging.disable(logging.WARNING)  # the invalid quiz's warning, once per shelf
     questions, reads = (50, 5) if quick else (uploads.MAX_UPLOAD_QUESTIONS, 30)
@@ -111,11 +100,9 @@ async def main(quick: bool) -> None:
         try:
             keys = await store_quizzes(store, questions)
             for name in ("missing", "invalid"):
-                rows += [(f"{name}, {what}", *rest) for what, *rest in await used_again(
-                    store, keys[name], reads)]  # fmt: skip
+                rows += named(name, await used_again(store, keys[name], reads))
             for name in ("valid", "invalid"):
-                rows += [(f"{name}, {what}", *rest) for what, *rest in await at_once(
-                    store, keys[name])]  # fmt: skip
+                rows += named(name, await at_once(store, keys[name]))
         finally:
             await store.close()
     print(f"chat quiz of {questions} questions; SQLite file")

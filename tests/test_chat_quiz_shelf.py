@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-from dataclasses import dataclass, field
 from datetime import timedelta
 
 import pytest
@@ -18,30 +17,15 @@ from bot.catalog.chat_shelf import ChatQuizShelf
 from bot.catalog.uploads import ReadUpload, read_upload
 from bot.domain import uploads
 from bot.domain.models import Quiz
-from bot.domain.uploads import ChatQuizEntry, Removed, StoredChatQuiz, Uploaded
+from bot.domain.uploads import Removed, StoredChatQuiz, Uploaded
 from bot.play.service import QuizService
 from bot.storage.interface import Store
 from tests.support.clocks import FakeClock
 from tests.support.store_rows import NOW
-from tests.support.uploads import RecordingFetch, gift
+from tests.support.uploads import CountingSource, RecordingFetch, gift
 
 CHAT = "tg:-100"
 INVALID = "id: capitals\nquestions: not a list\n"
-
-
-@dataclass
-class CountingSource:
-    """The real store, counting the chat quizzes read from it by serial."""
-
-    store: Store
-    reads: list[int] = field(default_factory=list)
-
-    async def chat_quiz_entries(self, chat_id: str) -> list[ChatQuizEntry]:
-        return await self.store.chat_quiz_entries(chat_id)
-
-    async def chat_quiz(self, serial: int) -> StoredChatQuiz | None:
-        self.reads.append(serial)
-        return await self.store.chat_quiz(serial)
 
 
 @pytest.fixture
