@@ -77,12 +77,12 @@ async def test_the_quiz_limit_counts_new_ids_not_replacements(store: Store) -> N
 async def test_uploads_are_counted_per_chat_over_the_last_hour(store: Store) -> None:
     for minute in range(3):
         at = NOW + timedelta(minutes=minute)
-        assert await store.record_upload(CHAT, "tg:1", at, at - HOUR) == minute + 1
-    await store.record_upload(OTHER, "tg:2", NOW, NOW - HOUR)
+        assert await store.record_upload(CHAT, "tg:1", at, at - HOUR, 10) == minute + 1
+    await store.record_upload(OTHER, "tg:2", NOW, NOW - HOUR, 10)
     assert await store.uploads_since(CHAT, NOW - HOUR) == 3
     later = NOW + HOUR
     assert await store.uploads_since(CHAT, later - HOUR) == 2  # the first is an hour old
-    assert await store.record_upload(CHAT, "tg:1", later, later - HOUR) == 3
+    assert await store.record_upload(CHAT, "tg:1", later, later - HOUR, 10) == 3
     assert await store.uploads_since(OTHER, NOW - HOUR) == 1
 
 
@@ -90,7 +90,7 @@ async def test_a_supergroup_upgrade_moves_the_chat_s_quizzes_and_keys(store: Sto
     moving = await save(store, CHAT, "gpu")
     await save(store, CHAT, "both", "old chat's")
     kept = await save(store, NEW, "both", "new chat's")
-    await store.record_upload(CHAT, "tg:1", NOW, NOW - HOUR)
+    await store.record_upload(CHAT, "tg:1", NOW, NOW - HOUR, 10)
     assert moving is not None
     assert kept is not None
     assert await store.move_chat(CHAT, NEW, NOW) > 0
@@ -103,7 +103,7 @@ async def test_a_supergroup_upgrade_moves_the_chat_s_quizzes_and_keys(store: Sto
 async def test_chat_quizzes_survive_a_reopen(database: Path | str) -> None:
     store = await open_store(database)
     saved = await save(store, CHAT, "gpu", "the file")
-    await store.record_upload(CHAT, "tg:1", NOW, NOW - HOUR)
+    await store.record_upload(CHAT, "tg:1", NOW, NOW - HOUR, 10)
     await store.close()
     assert saved is not None
     reopened = await open_store(database)

@@ -127,6 +127,10 @@ class UploadFailed:
 
 UploadOutcome = Uploaded | UploadRefused | UploadFailed
 
+RATE_LIMITED = UploadRefused(UploadRefusal.RATE_LIMITED, MAX_UPLOADS_PER_HOUR)
+"""The refusal of an upload past the hourly limit, before the download or when the store,
+counting it, finds the limit reached meanwhile."""
+
 
 @dataclass(frozen=True, slots=True)
 class Removed:
@@ -155,7 +159,7 @@ def refusal_before_download(
     if declared_size is not None and declared_size > MAX_UPLOAD_BYTES:
         return UploadRefused(UploadRefusal.TOO_BIG, MAX_UPLOAD_BYTES)
     if recent_uploads >= MAX_UPLOADS_PER_HOUR:
-        return UploadRefused(UploadRefusal.RATE_LIMITED, MAX_UPLOADS_PER_HOUR)
+        return RATE_LIMITED
     if quiz_count >= MAX_CHAT_QUIZZES and not replacing:
         return UploadRefused(UploadRefusal.TOO_MANY_QUIZZES, MAX_CHAT_QUIZZES)
     return None

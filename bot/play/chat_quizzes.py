@@ -61,7 +61,9 @@ class ChatQuizzes:
     ) -> UploadOutcome:
         """Take a file in as the chat's quiz. Refuses what it can before calling `fetch` (so a
         refused upload downloads nothing), then checks the bytes, imports them in a thread
-        and stores the quiz; the same id as one the chat has replaces it, keeping its key."""
+        and stores the quiz; the same id as one the chat has replaces it, keeping its key.
+        The limits are checked first from reads, for a quick refusal in the usual order, then
+        again by the store where it counts and saves, so uploads at once never pass one."""
         now = self.clock.now()
         since = now - uploads.RATE_WINDOW
         entries = await self.store.chat_quiz_entries(chat_id)
@@ -74,7 +76,9 @@ class ChatQuizzes:
         )
         if refused is not None:
             return refused
-        await self.store.record_upload(chat_id, user_id, now, since)
+        limit = uploads.MAX_UPLOADS_PER_HOUR  # checked again where it is counted, atomically:
+        if await self.store.record_upload(chat_id, user_id, now, since, limit) is None:
+            return uploads.RATE_LIMITED  # concurrent uploads took the last ones meanwhile
         data = await fetch()
         if len(data) > uploads.MAX_UPLOAD_BYTES:
             return UploadRefused(UploadRefusal.TOO_BIG, uploads.MAX_UPLOAD_BYTES)

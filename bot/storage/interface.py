@@ -299,9 +299,10 @@ class Store(Protocol):
     async def remove_chat_quiz(self, chat_id: str, quiz_id: str) -> bool: ...
 
     async def record_upload(
-        self, chat_id: str, user_id: str, now: datetime, since: datetime
-    ) -> int:
-        """Count an upload; the chat's uploads since `since`, this one included."""
+        self, chat_id: str, user_id: str, now: datetime, since: datetime, limit: int
+    ) -> int | None:
+        """Count an upload; the chat's uploads since `since`, this one included. None, counting
+        nothing, when `limit` are counted already: the check and the count are one step."""
         ...
 
     async def uploads_since(self, chat_id: str, since: datetime) -> int: ...

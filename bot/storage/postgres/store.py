@@ -39,6 +39,7 @@ from bot.storage.sql.rows import Select, to_text
 from bot.storage.sql.seen_updates import SeenUpdateQueries
 
 _CONNECT_FAILURES: tuple[type[BaseException], ...] = (*FAILURES, ValueError)  # a bad URL
+_LOCK = "SELECT pg_advisory_xact_lock(hashtext(COALESCE(current_schema(), '')), hashtext($1))"
 _COLUMN_NAMES = Select("SELECT column_name FROM information_schema.columns", to_text)
 
 
@@ -75,6 +76,11 @@ class _Statements:
             record = await self._executor.fetchrow(to_postgres(sql), *args)
         assert record is not None
         return _row(record)
+
+    async def lock(self, name: str) -> None:
+        """A transaction-scoped advisory lock on (schema, name): released at COMMIT/ROLLBACK;
+        the two-key form, apart from the migrations' one-key lock."""
+        await self._executor.execute(_LOCK, name)
 
 
 @translate_errors

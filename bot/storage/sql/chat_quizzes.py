@@ -5,6 +5,8 @@ is a row per (chat, id) holding the quiz file made of the upload; its `serial`, 
 the first upload and kept when the same id is uploaded again, makes the key
 (`<id>@<serial>`) its posts, answers and cards name. Uploads are also counted per chat, one
 row each, for the hourly limit; rows older than the window are dropped as new ones come.
+Each limit is checked in the transaction that writes, under a lock per chat
+(`Transaction.lock`), so concurrent uploads, on any worker, never count or store past it.
 """
 
 from __future__ import annotations
@@ -57,6 +59,11 @@ def _stored(row: tuple[object, ...]) -> StoredChatQuiz:
 _CHAT_QUIZZES = Select(f"SELECT {_COLUMNS} FROM chat_quizzes", _stored)
 
 
+def _uploads_lock(chat_id: str) -> str:
+    """The lock a chat's uploads take to check a limit and write in one step."""
+    return f"chat uploads {chat_id}"
+
+
 class ChatQuizReads(SqlQueries):
     """Reading chat quizzes: the bots' stores and the report's read-only one share these."""
 
@@ -84,6 +91,7 @@ class ChatQuizQueries(ChatQuizReads):
         """Store (or replace, keeping its serial) a chat's quiz: (serial, replaced); None when
         the id is new and the chat already holds `limit` quizzes."""
         async with self._transaction() as transaction:
+            await transaction.lock(_uploads_lock(chat_id))  # the count and the insert: one step
             found = await transaction.rows(
                 "SELECT serial FROM chat_quizzes WHERE chat_id = ? AND quiz_id = ?",
                 chat_id, quiz_id,
@@ -116,24 +124,30 @@ class ChatQuizQueries(ChatQuizReads):
         return deleted > 0
 
     async def record_upload(
-        self, chat_id: str, user_id: str, now: datetime, since: datetime
-    ) -> int:
-        """Count an upload (before its file is fetched), dropping the chat's rows from `since`
-        or before; the chat's uploads after `since`, this one included."""
+        self, chat_id: str, user_id: str, now: datetime, since: datetime, limit: int
+    ) -> int | None:
+        """Count an upload (before its file is fetched) unless the chat has `limit` uploads
+        after `since` already: the chat's uploads after `since`, this one included, or None
+        (nothing counted). Drops the chat's rows from `since` or before. One step under the
+        chat's lock, so concurrent uploads never count past the limit."""
         async with self._transaction() as transaction:
+            await transaction.lock(_uploads_lock(chat_id))
             await transaction.write(
                 "DELETE FROM chat_quiz_uploads WHERE chat_id = ? AND uploaded_at <= ?",
                 chat_id, to_ms(since),
-            )  # fmt: skip
-            await transaction.write(
-                "INSERT INTO chat_quiz_uploads (chat_id, user_id, uploaded_at) VALUES (?, ?, ?)",
-                chat_id, user_id, to_ms(now),
             )  # fmt: skip
             rows = await transaction.rows(
                 "SELECT COUNT(*) FROM chat_quiz_uploads WHERE chat_id = ? AND uploaded_at > ?",
                 chat_id, to_ms(since),
             )  # fmt: skip
-        return int(str(rows[0][0]))
+            counted = int(str(rows[0][0]))
+            if counted >= limit:
+                return None
+            await transaction.write(
+                "INSERT INTO chat_quiz_uploads (chat_id, user_id, uploaded_at) VALUES (?, ?, ?)",
+                chat_id, user_id, to_ms(now),
+            )  # fmt: skip
+        return counted + 1
 
     async def uploads_since(self, chat_id: str, since: datetime) -> int:
         """The chat's uploads counted after a moment (the hourly limit: an upload an hour old

@@ -55,6 +55,12 @@ class Transaction(Protocol):
         """Run a statement; the number of rows it changed."""
         ...
 
+    async def lock(self, name: str) -> None:
+        """Wait until no other transaction holds `name`, then hold it until this one ends: a
+        check and the write it allows become one step (PostgreSQL's transactions run side by
+        side; SQLite's BEGIN IMMEDIATE already runs one writer at a time)."""
+        ...
+
 
 async def insert_post(transaction: Transaction, new: NewPost) -> Post:
     """Insert a post in the transaction: a round's question, or a daily one (no round)."""

@@ -41,6 +41,9 @@ class _SQLiteTransaction:
             async with self._db.execute(sql, args) as cursor:
                 return cursor.rowcount
 
+    async def lock(self, name: str) -> None:
+        """Nothing to take: BEGIN IMMEDIATE holds the database's write lock already."""
+
 
 @translate_errors
 class SQLiteStore(
