@@ -105,8 +105,8 @@ async def main(quick: bool) -> None:
                 rows += named(name, await at_once(store, keys[name]))
         finally:
             await store.close()
-    print(f"chat quiz of {questions} questions; SQLite file")
     print(table(("lookup", "baseline: read + validate each", "shelf"), rows))
+    print(f"\n(a chat quiz of {questions} questions, on a SQLite file)")
 
 
 if __name__ == "__main__":
