@@ -5,6 +5,7 @@ on one database: tests/test_store_races.py.)"""
 from __future__ import annotations
 
 import asyncio
+import inspect
 import sqlite3
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -12,7 +13,9 @@ from pathlib import Path
 import pytest
 
 from bot.domain.entities import Answer, Player, Post
+from bot.storage.group_commit import GroupCommitAnswers
 from bot.storage.interface import PostClosedError, Store
+from bot.storage.postgres.store import PostgresStore
 from bot.storage.sqlite.store import SQLiteStore
 from tests.support.store_rows import new_post, new_round
 
@@ -58,6 +61,14 @@ async def test_concurrent_callers_are_committed_once_and_only_then_resolved(
         assert other.execute("SELECT COUNT(*) FROM users").fetchone()[0] == 300
     firsts = {stored.user_id: stored for stored, created in results if created}
     assert all(stored == firsts[stored.user_id] for stored, _ in results)
+
+
+def test_both_stores_queue_answers_through_the_one_unwrapped_add_answer() -> None:
+    """Neither backend overrides it, and `translate_errors` does not wrap it (a press would
+    pay a coroutine frame more: the writers translate their own failures)."""
+    assert SQLiteStore.add_answer is GroupCommitAnswers.add_answer
+    assert PostgresStore.add_answer is GroupCommitAnswers.add_answer
+    assert not inspect.iscoroutinefunction(GroupCommitAnswers.add_answer)
 
 
 async def test_a_failing_batch_fails_its_callers_and_not_the_next_batch(

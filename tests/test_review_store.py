@@ -155,12 +155,14 @@ async def test_forgetting_a_player_deletes_cards_sessions_and_reminders(store: S
     await store.save_reminder(Reminder("tg:1", time(8, 30), "Europe/Paris", "fr", NOW))
     await store.forget_player("tg:1")
     assert await store.review_deck("tg:1") == []
+    assert await store.next_due("tg:1") is None  # no card left: MIN over no row
     assert await store.review_session("tg:1", "tg:1") is None
     assert await store.get_reminder("tg:1") is None
     assert len(await store.review_deck("tg:2")) == 1
 
 
 async def test_sessions_and_reminders_round_trip(store: Store) -> None:
+    assert await store.next_reminder_at("dc") is None
     session = ReviewSession("dc:5", "dc:9", "77", NOW, 2, "fr", post_id=None)
     await store.save_review_session(session)
     assert await store.review_session("dc:5", "dc:9") == session
@@ -177,6 +179,7 @@ async def test_sessions_and_reminders_round_trip(store: Store) -> None:
     assert await store.next_reminder_at("dc") == NOW + timedelta(days=1)
     assert await store.delete_reminder("dc:5")
     assert not await store.delete_reminder("dc:5")
+    assert await store.next_reminder_at("dc") is None
 
 
 def test_sqlite_answers_what_is_due_from_its_index(tmp_path: Path) -> None:

@@ -6,10 +6,11 @@ import re
 
 import pytest
 
-from bot.domain.entities import ScoreLine
+from bot.domain.entities import Round, ScoreLine
 from bot.domain.models import LANGUAGES, Language, Quiz
 from bot.domain.platform_limits import DISCORD_EMBED_DESCRIPTION, TELEGRAM_MESSAGE
 from bot.domain.rules import Ranked, rank_round
+from bot.domain.views import RoundSummary
 from bot.text import boards, markup
 
 STYLES = {
@@ -80,3 +81,24 @@ def test_a_summary_that_fits_is_whole(quizzes: dict[str, Quiz]) -> None:
     assert "more" not in text
     exact = boards.round_summary(quizzes["parallelism"], ranking, 8, "en", limit=len(text))
     assert exact == text
+
+
+@pytest.mark.parametrize("platform", sorted(STYLES))
+@pytest.mark.parametrize("stopped", [False, True])
+def test_a_round_summary_is_read_whole_in_the_rounds_language(
+    quizzes: dict[str, Quiz], platform: str, stopped: bool
+) -> None:
+    """What both publishers post: the summary's quiz, ranking, total, stop and the round's
+    language (French here, not the default), in the platform's style and limit."""
+    style, limit = STYLES[platform]
+    questions = ("why-parallelism", "tensor-split", "pipeline-bubble")
+    ended = Round("tg:-1", "", "parallelism", "group", questions, "tg:1", 30, "fr", round_id=7)
+    ranking = players(250)
+    text = boards.summary_of(
+        RoundSummary(ended, quizzes["parallelism"], tuple(ranking), stopped), style, limit
+    )
+    assert text == boards.round_summary(
+        quizzes["parallelism"], ranking, 3, "fr", style, stopped=stopped, limit=limit
+    )
+    assert re.search(MORE["fr"], text.splitlines()[-1])  # cut to the platform's limit
+    assert "/3 " in text.splitlines()[-2]  # the round's own total: 3 questions

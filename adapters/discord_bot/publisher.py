@@ -117,16 +117,7 @@ class DiscordPublisher:
             )
 
     async def post_summary(self, round_: Round, summary: RoundSummary) -> None:
-        language = round_language(round_)
-        text = boards.round_summary(
-            summary.quiz,
-            summary.ranking,
-            summary.round.total,
-            language,
-            ui.STYLE,
-            stopped=summary.stopped,
-            limit=DISCORD_EMBED_DESCRIPTION,
-        )
+        text = boards.summary_of(summary, ui.STYLE, DISCORD_EMBED_DESCRIPTION)
         if round_.mode == "solo":
             interaction = self._solo.pop((round_.chat_id, round_.started_by), None)
             if interaction is not None:
@@ -139,7 +130,7 @@ class DiscordPublisher:
             if someone_missed(summary):  # "Review my misses"
                 await channel.send(
                     embed=ui.text_embed(text),
-                    view=ui.review_buttons(language),
+                    view=ui.review_buttons(round_language(round_)),
                     allowed_mentions=ui.NO_MENTIONS,
                 )
                 return

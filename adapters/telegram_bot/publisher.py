@@ -162,15 +162,7 @@ class TelegramPublisher:
 
     async def post_summary(self, round_: Round, summary: RoundSummary) -> None:
         language = pick_language(round_.language)
-        text = boards.round_summary(
-            summary.quiz,
-            summary.ranking,
-            summary.round.total,
-            language,
-            STYLE,
-            stopped=summary.stopped,
-            limit=TELEGRAM_MESSAGE,
-        )
+        text = boards.summary_of(summary, STYLE, TELEGRAM_MESSAGE)
         missed = round_.mode == "group" and someone_missed(summary)
         links = [(t(language, "review.button"), review_link(self.bot.username))] if missed else []
         with translated():

@@ -6,10 +6,11 @@ The queueing is the same whatever the database; a backend only says how to commi
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
-from bot.domain.entities import Answer, Player
+from bot.domain.entities import Answer, Player, Post
 from bot.storage.interface import PostClosedError
 
 MAX_BATCH = 4096
@@ -112,3 +113,24 @@ def _settle(batch: Sequence[_Queued], outcomes: Sequence[Outcome | Exception]) -
             future.set_exception(outcome)
         else:
             future.set_result(outcome)
+
+
+class _HasWriter(Protocol):
+    @property
+    def writer(self) -> GroupCommitter: ...
+
+
+class GroupCommitAnswers:
+    """`Store.add_answer` for every backend: it only queues the answer on the store's writer,
+    and the queueing is the backend-neutral part (the batch's SQL is the writer's)."""
+
+    def add_answer(
+        self: _HasWriter, answer: Answer, post: Post, player: Player | None = None
+    ) -> Awaitable[Result]:
+        """Group commit: settled once the transaction holding this answer has committed.
+
+        Not a coroutine, so `translate_errors` leaves it alone: each writer turns a failed
+        batch into StoreError itself (`failure`), and a press pays no wrapper frame."""
+        return self.writer.submit(
+            PendingAnswer(answer, post.chat_id, post.quiz_id, player, post.question_id)
+        )

@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from bot.domain.entities import Stats
-from bot.domain.models import Language, Quiz
+from bot.domain.models import Language, Quiz, pick_language
 from bot.domain.platform_limits import DISCORD_EMBED_DESCRIPTION, TELEGRAM_MESSAGE
 from bot.domain.rules import Leaderboard, Ranked
+from bot.domain.views import RoundSummary
 from bot.text import render
 from bot.text.i18n import t
 from bot.text.markup import PLAIN, Style, clean_name
@@ -46,6 +47,20 @@ def round_summary(
     tail = [] if credit is None else [credit]
     room = limit - sum(len(line) + 1 for line in tail)
     return "\n".join(head + _fitting(head, lines, language, style, room) + tail)
+
+
+def summary_of(summary: RoundSummary, style: Style, limit: int) -> str:
+    """A finished round's summary in the round's language: what each platform posts of a
+    `RoundSummary`, in its own style and length limit, so the unpacking is written once."""
+    return round_summary(
+        summary.quiz,
+        summary.ranking,
+        summary.round.total,
+        pick_language(summary.round.language),
+        style,
+        stopped=summary.stopped,
+        limit=limit,
+    )
 
 
 def _summary_line(entry: Ranked, total: int, language: Language, style: Style) -> str:

@@ -63,7 +63,7 @@ def is_package(data: bytes) -> bool:
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             return any(name in archive.namelist() for name in COLLECTIONS)
-    except (zipfile.BadZipFile, OSError, ValueError):
+    except _ZIP_ERRORS:  # a zip version it cannot read too (NotImplementedError)
         return False
 
 

@@ -66,7 +66,7 @@ def _check_sizes(data: bytes) -> None:
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             size = sum(member.file_size for member in archive.infolist())
-    except (zipfile.BadZipFile, OSError, ValueError, EOFError) as error:
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError) as error:
         raise MalformedFileError(1, "error.spreadsheet", problem=str(error)[:200]) from None
     if size > MAX_SPREADSHEET_BYTES:
         raise MalformedFileError(1, "error.too_large", size=size, limit=MAX_SPREADSHEET_BYTES)

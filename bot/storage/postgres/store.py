@@ -10,15 +10,14 @@ only after COMMIT, so an acknowledged answer is durable.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from decimal import Decimal
 from typing import Any
 
 import asyncpg  # type: ignore[import-untyped]
 
-from bot.domain.entities import Answer, Player, Post
 from bot.storage.error_translation import closed_on_failure
-from bot.storage.group_commit import PendingAnswer
+from bot.storage.group_commit import GroupCommitAnswers
 from bot.storage.interface import StoreError
 from bot.storage.postgres.answer_writer import PostgresAnswerWriter
 from bot.storage.postgres.errors import FAILURES, constraints, redact, translate_errors
@@ -86,7 +85,7 @@ class _Statements:
 @translate_errors
 class PostgresStore(
     DailyQueries, PlayerQueries, ReviewQueries, ChatMoveQueries, SeenUpdateQueries,
-    ChatQuizQueries,
+    ChatQuizQueries, GroupCommitAnswers,
 ):  # fmt: skip
     """Open with `await PostgresStore.open("postgresql://user:password@host/db")`."""
 
@@ -179,11 +178,3 @@ class PostgresStore(
                     f"SELECT setval(pg_get_serial_sequence('{table}', '{column}'), "
                     f"COALESCE(MAX({column}), 0) + 1, false) FROM {table}"
                 )
-
-    def add_answer(
-        self, answer: Answer, post: Post, player: Player | None = None
-    ) -> Awaitable[tuple[Answer, bool]]:
-        """Group commit, as in the SQLite store; the writer translates its own failures."""
-        return self.writer.submit(
-            PendingAnswer(answer, post.chat_id, post.quiz_id, player, post.question_id)
-        )

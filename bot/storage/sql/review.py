@@ -19,7 +19,7 @@ from bot.domain.review import DeckCard, ReviewedCard, Reviewer
 from bot.domain.review_sessions import DueCard, Reminder, ReviewSession
 from bot.storage.group_commit import PendingAnswer
 from bot.storage.sql.queries import SqlQueries
-from bot.storage.sql.rows import from_ms, to_ms
+from bot.storage.sql.rows import Row, Select, from_ms, to_moment, to_ms, to_text
 
 REVIEW_MIGRATION = """
     CREATE TABLE review_cards (
@@ -122,16 +122,49 @@ def to_stored(rows: Iterable[Sequence[object]]) -> dict[CardKey, Stored]:
     return {(str(u), str(q), str(k)): (str(card), bool(missed)) for u, q, k, card, missed in rows}
 
 
-DUE_CARDS = (
-    "SELECT quiz_id, question_id, due_at FROM review_cards WHERE user_id = ? "
-    "AND missed = 1 AND due_at <= ? AND reviewed_at < ? ORDER BY due_at LIMIT ?"
+def _to_due_card(row: Row) -> DueCard:
+    quiz_id, question_id, due_at = row
+    return DueCard(str(quiz_id), str(question_id), from_ms(int(str(due_at))))
+
+
+def _to_deck_card(row: Row) -> DeckCard:
+    card, state, due_at = row
+    return DeckCard(str(card), int(str(state)), from_ms(int(str(due_at))))
+
+
+def _to_session(row: Row) -> ReviewSession:
+    user, chat, channel, started, total, language, post, asked, correct = row
+    return ReviewSession(
+        str(user), str(chat), str(channel), from_ms(int(str(started))), int(str(total)),
+        str(language), None if post is None else int(str(post)), int(str(asked)),
+        int(str(correct)),
+    )  # fmt: skip
+
+
+def _to_reminder(row: Row) -> Reminder:
+    user, local_time, zone, language, next_run = row
+    at = parse_time(str(local_time))
+    assert at is not None, local_time
+    return Reminder(str(user), at, str(zone), str(language), from_ms(int(str(next_run))))
+
+
+_DUE = Select("SELECT quiz_id, question_id, due_at FROM review_cards", _to_due_card)
+_DUE_WHERE = (
+    "WHERE user_id = ? AND missed = 1 AND due_at <= ? AND reviewed_at < ? ORDER BY due_at LIMIT ?"
 )
+DUE_CARDS = f"{_DUE.head} {_DUE_WHERE}"
 """What is due for a player: the partial index's entries of that player, in due order."""
 
 _SESSION_COLUMNS = (
     "user_id, chat_id, channel_ref, started_at, total, language, post_id, asked, correct"
 )
 _REMINDER_COLUMNS = "user_id, local_time, zone, language, next_run_at"
+_DECK = Select("SELECT card, state, due_at FROM review_cards", _to_deck_card)
+_CARDS = Select("SELECT card FROM review_cards", to_text)
+_NEXT_DUE = Select("SELECT MIN(due_at) FROM review_cards", to_moment)
+_SESSIONS = Select(f"SELECT {_SESSION_COLUMNS} FROM review_sessions", _to_session)
+_REMINDERS = Select(f"SELECT {_REMINDER_COLUMNS} FROM review_reminders", _to_reminder)
+_NEXT_REMINDER = Select("SELECT MIN(next_run_at) FROM review_reminders", to_moment)
 
 
 class ReviewQueries(SqlQueries):
@@ -141,22 +174,10 @@ class ReviewQueries(SqlQueries):
         self, user_id: str, now: datetime, limit: int, reviewed_before: datetime | None = None
     ) -> list[DueCard]:
         before = to_ms(reviewed_before) if reviewed_before else to_ms(now) + 1
-        rows = await self._rows(
-            DUE_CARDS,
-            user_id,
-            to_ms(now),
-            before,
-            limit,
-        )
-        return [DueCard(str(quiz), str(question), from_ms(int(str(at)))) for quiz, question, at
-                in rows]  # fmt: skip
+        return await self._all(_DUE, _DUE_WHERE, user_id, to_ms(now), before, limit)
 
     async def next_due(self, user_id: str) -> datetime | None:
-        value = await self._rows(
-            "SELECT MIN(due_at) FROM review_cards WHERE user_id = ? AND missed = 1", user_id
-        )
-        found = value[0][0] if value else None
-        return None if found is None else from_ms(int(str(found)))
+        return await self._one(_NEXT_DUE, "WHERE user_id = ? AND missed = 1", user_id)
 
     async def count_due(self, user_id: str, now: datetime) -> int:
         return await self._scalar(
@@ -166,22 +187,14 @@ class ReviewQueries(SqlQueries):
         )
 
     async def review_deck(self, user_id: str) -> list[DeckCard]:
-        rows = await self._rows(
-            "SELECT card, state, due_at FROM review_cards WHERE user_id = ? AND missed = 1",
-            user_id,
-        )
-        return [DeckCard(str(card), int(str(state)), from_ms(int(str(due)))) for card, state, due
-                in rows]  # fmt: skip
+        return await self._all(_DECK, "WHERE user_id = ? AND missed = 1", user_id)
 
     async def review_card(self, user_id: str, quiz_id: str, question_id: str) -> str | None:
         """A card's serialized state, as the library wrote it."""
-        rows = await self._rows(
-            "SELECT card FROM review_cards WHERE user_id = ? AND quiz_id = ? AND question_id = ?",
-            user_id,
-            quiz_id,
-            question_id,
-        )
-        return str(rows[0][0]) if rows else None
+        return await self._one(
+            _CARDS, "WHERE user_id = ? AND quiz_id = ? AND question_id = ?",
+            user_id, quiz_id, question_id,
+        )  # fmt: skip
 
     async def save_review_session(self, session: ReviewSession) -> None:
         await self._write(
@@ -202,19 +215,7 @@ class ReviewQueries(SqlQueries):
         )
 
     async def review_session(self, user_id: str, chat_id: str) -> ReviewSession | None:
-        rows = await self._rows(
-            f"SELECT {_SESSION_COLUMNS} FROM review_sessions WHERE user_id = ? AND chat_id = ?",
-            user_id,
-            chat_id,
-        )
-        if not rows:
-            return None
-        user, chat, channel, started, total, language, post, asked, correct = rows[0]
-        return ReviewSession(
-            str(user), str(chat), str(channel), from_ms(int(str(started))), int(str(total)),
-            str(language), None if post is None else int(str(post)), int(str(asked)),
-            int(str(correct)),
-        )  # fmt: skip
+        return await self._one(_SESSIONS, "WHERE user_id = ? AND chat_id = ?", user_id, chat_id)
 
     async def end_review_session(self, user_id: str, chat_id: str) -> None:
         await self._write(
@@ -239,28 +240,20 @@ class ReviewQueries(SqlQueries):
         return deleted == 1
 
     async def get_reminder(self, user_id: str) -> Reminder | None:
-        rows = await self._rows(
-            f"SELECT {_REMINDER_COLUMNS} FROM review_reminders WHERE user_id = ?", user_id
-        )
-        return _to_reminder(rows[0]) if rows else None
+        return await self._one(_REMINDERS, "WHERE user_id = ?", user_id)
 
     async def due_reminders(self, platform: str, now: datetime, limit: int) -> list[Reminder]:
         """Reminders of users `<platform>:…` due by `now`, earliest first."""
-        rows = await self._rows(
-            f"SELECT {_REMINDER_COLUMNS} FROM review_reminders WHERE next_run_at <= ? "
-            "AND user_id LIKE ? ORDER BY next_run_at, user_id LIMIT ?",
+        return await self._all(
+            _REMINDERS,
+            "WHERE next_run_at <= ? AND user_id LIKE ? ORDER BY next_run_at, user_id LIMIT ?",
             to_ms(now),
             f"{platform}:%",
             limit,
         )
-        return [_to_reminder(row) for row in rows]
 
     async def next_reminder_at(self, platform: str) -> datetime | None:
-        rows = await self._rows(
-            "SELECT MIN(next_run_at) FROM review_reminders WHERE user_id LIKE ?", f"{platform}:%"
-        )
-        found = rows[0][0] if rows else None
-        return None if found is None else from_ms(int(str(found)))
+        return await self._one(_NEXT_REMINDER, "WHERE user_id LIKE ?", f"{platform}:%")
 
     async def set_reminder_next(self, user_id: str, next_run_at: datetime) -> None:
         await self._write(
@@ -268,10 +261,3 @@ class ReviewQueries(SqlQueries):
             to_ms(next_run_at),
             user_id,
         )
-
-
-def _to_reminder(row: Sequence[object]) -> Reminder:
-    user, local_time, zone, language, next_run = row
-    at = parse_time(str(local_time))
-    assert at is not None, local_time
-    return Reminder(str(user), at, str(zone), str(language), from_ms(int(str(next_run))))

@@ -57,6 +57,11 @@ def to_text(row: tuple[object, ...]) -> str:
     return str(row[0])
 
 
+def to_moment(row: tuple[object, ...]) -> datetime | None:
+    """A one-column row's time, such as a `MIN(…)` of a time column: None over no row."""
+    return None if row[0] is None else from_ms(int(str(row[0])))
+
+
 def to_round(row: tuple[object, ...]) -> Round:
     (
         round_id,

@@ -5,14 +5,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sqlite3
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import aiosqlite
 
-from bot.domain.entities import Answer, Player, Post
 from bot.storage.error_translation import closed_on_failure
-from bot.storage.group_commit import PendingAnswer
+from bot.storage.group_commit import GroupCommitAnswers
 from bot.storage.interface import StoreError
 from bot.storage.schema import MIGRATIONS, SCHEMA_VERSION
 from bot.storage.sql.chat_moves import ChatMoveQueries
@@ -48,7 +47,7 @@ class _SQLiteTransaction:
 @translate_errors
 class SQLiteStore(
     DailyQueries, PlayerQueries, ReviewQueries, ChatMoveQueries, SeenUpdateQueries,
-    ChatQuizQueries,
+    ChatQuizQueries, GroupCommitAnswers,
 ):  # fmt: skip
     """The default store. Open with `await SQLiteStore.open(path)`; queries: SqlQueries."""
 
@@ -149,14 +148,3 @@ class SQLiteStore(
                     await self._db.executemany(sql, each.rows)
                 if on_table is not None:
                     on_table(each)
-
-    def add_answer(
-        self, answer: Answer, post: Post, player: Player | None = None
-    ) -> Awaitable[tuple[Answer, bool]]:
-        """Group commit: settled once the transaction holding this answer has committed.
-
-        Not a coroutine, so `translate_errors` leaves it alone: the writer turns a failed
-        batch into StoreError itself, and a press pays no wrapper frame."""
-        return self.writer.submit(
-            PendingAnswer(answer, post.chat_id, post.quiz_id, player, post.question_id)
-        )
