@@ -6,9 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, time, tzinfo
 
-SESSION_SIZE = 20
-"""Questions a review session brings back at most, most overdue first."""
-
 
 @dataclass(frozen=True, slots=True)
 class DueCard:
@@ -65,3 +62,7 @@ class Reminder:
     zone: str
     language: str
     next_run_at: datetime
+
+
+SESSION_SIZE = 20
+"""Questions a review session brings back at most, most overdue first."""
