@@ -27,6 +27,7 @@ play: $(BIN)/quizbot
 ## Lint, type-check, validate the bundled quizzes and run the whole test suite.
 test: $(VENV)/.test-deps
 	@$(BIN)/ruff check .
+	@$(BIN)/ruff format --check --quiet .
 	@$(BIN)/mypy
 	@$(BIN)/quizbot validate --strict quizzes/
 	@$(BIN)/pytest

@@ -122,9 +122,7 @@ async def test_a_bundled_id_cannot_be_shadowed(local: QuizService) -> None:
 
 async def test_501_questions_are_refused(local: QuizService) -> None:
     outcome, _ = await upload(local, gift(uploads.MAX_UPLOAD_QUESTIONS + 1))
-    assert outcome == UploadRefused(
-        UploadRefusal.TOO_MANY_QUESTIONS, uploads.MAX_UPLOAD_QUESTIONS
-    )
+    assert outcome == UploadRefused(UploadRefusal.TOO_MANY_QUESTIONS, uploads.MAX_UPLOAD_QUESTIONS)
     assert await local.catalog_in(CHAT) == local.catalog()
     outcome, _ = await upload(local, gift(uploads.MAX_UPLOAD_QUESTIONS))
     assert isinstance(outcome, Uploaded)

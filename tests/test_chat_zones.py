@@ -74,8 +74,6 @@ async def test_today_starts_at_midnight_in_the_chats_zone(
     french = boards.leaderboard(in_paris, None, "fr").splitlines()[0]
     assert french.endswith("(Europe/Paris)")
     all_time = await service.leaderboard(CHAT, "all", ANA.user_id)
-    assert boards.leaderboard(all_time, None, "en").splitlines()[0] == (
-        "🏆 Leaderboard, all time"
-    )
+    assert boards.leaderboard(all_time, None, "en").splitlines()[0] == ("🏆 Leaderboard, all time")
     stats = await service.stats(CHAT, ANA.user_id)
     assert stats.current_streak == 1  # a correct answer today, in the chat's zone

@@ -82,5 +82,7 @@ def test_a_failed_answer_batch_is_one_clear_line_without_the_password() -> None:
 
 def test_a_database_setting_is_described_without_its_password() -> None:
     """What the CLI prints and db copy reports: the URL redacted, a file path as it is."""
-    assert describe("postgresql://quizbot:s3cret@db/quizbot") == "postgresql://quizbot:***@db/quizbot"
+    assert (
+        describe("postgresql://quizbot:s3cret@db/quizbot") == "postgresql://quizbot:***@db/quizbot"
+    )
     assert describe(Path("/data/quiz.db")) == "/data/quiz.db"

@@ -64,9 +64,7 @@ def test_many_players_fit_with_the_top_ones_then_how_many_more(
 def test_one_more_player_is_singular(quizzes: dict[str, Quiz], language: Language) -> None:
     ranking = players(3, name="Ana")
     whole = boards.round_summary(quizzes["parallelism"], ranking, 8, language)
-    cut = boards.round_summary(
-        quizzes["parallelism"], ranking, 8, language, limit=len(whole) - 1
-    )
+    cut = boards.round_summary(quizzes["parallelism"], ranking, 8, language, limit=len(whole) - 1)
     assert (
         cut.splitlines()[-1]
         == {"en": "… and 1 more player", "fr": "… et 1 autre joueur"}[language]

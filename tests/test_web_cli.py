@@ -85,7 +85,9 @@ async def test_serve_answers_and_logs_no_token(tmp_path: Path, quizzes: dict[str
     database = tmp_path / "q.db"
     await played(database, quizzes, FakeClock(datetime.now(UTC)))
     port = free_port()
-    env = environment(database, QUIZBOT_WEB_SECRET=SECRET, QUIZBOT_WEB_URL=f"http://127.0.0.1:{port}")
+    env = environment(
+        database, QUIZBOT_WEB_SECRET=SECRET, QUIZBOT_WEB_URL=f"http://127.0.0.1:{port}"
+    )
     link = (await asyncio.to_thread(quizbot, "report", "--chat", CHAT, env=env)).stdout.strip()
     server = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "adapters.cli", "serve", "--port", str(port),

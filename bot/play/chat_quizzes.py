@@ -118,4 +118,3 @@ class ChatQuizzes:
                 title = quiz.title.versions[0][1] if quiz is not None else wanted
                 return Removed(wanted, title)
         return NotRemovable(wanted, wanted in self.bundled)
-

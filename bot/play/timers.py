@@ -72,4 +72,3 @@ class AsyncioTimers:
             self.cancel(key)
         if self._running:
             await asyncio.gather(*self._running, return_exceptions=True)
-

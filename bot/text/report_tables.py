@@ -171,9 +171,7 @@ def rounds_table(
     return Table("rounds", t(language, "report.rounds.title"), columns, rows)
 
 
-def questions_table(
-    quiz: Quiz, figures: Sequence[QuestionFigures], language: Language
-) -> Table:
+def questions_table(quiz: Quiz, figures: Sequence[QuestionFigures], language: Language) -> Table:
     """One row per question and choice: how many picked it, which is right, times."""
     columns = _columns(
         language, ("question", "text"), ("choice", "text"), ("text", "text"),

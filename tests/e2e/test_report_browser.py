@@ -173,7 +173,7 @@ async def group_plays_and_asks(bot: Harness, fake: FakeTelegramAPI, group: Any) 
     players = [
         admin,
         fake.user(2, "<img src=x onerror=alert(1)>", "en"),
-        fake.user(3, "Zoé & \"Co\"", "fr"),
+        fake.user(3, 'Zoé & "Co"', "fr"),
         fake.user(4, "Chris", "en"),
     ]
     fake.add_admin(group, admin)

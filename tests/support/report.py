@@ -21,8 +21,8 @@ CHAT = "tg:-100777"
 PLAYERS = (
     Player("tg:1", "Ana", "fr"),
     Player("tg:2", "<script>alert('x')</script>", "en"),
-    Player("tg:3", "=HYPERLINK(\"http://x.example\")", "en"),
-    Player("tg:4", "Dora & \"Co\"", "fr"),
+    Player("tg:3", '=HYPERLINK("http://x.example")', "en"),
+    Player("tg:4", 'Dora & "Co"', "fr"),
 )
 
 

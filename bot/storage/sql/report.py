@@ -164,13 +164,17 @@ class ReportQueries(DailyQueries):
         right: dict[str, int] = defaultdict(int)
         for question_id, choice, answered, points in await self._rows(
             "SELECT question_id, choice, answered, points FROM question_choices "
-            "WHERE chat_id = ? AND quiz_id = ? AND answered > 0", chat_id, quiz_id
+            "WHERE chat_id = ? AND quiz_id = ? AND answered > 0",
+            chat_id,
+            quiz_id,
         ):
             choices[str(question_id)][_int(choice)] = _int(answered)
             right[str(question_id)] += _int(points)
         for question_id, step, answered in await self._rows(
             "SELECT question_id, step, answered FROM question_times "
-            "WHERE chat_id = ? AND quiz_id = ? AND answered > 0", chat_id, quiz_id
+            "WHERE chat_id = ? AND quiz_id = ? AND answered > 0",
+            chat_id,
+            quiz_id,
         ):
             times[str(question_id)][_int(step) * TIME_STEP_MS] = _int(answered)
         return [

@@ -140,8 +140,12 @@ REPORT_COUNTS_MIGRATION = f"""
 """
 """Appended to `schema.MIGRATIONS`: the report's counts, filled from the stored answers."""
 
-ADD_CHOICE = add_sums("question_choices", ("chat_id", *COUNT_KEYS["question_choices"][0]),
-                      ("chat_id", *COUNT_KEYS["question_choices"][0]), ("answered", "points"))
+ADD_CHOICE = add_sums(
+    "question_choices",
+    ("chat_id", *COUNT_KEYS["question_choices"][0]),
+    ("chat_id", *COUNT_KEYS["question_choices"][0]),
+    ("answered", "points"),
+)
 ADD_TIME = add_sums("question_times", ("chat_id", *COUNT_KEYS["question_times"][0]),
                     ("chat_id", *COUNT_KEYS["question_times"][0]), ("answered",))  # fmt: skip
 
@@ -214,8 +218,11 @@ def count_rows(
 
 
 MEMBER_MOVES = (
-    ("DELETE FROM member_stats WHERE chat_id IN (?, ?) AND EXISTS "
-     "(SELECT 1 FROM member_stats o WHERE o.chat_id = ?)", ("old", "new", "old")),
+    (
+        "DELETE FROM member_stats WHERE chat_id IN (?, ?) AND EXISTS "
+        "(SELECT 1 FROM member_stats o WHERE o.chat_id = ?)",
+        ("old", "new", "old"),
+    ),
     (_MEMBERS_FROM_HOURS.format(where="WHERE chat_id = ?"), ("new",)),
 )
 """A chat moved: its members recounted from the hourly buckets, merged before (a member who

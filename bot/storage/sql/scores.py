@@ -225,4 +225,3 @@ def to_standing(rows: Iterable[tuple[object, ...]]) -> Standing:
             asker, ahead = line, int(str(above))
         players, has_daily = int(str(count)), bool(daily)
     return Standing(tuple(leaders), asker, ahead, players, has_daily)
-

@@ -273,15 +273,11 @@ MESSAGES: dict[str, str] = {
         "ou rappel:off."
     ),
     "review.remind_status": "Votre rappel de révision : {time} ({zone}).",
-    "review.reminder.one": (
-        "🔁 {count} question est à réviser. Envoyez /review pour commencer."
-    ),
+    "review.reminder.one": ("🔁 {count} question est à réviser. Envoyez /review pour commencer."),
     "review.reminder.other": (
         "🔁 {count} questions sont à réviser. Envoyez /review pour commencer."
     ),
-    "review.stats": (
-        "🔁 Révision : {due_now}, {due_week}, {learned}, rappel prédit {recall} %"
-    ),
+    "review.stats": ("🔁 Révision : {due_now}, {due_week}, {learned}, rappel prédit {recall} %"),
     "review.due_now.one": "{count} à revoir maintenant",
     "review.due_now.other": "{count} à revoir maintenant",
     "review.due_week.one": "{count} sous 7 jours",
