@@ -15,7 +15,14 @@ from datetime import date, datetime
 from bot.domain.daily import DailyPost, DailyRecord, NewSchedule, PastDaily, Schedule
 from bot.domain.entities import NewPost
 from bot.storage.sql.queries import SqlQueries, Transaction, insert_post
-from bot.storage.sql.rows import Select, from_ms, optional_ms, to_daily_post, to_ms, to_schedule
+from bot.storage.sql.rows import (
+    Select,
+    optional_ms,
+    to_daily_post,
+    to_moment,
+    to_ms,
+    to_schedule,
+)
 
 DAILY_MIGRATION = """
     CREATE TABLE daily_schedules (
@@ -53,6 +60,12 @@ _SCHEDULE_COLUMNS = (
 _DAILY_COLUMNS = "d.post_id, d.schedule_id, d.chat_id, d.channel_ref, d.local_date, d.language"
 _SCHEDULES = Select(f"SELECT {_SCHEDULE_COLUMNS} FROM daily_schedules", to_schedule)
 _DAILY_POSTS = Select(f"SELECT {_DAILY_COLUMNS} FROM daily_posts d", to_daily_post)
+_NEXT_WAKE = Select(
+    "SELECT MIN(at) FROM (SELECT MIN(next_run_at) AS at FROM daily_schedules "
+    "UNION ALL SELECT MIN(p.deadline) FROM daily_posts d "
+    "JOIN posts p ON p.post_id = d.post_id WHERE p.closed_at IS NULL) AS wakes",
+    to_moment,
+)
 
 
 _SET_NEXT_RUN = "UPDATE daily_schedules SET next_run_at = ? WHERE schedule_id = ?"
@@ -119,13 +132,8 @@ class DailyQueries(SqlQueries):
         )
 
     async def next_daily_wake(self) -> datetime | None:
-        rows = await self._rows(
-            "SELECT MIN(at) FROM (SELECT MIN(next_run_at) AS at FROM daily_schedules "
-            "UNION ALL SELECT MIN(p.deadline) FROM daily_posts d "
-            "JOIN posts p ON p.post_id = d.post_id WHERE p.closed_at IS NULL) AS wakes"
-        )
-        value = rows[0][0] if rows else None
-        return None if value is None else from_ms(int(str(value)))
+        """The earliest next run of a schedule or deadline of an open daily question."""
+        return await self._one(_NEXT_WAKE, "")
 
     async def claim_daily_post(
         self, schedule: Schedule, day: date, new: NewPost, next_run_at: datetime
