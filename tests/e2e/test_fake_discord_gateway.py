@@ -49,12 +49,16 @@ class Client(discord.Client):
         super().__init__(intents=discord.Intents(guilds=True))
         self.ready = asyncio.Event()
         self.deleted: asyncio.Queue[discord.abc.GuildChannel] = asyncio.Queue()
+        self.threads_deleted: asyncio.Queue[discord.RawThreadDeleteEvent] = asyncio.Queue()
 
     async def on_ready(self) -> None:
         self.ready.set()
 
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         await self.deleted.put(channel)
+
+    async def on_raw_thread_delete(self, event: discord.RawThreadDeleteEvent) -> None:
+        await self.threads_deleted.put(event)
 
 
 async def test_discord_py_connects_sees_its_servers_and_a_deleted_channel(
@@ -89,6 +93,38 @@ async def test_discord_py_connects_sees_its_servers_and_a_deleted_channel(
         await client.close()
         await connection
     assert discord_server.identifies[0]["intents"] == discord.Intents(guilds=True).value
+
+
+async def test_discord_py_sees_threads_and_their_deletion_and_a_deleted_channels_threads(
+    discord_server: FakeDiscord, pointed: None
+) -> None:
+    """THREAD_DELETE as Discord sends it reaches `on_raw_thread_delete`; deleting a channel
+    sends no THREAD_DELETE, and discord.py raises the event for its cached threads itself."""
+    guild = discord_server.guild("Study group")
+    channel_id = discord_server.channel(guild, "quiz")
+    doomed, orphan = (discord_server.thread(guild, channel_id, name) for name in ("a", "b"))
+    client = Client()
+    async with client:
+        await client.login(TOKEN)
+        connection = asyncio.create_task(client.connect(reconnect=False))
+        await asyncio.wait_for(client.ready.wait(), timeout=30)
+        seen = client.get_guild(guild.id)
+        assert seen is not None
+        assert sorted(t.id for t in seen.threads) == sorted([doomed, orphan])
+        await discord_server.delete_thread(doomed)
+        event = await asyncio.wait_for(client.threads_deleted.get(), timeout=10)
+        assert (event.thread_id, event.guild_id, event.parent_id) == (doomed, guild.id, channel_id)
+        assert event.thread_type is discord.ChannelType.public_thread
+        with pytest.raises(discord.NotFound) as unknown_channel:
+            await client.get_partial_messageable(doomed).send("anyone?")
+        assert unknown_channel.value.code == 10003
+        await discord_server.delete_channel(channel_id)
+        event = await asyncio.wait_for(client.threads_deleted.get(), timeout=10)
+        assert event.thread_id == orphan
+        with pytest.raises(discord.NotFound):
+            await client.get_partial_messageable(orphan).send("anyone?")
+        await client.close()
+        await connection
 
 
 async def test_another_token_is_refused_at_login_and_at_identify(
@@ -191,9 +227,12 @@ def test_the_objects_sent_have_the_fields_discord_requires(
     channel_id = discord_server.channel(guild, "quiz")
     member = discord_server.member(guild, "ana")
     message = payloads.message(channel_id, discord_server.bot_user, {"content": "hi"})
+    thread = guild.channel_payload(discord_server.thread(guild, channel_id, "week 1"))
     shown: dict[str, Any] = {
         "MessageResponse": message,
         "GuildChannelResponse": guild.channel_payload(channel_id),
+        "ThreadResponse": thread,
+        "ThreadMetadataResponse": thread["thread_metadata"],
         "GuildRoleResponse": guild.payload(discord_server.bot_member)["roles"][0],
         "GuildMemberResponse": member.payload(),
         "UserResponse": member.user,
