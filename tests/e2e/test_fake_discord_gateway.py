@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -61,18 +63,27 @@ class Client(discord.Client):
         await self.threads_deleted.put(event)
 
 
+@asynccontextmanager
+async def connected(client: Client, guild_id: int) -> AsyncIterator[discord.Guild]:
+    """The client logged in, connected and ready, and the server it sees; closed after."""
+    async with client:
+        await client.login(TOKEN)
+        connection = asyncio.create_task(client.connect(reconnect=False))
+        await asyncio.wait_for(client.ready.wait(), timeout=30)
+        seen = client.get_guild(guild_id)
+        assert seen is not None
+        yield seen
+        await client.close()
+        await connection
+
+
 async def test_discord_py_connects_sees_its_servers_and_a_deleted_channel(
     discord_server: FakeDiscord, pointed: None
 ) -> None:
     guild = discord_server.guild("Study group", "fr")
     channel_id = discord_server.channel(guild, "quiz")
     client = Client()
-    async with client:
-        await client.login(TOKEN)
-        connection = asyncio.create_task(client.connect(reconnect=False))
-        await asyncio.wait_for(client.ready.wait(), timeout=30)
-        seen = client.get_guild(guild.id)
-        assert seen is not None
+    async with connected(client, guild.id) as seen:
         assert seen.preferred_locale is discord.Locale.french
         assert [c.id for c in seen.text_channels] == [channel_id]
         message = await seen.text_channels[0].send("hello")
@@ -90,8 +101,6 @@ async def test_discord_py_connects_sees_its_servers_and_a_deleted_channel(
         with pytest.raises(discord.NotFound) as unknown_channel:
             await partial.get_partial_message(message.id).edit(content="gone")
         assert unknown_channel.value.code == 10003
-        await client.close()
-        await connection
     assert discord_server.identifies[0]["intents"] == discord.Intents(guilds=True).value
 
 
@@ -104,12 +113,7 @@ async def test_discord_py_sees_threads_and_their_deletion_and_a_deleted_channels
     channel_id = discord_server.channel(guild, "quiz")
     doomed, orphan = (discord_server.thread(guild, channel_id, name) for name in ("a", "b"))
     client = Client()
-    async with client:
-        await client.login(TOKEN)
-        connection = asyncio.create_task(client.connect(reconnect=False))
-        await asyncio.wait_for(client.ready.wait(), timeout=30)
-        seen = client.get_guild(guild.id)
-        assert seen is not None
+    async with connected(client, guild.id) as seen:
         assert sorted(t.id for t in seen.threads) == sorted([doomed, orphan])
         await discord_server.delete_thread(doomed)
         event = await asyncio.wait_for(client.threads_deleted.get(), timeout=10)
@@ -123,8 +127,6 @@ async def test_discord_py_sees_threads_and_their_deletion_and_a_deleted_channels
         assert event.thread_id == orphan
         with pytest.raises(discord.NotFound):
             await client.get_partial_messageable(orphan).send("anyone?")
-        await client.close()
-        await connection
 
 
 async def test_another_token_is_refused_at_login_and_at_identify(
