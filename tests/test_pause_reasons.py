@@ -9,7 +9,7 @@ from bot.play import daily_pause
 from bot.text.daily_texts import paused_line
 
 OWN = [daily_pause.BOT_REMOVED, daily_pause.BOT_LEFT, daily_pause.SERVER_REMOVED,
-       daily_pause.CHANNEL_DELETED]  # fmt: skip
+       daily_pause.CHANNEL_DELETED, daily_pause.THREAD_DELETED]  # fmt: skip
 
 
 @pytest.mark.parametrize("reason", OWN)

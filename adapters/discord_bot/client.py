@@ -137,10 +137,19 @@ class QuizBot(discord.AutoShardedClient):
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         """A channel was deleted (CHANNEL_DELETE): end its rounds quietly and pause its
         schedules now, rather than at the next send's 404 10003 (issue 16)."""
-        chat, channel_ref = DISCORD.key(channel.guild.id), str(channel.id)
-        deleted = daily_pause.CHANNEL_DELETED
+        await self._lose_channel("channel", channel.guild.id, channel.id)
+
+    async def on_raw_thread_delete(self, event: discord.RawThreadDeleteEvent) -> None:
+        """A thread was deleted (THREAD_DELETE; the raw event comes even for a thread not in
+        the cache, and for each cached thread of a deleted channel): the same as a channel."""
+        await self._lose_channel("thread", event.guild_id, event.thread_id)
+
+    async def _lose_channel(self, kind: str, guild_id: int, channel_id: int) -> None:
+        """End the rounds and pause the schedules of one deleted channel or thread."""
+        chat, channel_ref = DISCORD.key(guild_id), str(channel_id)
+        deleted = daily_pause.THREAD_DELETED if kind == "thread" else daily_pause.CHANNEL_DELETED
         lost = await lose_chat(self.runner, self.daily, chat, deleted, channel_ref)
-        log.info("channel %s of %s deleted: %s", channel_ref, chat, lost)
+        log.info("%s %s of %s deleted: %s", kind, channel_ref, chat, lost)
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Clicks on buttons no registered item handles get an answer (issue 16)."""

@@ -18,6 +18,7 @@ PREFIX = "daily.paused."
 
 BOT_REMOVED, BOT_LEFT = "bot_removed", "bot_left"
 SERVER_REMOVED, CHANNEL_DELETED = "server_removed", "channel_deleted"
+THREAD_DELETED = "thread_deleted"
 """Reasons the bot itself gives (the texts word them: `daily.pause_reason.<reason>`); any other
 reason is the platform's own error, shown as it came."""
 

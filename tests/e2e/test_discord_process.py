@@ -1,17 +1,21 @@
 """`quizbot run discord` as users meet it: the real process, on the loopback Discord
 (tests/fakes/discord_gateway.py), several servers at once, one of which deletes a channel
-mid-round; SIGTERM, then SIGKILL, and each restart serves the other channels at once."""
+mid-round; SIGTERM, then SIGKILL, and each restart serves the other channels at once; a
+thread deleted mid-round and mid-schedule."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bot.play import daily_pause
+from bot.play.daily_pause import paused_reason
 from bot.storage.opening import open_store
 from tests.e2e.discord_process import TOKEN, posted, reply, start_discord, to_channel
-from tests.fakes.discord_gateway import FakeDiscord
-from tests.fakes.discord_payloads import Member, button
+from tests.fakes.discord_gateway import Call, FakeDiscord
+from tests.fakes.discord_payloads import Member, button, message_text
 
 RIGHT_OR_WRONG = ("**✅", "**❌")
 
@@ -173,3 +177,62 @@ async def test_a_channel_deleted_while_the_bot_was_down_does_not_hold_up_the_oth
     finally:
         await store.close()
     assert running == [str(kept[0].channel_id)]
+
+
+async def test_a_deleted_thread_ends_its_round_and_pauses_its_schedule_not_the_others(
+    discord_server: FakeDiscord, tmp_path: Path
+) -> None:
+    """THREAD_DELETE (a round and a question of the day run in a thread, whose id is the
+    channel): that thread's round ends quietly and its schedule pauses at once, worded as a
+    thread; the channel it hung from and its other thread go on."""
+    database = tmp_path / "quiz.db"
+    guild = discord_server.guild("Physics")
+    channel = discord_server.channel(guild, "quiz")
+    admin = discord_server.member(guild, "ana", admin=True)
+    player = discord_server.member(guild, "bob")
+    kept = [
+        Room(channel, admin, player),
+        Room(discord_server.thread(guild, channel, "week 2"), admin, player),
+    ]
+    doomed = Room(discord_server.thread(guild, channel, "week 1"), admin, player)
+    process = await start_discord(discord_server, database)
+    try:
+        for room in (kept[1], doomed):
+            daily = {"time": "09:00", "timezone": "UTC", "quiz": "parallelism"}
+            pending = await discord_server.slash(room.channel_id, admin, "daily set", **daily)
+            await discord_server.wait_for(answered(pending.id))
+        for room in [*kept, doomed]:
+            options = {"quiz": "parallelism", "questions": 2, "timer": 600}
+            await discord_server.slash(room.channel_id, room.starter, "quiz", **options)
+            room.question = await posted(discord_server, room.channel_id, "1/2**")
+
+        deleted_at = len(discord_server.calls)
+        await discord_server.delete_thread(doomed.channel_id)
+        for room in kept:  # handled after THREAD_DELETE came in, on the same gateway
+            room.question = await reveal(discord_server, room, "2/2**")
+        status = await discord_server.slash(channel, admin, "daily status")
+        shown = (await discord_server.wait_for(answered(status.id))).body["data"]
+        assert "(the thread was deleted)" in message_text(shown).replace("\\", "")
+        assert await process.stop() == 0
+    finally:
+        if process.process.returncode is None:
+            await process.kill()
+    store = await open_store(database)
+    try:
+        running = {r.channel_ref for r in await store.running_rounds()}
+        chat = f"dc:{guild.id}"
+        reasons = [await paused_reason(store, chat, str(r.channel_id)) for r in (kept[1], doomed)]
+    finally:
+        await store.close()
+    assert running == {str(room.channel_id) for room in kept}
+    assert reasons == [None, daily_pause.THREAD_DELETED]
+    assert not [c for c in discord_server.calls[deleted_at:] if to_channel(doomed.channel_id)(c)]
+    assert f"thread {doomed.channel_id} of {chat} deleted: 1 rounds ended" in process.output()
+    assert "Traceback" not in process.output()
+
+
+def answered(interaction_id: str) -> Callable[[Call], bool]:
+    """Matches the initial response to that interaction."""
+    return lambda call: (
+        call.route.endswith("/callback") and call.params["interaction_id"] == interaction_id
+    )

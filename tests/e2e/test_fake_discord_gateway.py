@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -49,12 +51,30 @@ class Client(discord.Client):
         super().__init__(intents=discord.Intents(guilds=True))
         self.ready = asyncio.Event()
         self.deleted: asyncio.Queue[discord.abc.GuildChannel] = asyncio.Queue()
+        self.threads_deleted: asyncio.Queue[discord.RawThreadDeleteEvent] = asyncio.Queue()
 
     async def on_ready(self) -> None:
         self.ready.set()
 
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         await self.deleted.put(channel)
+
+    async def on_raw_thread_delete(self, event: discord.RawThreadDeleteEvent) -> None:
+        await self.threads_deleted.put(event)
+
+
+@asynccontextmanager
+async def connected(client: Client, guild_id: int) -> AsyncIterator[discord.Guild]:
+    """The client logged in, connected and ready, and the server it sees; closed after."""
+    async with client:
+        await client.login(TOKEN)
+        connection = asyncio.create_task(client.connect(reconnect=False))
+        await asyncio.wait_for(client.ready.wait(), timeout=30)
+        seen = client.get_guild(guild_id)
+        assert seen is not None
+        yield seen
+        await client.close()
+        await connection
 
 
 async def test_discord_py_connects_sees_its_servers_and_a_deleted_channel(
@@ -63,12 +83,7 @@ async def test_discord_py_connects_sees_its_servers_and_a_deleted_channel(
     guild = discord_server.guild("Study group", "fr")
     channel_id = discord_server.channel(guild, "quiz")
     client = Client()
-    async with client:
-        await client.login(TOKEN)
-        connection = asyncio.create_task(client.connect(reconnect=False))
-        await asyncio.wait_for(client.ready.wait(), timeout=30)
-        seen = client.get_guild(guild.id)
-        assert seen is not None
+    async with connected(client, guild.id) as seen:
         assert seen.preferred_locale is discord.Locale.french
         assert [c.id for c in seen.text_channels] == [channel_id]
         message = await seen.text_channels[0].send("hello")
@@ -86,9 +101,32 @@ async def test_discord_py_connects_sees_its_servers_and_a_deleted_channel(
         with pytest.raises(discord.NotFound) as unknown_channel:
             await partial.get_partial_message(message.id).edit(content="gone")
         assert unknown_channel.value.code == 10003
-        await client.close()
-        await connection
     assert discord_server.identifies[0]["intents"] == discord.Intents(guilds=True).value
+
+
+async def test_discord_py_sees_threads_and_their_deletion_and_a_deleted_channels_threads(
+    discord_server: FakeDiscord, pointed: None
+) -> None:
+    """THREAD_DELETE as Discord sends it reaches `on_raw_thread_delete`; deleting a channel
+    sends no THREAD_DELETE, and discord.py raises the event for its cached threads itself."""
+    guild = discord_server.guild("Study group")
+    channel_id = discord_server.channel(guild, "quiz")
+    doomed, orphan = (discord_server.thread(guild, channel_id, name) for name in ("a", "b"))
+    client = Client()
+    async with connected(client, guild.id) as seen:
+        assert sorted(t.id for t in seen.threads) == sorted([doomed, orphan])
+        await discord_server.delete_thread(doomed)
+        event = await asyncio.wait_for(client.threads_deleted.get(), timeout=10)
+        assert (event.thread_id, event.guild_id, event.parent_id) == (doomed, guild.id, channel_id)
+        assert event.thread_type is discord.ChannelType.public_thread
+        with pytest.raises(discord.NotFound) as unknown_channel:
+            await client.get_partial_messageable(doomed).send("anyone?")
+        assert unknown_channel.value.code == 10003
+        await discord_server.delete_channel(channel_id)
+        event = await asyncio.wait_for(client.threads_deleted.get(), timeout=10)
+        assert event.thread_id == orphan
+        with pytest.raises(discord.NotFound):
+            await client.get_partial_messageable(orphan).send("anyone?")
 
 
 async def test_another_token_is_refused_at_login_and_at_identify(
@@ -191,9 +229,12 @@ def test_the_objects_sent_have_the_fields_discord_requires(
     channel_id = discord_server.channel(guild, "quiz")
     member = discord_server.member(guild, "ana")
     message = payloads.message(channel_id, discord_server.bot_user, {"content": "hi"})
+    thread = guild.channel_payload(discord_server.thread(guild, channel_id, "week 1"))
     shown: dict[str, Any] = {
         "MessageResponse": message,
         "GuildChannelResponse": guild.channel_payload(channel_id),
+        "ThreadResponse": thread,
+        "ThreadMetadataResponse": thread["thread_metadata"],
         "GuildRoleResponse": guild.payload(discord_server.bot_member)["roles"][0],
         "GuildMemberResponse": member.payload(),
         "UserResponse": member.user,

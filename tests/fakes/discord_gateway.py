@@ -8,7 +8,8 @@ channel, 10008 Unknown Message, 10015 Unknown Webhook, 10062 Unknown interaction
 for a second initial response. The gateway at `/` (as wss://gateway.discord.gg/): HELLO, then
 IDENTIFY → READY (guilds unavailable) and a GUILD_CREATE per server, heartbeat ACKs, RESUME
 answered with INVALID_SESSION (the client identifies again), and the events a test
-dispatches: INTERACTION_CREATE (slash commands and button presses) and CHANNEL_DELETE.
+dispatches: INTERACTION_CREATE (slash commands and button presses), CHANNEL_DELETE and
+THREAD_DELETE.
 Frames are JSON text: discord.py decompresses only binary frames, so `compress=zlib-stream`
 in its URL is ignored (Discord too may send uncompressed frames; zlib is a transport detail).
 Every REST request is recorded as a `Call`; `wait_for` awaits one, so tests never sleep.
@@ -90,6 +91,12 @@ class FakeDiscord(FakeDiscordAPI):
         guild.channels[channel_id] = name
         return channel_id
 
+    def thread(self, guild: payloads.Guild, parent_id: int, name: str) -> int:
+        """A public thread of a text channel: a channel of its own for sends and commands."""
+        thread_id = payloads.snowflake()
+        guild.threads[thread_id] = (parent_id, name)
+        return thread_id
+
     def member(
         self, guild: payloads.Guild, name: str, locale: str = "en-US", *, admin: bool = False
     ) -> payloads.Member:
@@ -102,7 +109,7 @@ class FakeDiscord(FakeDiscordAPI):
 
     def guild_of(self, channel_id: int) -> payloads.Guild | None:
         for guild in self.world.guilds.values():
-            if channel_id in guild.channels:
+            if channel_id in guild.channels or channel_id in guild.threads:
                 return guild
         return None
 
@@ -111,15 +118,17 @@ class FakeDiscord(FakeDiscordAPI):
     async def slash(
         self, channel_id: int, member: payloads.Member, name: str, **options: Any
     ) -> Pending:
-        """A member runs /name in a channel; options are checked against the synced command."""
-        command = self.world.commands.get(name)
+        """A member runs /name (or "/group sub") in a channel; options are checked against the
+        synced command."""
+        top, _, sub = name.partition(" ")
+        command = self.world.commands.get(top)
         if command is None:
-            raise LookupError(f"/{name} was never synced; synced: {sorted(self.world.commands)}")
+            raise LookupError(f"/{top} was never synced; synced: {sorted(self.world.commands)}")
         data = {
             "id": command["id"],
-            "name": name,
+            "name": top,
             "type": 1,
-            "options": payloads.command_options(command, options),
+            "options": payloads.command_options(command, options, sub),
         }
         return await self._interact(2, channel_id, member, data)
 
@@ -168,8 +177,26 @@ class FakeDiscord(FakeDiscordAPI):
             raise LookupError(f"no channel {channel_id}")
         channel = guild.channel_payload(channel_id)
         del guild.channels[channel_id]
+        for thread_id in [t for t, (parent, _) in guild.threads.items() if parent == channel_id]:
+            del guild.threads[thread_id]  # its threads go with it, without a THREAD_DELETE
         if self.sessions:
             await self.dispatch("CHANNEL_DELETE", channel)
+
+    async def delete_thread(self, thread_id: int) -> None:
+        """An admin deletes a thread: THREAD_DELETE with the fields Discord documents for it
+        (id, guild_id, parent_id, type), then 10003 on anything sent to it."""
+        guild = self.guild_of(thread_id)
+        if guild is None or thread_id not in guild.threads:
+            raise LookupError(f"no thread {thread_id}")
+        parent_id, _ = guild.threads.pop(thread_id)
+        event = {
+            "id": str(thread_id),
+            "guild_id": str(guild.id),
+            "parent_id": str(parent_id),
+            "type": payloads.PUBLIC_THREAD,
+        }
+        if self.sessions:
+            await self.dispatch("THREAD_DELETE", event)
 
     # The gateway.
 

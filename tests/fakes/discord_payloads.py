@@ -15,7 +15,7 @@ from typing import Any
 
 JSONDict = dict[str, Any]
 DISCORD_EPOCH_MS = 1420070400000
-TEXT_CHANNEL = 0
+TEXT_CHANNEL, PUBLIC_THREAD = 0, 11
 PERMISSION_BITS = {
     "administrator": 1 << 3,
     "manage_guild": 1 << 5,
@@ -96,15 +96,20 @@ class Member:
 
 @dataclass
 class Guild:
-    """A server with text channels and members; `locale` is its preferred locale."""
+    """A server with text channels, their threads and members; `locale` is its preferred
+    locale."""
 
     id: int
     name: str
     locale: str = "en-US"
     channels: dict[int, str] = field(default_factory=dict)
     members: dict[int, Member] = field(default_factory=dict)
+    threads: dict[int, tuple[int, str]] = field(default_factory=dict)
+    """Active public threads: id → (parent channel id, name)."""
 
     def channel_payload(self, channel_id: int) -> JSONDict:
+        if channel_id in self.threads:
+            return self.thread_payload(channel_id)
         return {
             "id": str(channel_id),
             "type": TEXT_CHANNEL,
@@ -118,6 +123,31 @@ class Guild:
             "last_message_id": None,
             "rate_limit_per_user": 0,
             "flags": 0,
+        }
+
+    def thread_payload(self, thread_id: int) -> JSONDict:
+        """A public thread, as GUILD_CREATE lists it and an interaction in it carries it."""
+        parent_id, name = self.threads[thread_id]
+        metadata = {
+            "archived": False,
+            "auto_archive_duration": 1440,
+            "archive_timestamp": "2026-01-05T10:00:00+00:00",
+            "locked": False,
+        }
+        return {
+            "id": str(thread_id),
+            "type": PUBLIC_THREAD,
+            "guild_id": str(self.id),
+            "parent_id": str(parent_id),
+            "owner_id": str(next(iter(self.members), 0)),
+            "name": name,
+            "last_message_id": None,
+            "rate_limit_per_user": 0,
+            "message_count": 0,
+            "total_message_sent": 0,
+            "member_count": 1,
+            "flags": 0,
+            "thread_metadata": metadata,
         }
 
     def payload(self, bot_member: Member) -> JSONDict:
@@ -147,7 +177,7 @@ class Guild:
             "emojis": [],
             "stickers": [],
             "channels": [self.channel_payload(c) for c in self.channels],
-            "threads": [],
+            "threads": [self.thread_payload(t) for t in self.threads],
             "members": [bot_member.payload()],
             "member_count": len(self.members) + 1,
             "voice_states": [],
@@ -246,9 +276,15 @@ def interaction(
     }
 
 
-def command_options(command: JSONDict, values: JSONDict) -> list[JSONDict]:
+def command_options(command: JSONDict, values: JSONDict, sub: str = "") -> list[JSONDict]:
     """A slash command's typed options, as the client sends them: only declared names, each
-    with the type the synced command gave it (a typo is the test's error, not the bot's)."""
+    with the type the synced command gave it (a typo is the test's error, not the bot's); for
+    a subcommand `sub`, its options inside it (type 1), as Discord nests them."""
+    if sub:
+        found = [o for o in command.get("options") or [] if o["name"] == sub and o["type"] == 1]
+        if not found:
+            raise ValueError(f"/{command['name']} has no subcommand {sub!r}")
+        return [{"name": sub, "type": 1, "options": command_options(found[0], values)}]
     declared = {option["name"]: option["type"] for option in command.get("options") or []}
     unknown = set(values) - set(declared)
     if unknown:

@@ -490,6 +490,8 @@ MESSAGES: dict[str, str] = {
     "daily.pause_reason.bot_left": "the bot left",
     "daily.pause_reason.server_removed": "the bot was removed from the server",
     "daily.pause_reason.channel_deleted": "the channel was deleted",
+    # Discord threads deleted mid-round and mid-schedule
+    "daily.pause_reason.thread_deleted": "the thread was deleted",
     # issue 16, real groups: round summaries within the message limit
     "summary.more.one": "… and {count} more player",
     "summary.more.other": "… and {count} more players",

@@ -534,6 +534,8 @@ MESSAGES: dict[str, str] = {
     "daily.pause_reason.bot_left": "le bot est parti",
     "daily.pause_reason.server_removed": "le bot a été retiré du serveur",
     "daily.pause_reason.channel_deleted": "le salon a été supprimé",
+    # Discord threads deleted mid-round and mid-schedule
+    "daily.pause_reason.thread_deleted": "le fil a été supprimé",
     # issue 16, real groups: round summaries within the message limit
     "summary.more.one": "… et {count} autre joueur",
     "summary.more.other": "… et {count} autres joueurs",
