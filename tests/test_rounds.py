@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+from datetime import timedelta
 from pathlib import Path
 
 from bot.domain.entities import Player
 from bot.domain.models import Quiz
 from bot.domain.views import QuestionView
+from bot.play.claims import CLAIM_GRACE
 from bot.play.rounds import Control, RoundRunner
 from bot.storage.interface import Store
 from bot.storage.opening import open_store
@@ -209,3 +211,41 @@ async def test_two_workers_resuming_one_round_post_its_next_question_once(
     finally:
         for opened in stores:
             await opened.close()
+
+
+async def test_a_question_stored_but_not_sent_is_left_to_its_sender_then_sent_once(
+    database: Path | str, quizzes: dict[str, Quiz], clock: FakeClock
+) -> None:
+    """Two workers resume while a third has stored the next question and is still sending
+    it: they leave it alone for CLAIM_GRACE (its sender would record it); if it is still
+    unsent then, its sender died, and exactly one of them sends it, for its full time."""
+    first = await open_store(database)
+    runner, _ = make_runner(first, quizzes, clock, RecordingPublisher())
+    await runner.start(
+        chat_id=CHAT, channel_ref="", player=ANA, quiz_id="parallelism", questions=2, seconds=30
+    )
+    view = await current_view(runner)
+    assert await first.close_post(view.post.post_id, clock.now())
+    stored = await runner.service.post_next(view.post.round_id or 0)  # stored, not sent
+    assert stored is not None
+    assert stored.post.message_ref is None
+    await first.close()
+
+    stores = [await open_store(database) for _ in range(2)]
+    try:
+        publishers = [RecordingPublisher(), RecordingPublisher()]
+        made = [make_runner(s, quizzes, clock, p) for s, p in zip(stores, publishers, strict=True)]
+        await asyncio.gather(*(each.resume() for each, _ in made))
+        assert [event for p in publishers for event in p.events] == []  # left to its sender
+        unsent = f"unsent:{stored.post.post_id}"
+        assert all(unsent in timers.pending() for _, timers in made)
+
+        clock.advance(int(CLAIM_GRACE.total_seconds()))
+        await asyncio.gather(*(timers.run_due() for _, timers in made))
+        assert [event for p in publishers for event in p.events] == [("question", 2)]
+        [sent] = await stores[0].open_posts()
+        assert sent.message_ref is not None
+        assert sent.deadline == clock.now() + timedelta(seconds=30)  # its full time, from now
+    finally:
+        for store in stores:
+            await store.close()

@@ -22,6 +22,7 @@ from bot.domain.entities import NewPost, Player
 from bot.domain.pacer import Pacer
 from bot.domain.views import ClosedView, QuestionView
 from bot.play import daily_pause
+from bot.play.claims import CLAIM_GRACE, CLAIM_RENEWAL
 from bot.play.gone import ChatGoneError
 from bot.play.service import QuizService
 from bot.play.timers import Timers
@@ -30,13 +31,6 @@ log = logging.getLogger(__name__)
 WAKE_KEY = "daily:wake"
 WAKE_RETRY = timedelta(minutes=1)
 """After a wake failed outside any one schedule's guard (closing a post, a store error)."""
-CLAIM_GRACE = timedelta(seconds=60)
-"""How long a claimed daily question without a message is left to the process that claimed
-it. A claimant renews its claim while it sends (rate limits can hold a send for minutes), so
-only one that died leaves it longer; then another process takes it over (one wins) and
-publishes it."""
-CLAIM_RENEWAL = CLAIM_GRACE / 3
-"""How often a claimant still sending renews its claim: twice more before the grace ends."""
 BATCH = 500
 
 

@@ -18,6 +18,7 @@ from typing import Protocol
 from bot.domain.entities import Player, Post, Round
 from bot.domain.rules import DEFAULT_SECONDS, Accepted
 from bot.domain.views import ClosedView, PressResult, QuestionView, RoundSummary
+from bot.play.claims import CLAIM_GRACE
 from bot.play.gone import ChatGoneError, MessageGoneError
 from bot.play.service import QuizService
 from bot.play.timers import Timers
@@ -227,12 +228,37 @@ class RoundRunner:
             view = await self.service.view(post.post_id)
             if view is None:
                 await self._close_unplayable(post)
-                continue
-            if post.message_ref is None:
-                view = await self._publish(current, view)
-            self._schedule_close(view)
+            elif post.message_ref is None:
+                await self._resume_unsent(current.round_id, view)
+            else:
+                self._schedule_close(view)
         if not open_posts:
             await self._advance(current.round_id)
+
+    async def _resume_unsent(self, round_id: int, view: QuestionView) -> None:
+        """A question stored without a message: its creator may be sending it right now
+        (another process's `_advance`), so it is left to it for CLAIM_GRACE; then one process
+        takes it over and sends it (bot/play/claims.py)."""
+        claimed_at = view.post.opened_at
+        if self.service.clock.now() < claimed_at + CLAIM_GRACE:
+            self.timers.call_at(
+                _unsent_key(view.post.post_id),
+                claimed_at + CLAIM_GRACE,
+                lambda: self._take_over(round_id, view),
+            )
+            return
+        await self._take_over(round_id, view)
+
+    async def _take_over(self, round_id: int, view: QuestionView) -> None:
+        """Send a question its creator left unsent, if this process wins it. `view` is the
+        post as it was stored: its question shows for its full time from the send."""
+        now = self.service.clock.now()
+        if not await self.store.take_over_post(view.post.post_id, view.post.opened_at, now):
+            return  # sent meanwhile, closed, or taken over by another process
+        current = await self.store.get_round(round_id)
+        if current is None or not current.is_running:
+            return
+        self._schedule_close(await self._publish(current, view))
 
     async def end_chat(self, chat_id: str, channel_ref: str | None = None) -> int:
         """The bot was removed from the chat (or, given `channel_ref`, that channel was
@@ -306,6 +332,7 @@ class RoundRunner:
         close and count-edit timers, and the count it last showed."""
         self.timers.cancel(_close_key(post_id))
         self.timers.cancel(_edit_key(post_id))
+        self.timers.cancel(_unsent_key(post_id))
         self._last_edit.pop(post_id, None)
         self._shown_counts.pop(post_id, None)
 
@@ -374,3 +401,7 @@ def _close_key(post_id: int) -> str:
 
 def _edit_key(post_id: int) -> str:
     return f"count:{post_id}"
+
+
+def _unsent_key(post_id: int) -> str:
+    return f"unsent:{post_id}"
