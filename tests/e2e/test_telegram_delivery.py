@@ -9,6 +9,8 @@ from datetime import UTC, datetime, time, timedelta
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.domain.models import Quiz
 from tests.e2e.telegram_harness import GROUP, Harness, advance_to, running_bot
 from tests.fakes.telegram_api import FakeTelegramAPI
@@ -74,16 +76,23 @@ def sent_at(fake: FakeTelegramAPI, moment: datetime) -> Iterator[None]:
         fake.clock = clock
 
 
+@pytest.fixture
+def ana(fake: FakeTelegramAPI, group: dict[str, Any]) -> dict[str, Any]:
+    """The group's admin, who types commands and sends files while the bot is down."""
+    user = fake.user(1, "Ana", "en")
+    fake.add_admin(group, user)
+    return user
+
+
 async def test_commands_typed_while_the_bot_was_down_are_not_run_late(
     fake: FakeTelegramAPI,
     tmp_path: Path,
     quizzes: dict[str, Quiz],
     clock: FakeClock,
     group: dict[str, Any],
+    ana: dict[str, Any],
 ) -> None:
     """Older than 5 minutes: not run. A press on an hours-old question is judged as now."""
-    ana = fake.user(1, "Ana", "en")
-    fake.add_admin(group, ana)
     clock.current = datetime(2026, 3, 4, 7, 0, tzinfo=UTC)
     async with running_bot(fake, tmp_path / "quiz.db", quizzes, clock) as bot:
         with sent_at(fake, clock.now() - timedelta(minutes=6)):
@@ -114,10 +123,9 @@ async def test_a_file_captioned_import_while_the_bot_was_down_is_not_imported_la
     quizzes: dict[str, Quiz],
     clock: FakeClock,
     group: dict[str, Any],
+    ana: dict[str, Any],
 ) -> None:
     """A caption is a command too: sent 6 minutes ago, nothing is read; sent now, it is, once."""
-    ana = fake.user(1, "Ana", "en")
-    fake.add_admin(group, ana)
     async with running_bot(fake, tmp_path / "quiz.db", quizzes, clock) as bot:
         late = fake.files.add("late.gift", gift(3))
         with sent_at(fake, clock.now() - timedelta(minutes=6)):
