@@ -15,8 +15,8 @@ import logging
 from collections import OrderedDict
 from datetime import datetime, timedelta
 
-from telegram import Update
-from telegram.ext import ApplicationHandlerStop, TypeHandler, filters
+from telegram import Message, MessageEntity, Update
+from telegram.ext import ApplicationHandlerStop, TypeHandler
 
 from adapters.platform_ids import TELEGRAM
 from adapters.telegram_bot.commands import Context, quiz_app
@@ -27,8 +27,9 @@ KEEP_UPDATES = timedelta(hours=48)
 PRUNE_EVERY = timedelta(hours=1)
 PRESSES_REMEMBERED = 4096
 LATE_COMMAND = timedelta(minutes=5)
-"""A command older than this when it arrives (the bot was down) is not run: presses are,
-judged as of now, since a question's own deadline says whether they still count."""
+"""A command (typed, or a file's `/import` caption) older than this when it arrives (the bot
+was down) is not run: presses are, judged as of now, since a question's own deadline says
+whether they still count."""
 GROUP = -1
 """Before every other handler."""
 
@@ -68,13 +69,25 @@ class UpdateGate:
 
 
 def _not_late(update: Update, now: datetime) -> None:
-    """A command typed while the bot was down is not run hours later, when it would surprise
+    """A command sent while the bot was down is not run hours later, when it would surprise
     everyone (a round nobody waits for); service messages (an upgrade) still are."""
     message = update.message
-    if message is None or not filters.COMMAND.check_update(update):
+    command = None if message is None else _command_of(message)
+    if message is None or command is None:
         return
     age = now - message.date
     if age > LATE_COMMAND:
-        command = (message.text or "").split(maxsplit=1)[0]
         log.info("%s in chat %s was sent %s ago: not run late", command, message.chat_id, age)
         raise ApplicationHandlerStop
+
+
+def _command_of(message: Message) -> str | None:
+    """The command a message starts with: typed, or as a file's caption (`/import`)."""
+    for text, entities in (
+        (message.text, message.entities),
+        (message.caption, message.caption_entities),
+    ):
+        first = entities[0] if entities else None
+        if text and first and first.type == MessageEntity.BOT_COMMAND and first.offset == 0:
+            return text.split(maxsplit=1)[0]
+    return None

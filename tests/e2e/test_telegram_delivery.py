@@ -9,10 +9,13 @@ from datetime import UTC, datetime, time, timedelta
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.domain.models import Quiz
 from tests.e2e.telegram_harness import GROUP, Harness, advance_to, running_bot
 from tests.fakes.telegram_api import FakeTelegramAPI
 from tests.support.clocks import FakeClock
+from tests.support.uploads import gift
 
 
 async def settled(bot: Harness, chat: dict[str, Any], user: dict[str, Any]) -> None:
@@ -73,16 +76,23 @@ def sent_at(fake: FakeTelegramAPI, moment: datetime) -> Iterator[None]:
         fake.clock = clock
 
 
+@pytest.fixture
+def ana(fake: FakeTelegramAPI, group: dict[str, Any]) -> dict[str, Any]:
+    """The group's admin, who types commands and sends files while the bot is down."""
+    user = fake.user(1, "Ana", "en")
+    fake.add_admin(group, user)
+    return user
+
+
 async def test_commands_typed_while_the_bot_was_down_are_not_run_late(
     fake: FakeTelegramAPI,
     tmp_path: Path,
     quizzes: dict[str, Quiz],
     clock: FakeClock,
     group: dict[str, Any],
+    ana: dict[str, Any],
 ) -> None:
     """Older than 5 minutes: not run. A press on an hours-old question is judged as now."""
-    ana = fake.user(1, "Ana", "en")
-    fake.add_admin(group, ana)
     clock.current = datetime(2026, 3, 4, 7, 0, tzinfo=UTC)
     async with running_bot(fake, tmp_path / "quiz.db", quizzes, clock) as bot:
         with sent_at(fake, clock.now() - timedelta(minutes=6)):
@@ -105,3 +115,35 @@ async def test_commands_typed_while_the_bot_was_down_are_not_run_late(
         await advance_to(bot, datetime(2026, 3, 4, 12, 0, tzinfo=UTC))
         alert = await bot.press(group, ana, daily["message_id"], right)
         assert alert["text"].startswith("✅ Right!")
+
+
+async def test_a_file_captioned_import_while_the_bot_was_down_is_not_imported_late(
+    fake: FakeTelegramAPI,
+    tmp_path: Path,
+    quizzes: dict[str, Quiz],
+    clock: FakeClock,
+    group: dict[str, Any],
+    ana: dict[str, Any],
+) -> None:
+    """A caption is a command too: sent 6 minutes ago, nothing is read; sent now, it is, once."""
+    async with running_bot(fake, tmp_path / "quiz.db", quizzes, clock) as bot:
+        late = fake.files.add("late.gift", gift(3))
+        with sent_at(fake, clock.now() - timedelta(minutes=6)):
+            fake.send_document(group, ana, late.document(), "/import")
+        await settled(bot, group, ana)
+        [helped] = fake.bot_messages(group)  # the late upload was not answered
+        assert "/quiz NAME" in helped["text"]
+        assert fake.calls_to("getFile") == []
+        assert fake.files.downloads == []
+        store = bot.quiz.service.store
+        assert await store.chat_quiz_entries(f"tg:{GROUP}") == []
+
+        fresh = fake.files.add("fresh.gift", gift(3))
+        since = len(fake.calls)
+        fake.send_document(group, ana, fresh.document(), "/import")
+        await fake.wait_for("sendMessage", lambda p: "“fresh” added" in p["text"], since=since)
+        fake.redeliver_update(fake.last_update_id)  # the same upload again: read once
+        await settled(bot, group, ana)
+        assert fake.files.downloaded() == [fresh.file_path]
+        [entry] = await store.chat_quiz_entries(f"tg:{GROUP}")
+        assert entry.quiz_id == "fresh"
