@@ -11,6 +11,7 @@ import pytest
 from bot.domain.entities import Round
 from bot.domain.models import Quiz
 from bot.domain.views import ClosedView, QuestionView
+from bot.play.claims import CLAIM_GRACE
 from bot.play.gone import ChatGoneError, MessageGoneError
 from bot.storage.interface import Store
 from bot.storage.opening import open_store
@@ -120,3 +121,32 @@ async def test_a_chat_gone_mid_round_ends_it_quietly(
     assert publisher.events == [("question", 1)]
     assert await store.running_rounds() == []
     assert timers.pending() == []
+
+
+async def test_a_chat_gone_when_its_unsent_question_is_taken_over_ends_its_round_quietly(
+    database: Path | str, quizzes: dict[str, Quiz], clock: FakeClock
+) -> None:
+    """The question was stored but not sent when its process died; after the claim's grace
+    the sending fails because the bot was kicked: the round ends, the other chat goes on."""
+    store = await open_store(database)
+    runner, _ = make_runner(store, quizzes, clock, RecordingPublisher())
+    for chat in (KICKED, FINE):
+        await runner.start(
+            chat_id=chat, channel_ref="", player=ANA, quiz_id="parallelism", questions=2
+        )
+    for post in await store.open_posts():
+        assert await store.close_post(post.post_id, clock.now())
+        assert await runner.service.post_next(post.round_id or 0) is not None  # unsent
+    await store.close()
+
+    store = await open_store(database)
+    try:
+        publisher = FailingPublisher(broken={KICKED: ChatGoneError("Forbidden: bot was kicked")})
+        runner, timers = make_runner(store, quizzes, clock, publisher)
+        await runner.resume()
+        clock.advance(int(CLAIM_GRACE.total_seconds()))
+        await timers.run_due()
+        assert [r.chat_id for r in await store.running_rounds()] == [FINE]
+        assert publisher.events == [("question", 2)]  # FINE's, sent once
+    finally:
+        await store.close()

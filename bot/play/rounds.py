@@ -258,7 +258,10 @@ class RoundRunner:
         current = await self.store.get_round(round_id)
         if current is None or not current.is_running:
             return
-        self._schedule_close(await self._publish(current, view))
+        try:
+            self._schedule_close(await self._publish(current, view))
+        except ChatGoneError:  # as at resume: the chat or channel went while it was unsent
+            await self._end_quietly(current)
 
     async def end_chat(self, chat_id: str, channel_ref: str | None = None) -> int:
         """The bot was removed from the chat (or, given `channel_ref`, that channel was
