@@ -43,9 +43,10 @@ class FailingPublisher(RecordingPublisher):
 
 
 async def two_rounds_between_questions(
-    database: Path | str, quizzes: dict[str, Quiz], clock: FakeClock
+    database: Path | str, quizzes: dict[str, Quiz], clock: FakeClock, next_stored: bool = False
 ) -> None:
-    """Rounds in two chats whose first question closed just before the process died."""
+    """Rounds in two chats whose first question closed just before the process died;
+    `next_stored`: it died after storing the next question, before sending it."""
     store = await open_store(database)
     runner, _ = make_runner(store, quizzes, clock, RecordingPublisher())
     for chat in (KICKED, FINE):
@@ -54,6 +55,8 @@ async def two_rounds_between_questions(
         )
     for post in await store.open_posts():
         assert await store.close_post(post.post_id, clock.now())
+        if next_stored:
+            assert await runner.service.post_next(post.round_id or 0) is not None
     await store.close()
 
 
@@ -128,17 +131,7 @@ async def test_a_chat_gone_when_its_unsent_question_is_taken_over_ends_its_round
 ) -> None:
     """The question was stored but not sent when its process died; after the claim's grace
     the sending fails because the bot was kicked: the round ends, the other chat goes on."""
-    store = await open_store(database)
-    runner, _ = make_runner(store, quizzes, clock, RecordingPublisher())
-    for chat in (KICKED, FINE):
-        await runner.start(
-            chat_id=chat, channel_ref="", player=ANA, quiz_id="parallelism", questions=2
-        )
-    for post in await store.open_posts():
-        assert await store.close_post(post.post_id, clock.now())
-        assert await runner.service.post_next(post.round_id or 0) is not None  # unsent
-    await store.close()
-
+    await two_rounds_between_questions(database, quizzes, clock, next_stored=True)
     store = await open_store(database)
     try:
         publisher = FailingPublisher(broken={KICKED: ChatGoneError("Forbidden: bot was kicked")})

@@ -177,10 +177,12 @@ async def test_resume_only_touches_the_chats_this_process_serves(
         await store.close()
 
 
-async def test_two_workers_resuming_one_round_post_its_next_question_once(
-    database: Path | str, quizzes: dict[str, Quiz], clock: FakeClock
-) -> None:
-    """A worker died between closing a question and posting the next; two others resume."""
+async def died_between_questions(
+    database: Path | str, quizzes: dict[str, Quiz], clock: FakeClock, next_stored: bool = False
+) -> tuple[QuestionView, QuestionView | None]:
+    """A 2-question round whose first question closed just before its process died (the
+    closed question's view); `next_stored`: it died after storing the next question, before
+    sending it (that question's view)."""
     first = await open_store(database)
     runner, _ = make_runner(first, quizzes, clock, RecordingPublisher())
     await runner.start(
@@ -188,7 +190,16 @@ async def test_two_workers_resuming_one_round_post_its_next_question_once(
     )
     view = await current_view(runner)
     assert await first.close_post(view.post.post_id, clock.now())
+    stored = await runner.service.post_next(view.post.round_id or 0) if next_stored else None
     await first.close()
+    return view, stored
+
+
+async def test_two_workers_resuming_one_round_post_its_next_question_once(
+    database: Path | str, quizzes: dict[str, Quiz], clock: FakeClock
+) -> None:
+    """A worker died between closing a question and posting the next; two others resume."""
+    view, _ = await died_between_questions(database, quizzes, clock)
 
     stores = [await open_store(database) for _ in range(2)]
     try:
@@ -219,17 +230,9 @@ async def test_a_question_stored_but_not_sent_is_left_to_its_sender_then_sent_on
     """Two workers resume while a third has stored the next question and is still sending
     it: they leave it alone for CLAIM_GRACE (its sender would record it); if it is still
     unsent then, its sender died, and exactly one of them sends it, for its full time."""
-    first = await open_store(database)
-    runner, _ = make_runner(first, quizzes, clock, RecordingPublisher())
-    await runner.start(
-        chat_id=CHAT, channel_ref="", player=ANA, quiz_id="parallelism", questions=2, seconds=30
-    )
-    view = await current_view(runner)
-    assert await first.close_post(view.post.post_id, clock.now())
-    stored = await runner.service.post_next(view.post.round_id or 0)  # stored, not sent
+    _, stored = await died_between_questions(database, quizzes, clock, next_stored=True)
     assert stored is not None
     assert stored.post.message_ref is None
-    await first.close()
 
     stores = [await open_store(database) for _ in range(2)]
     try:
