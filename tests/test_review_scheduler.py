@@ -138,3 +138,20 @@ def test_cards_are_serialized_exactly_as_the_library_does() -> None:
             card, _ = scheduler.review_card(card, rating, at)
             assert serialized(card) == card.to_json()
     assert serialized(new_card(START)) == new_card(START).to_json()  # never reviewed: nulls
+
+
+def test_a_stored_card_is_taken_apart_only_in_the_librarys_layout() -> None:
+    """Head and last review of a reviewed card; None for a card never reviewed (null last
+    review), one without a last review at all, or text that is not the layout."""
+    from bot.domain.card_json import reviewed_card_parts
+
+    card = reviewer().review(None, False, True, START, 1).card
+    found = reviewed_card_parts(card)
+    assert found is not None
+    head, last = found
+    assert last == START
+    assert card.startswith(head)
+    assert '"due"' not in head
+    assert reviewed_card_parts(new_card(START).to_json()) is None  # "last_review": null
+    assert reviewed_card_parts(card.replace('"last_review"', '"seen"')) is None
+    assert reviewed_card_parts("{not json") is None

@@ -48,8 +48,8 @@ def reviewed_card_parts(text: str) -> tuple[str, datetime] | None:
     (never reviewed, edited by hand, another version's layout): the library reads those.
     Both times are the JSON's last values, so they are searched for from its end."""
     last = text.rfind(LAST_REVIEW)
-    due = text.rfind(DUE, 0, last)
-    if due < 0 or not text.endswith(_END):
+    due = text.rfind(DUE, 0, max(last, 0))
+    if last < 0 or due < 0 or not text.endswith(_END):
         return None
     try:
         at = datetime.fromisoformat(text[last + _LAST_REVIEW_LENGTH : -_END_LENGTH])
