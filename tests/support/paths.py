@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -24,3 +25,20 @@ def bundled_ids() -> list[str]:
     """The ids of the bundled quizzes, read from the folder (a quiz's id is its file name), so
     tests that list them follow the content instead of repeating it."""
     return sorted(path.stem for path in QUIZZES.iterdir() if path.suffix in (".yaml", ".yml"))
+
+
+REALWORLD_ENV = "QUIZBOT_REALWORLD_DIR"
+
+
+def find_realworld_dir(start: Path | None = None) -> Path | None:
+    """Real files other tools wrote (``shared/realworld`` beside the repository, or
+    ``$QUIZBOT_REALWORLD_DIR``); None where neither is there, and tests then skip saying so.
+    They are read in place, never copied into the repository (their licences differ)."""
+    env = os.environ.get(REALWORLD_ENV)
+    if env:
+        return Path(env)
+    for parent in (start or ROOT).resolve().parents:
+        candidate = parent / "shared" / "realworld"
+        if candidate.is_dir():
+            return candidate
+    return None
