@@ -9,7 +9,6 @@ since the choices are measured as the player reads them.
 
 from __future__ import annotations
 
-import re
 import sqlite3
 from collections import Counter
 from pathlib import Path
@@ -21,14 +20,13 @@ from bot.catalog.loader import validate
 from bot.domain.models import Question, Quiz
 from tests.support.commands import quizbot
 from tests.support.paths import QUIZZES, bundled_ids
+from tests.support.quiz_checks import (
+    LONGEST_RIGHT_AT_MOST,
+    ONE_LETTER_AT_MOST,
+    cites_a_paper_or_official_docs,
+    longest_is_right,
+)
 
-LONGEST_RIGHT_AT_MOST = 0.4
-"""Always picking the longest choice scores at most 40 %: 3 of 8, 4 of 11."""
-ONE_LETTER_AT_MOST = 0.5
-"""No letter is right in more than half of the questions, so always answering the same letter
-scores at most 50 %. Any tighter bound (a quarter each for four choices) would make a key that
-has to be balanced by hand, and balancing it is a tell too: a player who knows the key uses
-each letter equally can exploit that towards the end of a quiz."""
 SEED_ORDER = (
     "why-parallelism",
     "tensor-split",
@@ -40,12 +38,6 @@ SEED_ORDER = (
     "tensor-communication",
 )
 """The seed's eight questions (shared/seed-parallelism-quiz.txt), in its order."""
-ARXIV = re.compile(r"^https://arxiv\.org/abs/\d{4}\.\d{4,5}$")
-OFFICIAL_DOCS = (
-    "https://docs.pytorch.org/",
-    "https://pytorch.org/docs/",
-    "https://docs.nvidia.com/",
-)
 
 
 def choice_questions(quiz: Quiz) -> list[Question]:
@@ -67,11 +59,7 @@ def test_always_picking_the_longest_choice_loses(quiz: Quiz) -> None:
         longest = [
             question.id
             for question in questions
-            if max(
-                range(len(question.choices)),
-                key=lambda index: len(question.choices[index].get(language)),
-            )
-            == question.answer
+            if longest_is_right([len(c.get(language)) for c in question.choices], question.answer)
         ]
         assert len(longest) <= LONGEST_RIGHT_AT_MOST * len(questions), (language, longest)
 
@@ -80,16 +68,14 @@ def test_the_right_letters_are_spread(quiz: Quiz) -> None:
     questions = choice_questions(quiz)
     letters = Counter(question.answer for question in questions)
     assert max(letters.values()) <= ONE_LETTER_AT_MOST * len(questions), letters
+    # and at least three letters: a key of two lets "never C or D" halve the guessing
     assert len(letters) >= min(3, len(questions)), letters
 
 
 def test_every_question_cites_a_paper_or_official_documentation(quiz: Quiz) -> None:
     for question in quiz.questions:
         urls = [reference.url for reference in question.references]
-        assert any(ARXIV.match(url) or url.startswith(OFFICIAL_DOCS) for url in urls), (
-            question.id,
-            urls,
-        )
+        assert cites_a_paper_or_official_docs(urls), (question.id, urls)
         assert all(url.startswith("https://") for url in urls), question.id
         assert question.explanation is not None, question.id
 
