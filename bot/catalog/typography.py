@@ -32,7 +32,7 @@ from bot.domain.models import LETTERS
 NO_BREAK_SPACES = "\u00a0\u202f"
 SPACED_BEFORE = "?!;:"
 _URL = re.compile(r"https?://\S+")
-_LEFT_ALONE = re.compile(r"https?://\S+|`[^`]*`")
+_LEFT_ALONE = re.compile(rf"{_URL.pattern}|`[^`]*`")
 _TYPEWRITER_APOSTROPHE = re.compile(r"(?<=[^\W\d_])'(?=[^\W\d_])")
 _NUMBER = r"\d+(?:[.,]\d+)?"
 _HYPHENATED_RANGE = re.compile(rf"(?<![\w.,-]){_NUMBER}(-){_NUMBER}(?![\w-]|[.,]\d)")
@@ -43,7 +43,7 @@ _EXCERPT = 16
 
 @dataclass(frozen=True, slots=True)
 class Finding:
-    """A missing no-break space: the mark it belongs to, where the mark is, what to do."""
+    """A missing no-break space or a typewriter mark: the mark, where it is, what to do."""
 
     offset: int
     """0-based index of `character` in the text."""
