@@ -3,14 +3,15 @@ its French is clean as `quizbot validate --strict` checks it, and it plays to th
 languages in the terminal.
 
 A quiz labelled hard must not be won by a strategy that ignores the questions: always the
-longest choice, or always the same letter. Both bounds hold in every language of the quiz,
-since the choices are measured as the player reads them.
+longest choice, the shortest, or always the same letter. The bounds hold in every language
+of the quiz, since the choices are measured as the player reads them.
 """
 
 from __future__ import annotations
 
 import sqlite3
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -25,6 +26,7 @@ from tests.support.quiz_checks import (
     ONE_LETTER_AT_MOST,
     cites_a_paper_or_official_docs,
     longest_is_right,
+    shortest_is_right,
 )
 
 SEED_ORDER = (
@@ -53,15 +55,20 @@ def quiz(request: pytest.FixtureRequest, quizzes: dict[str, Quiz]) -> Quiz:
     return quizzes[request.param]
 
 
-def test_always_picking_the_longest_choice_loses(quiz: Quiz) -> None:
+@pytest.mark.parametrize(
+    "pick", [longest_is_right, shortest_is_right], ids=["longest", "shortest"]
+)
+def test_always_picking_the_longest_or_the_shortest_choice_loses(
+    quiz: Quiz, pick: Callable[[list[int], int], bool]
+) -> None:
     questions = choice_questions(quiz)
     for language in quiz.languages:
-        longest = [
+        won = [
             question.id
             for question in questions
-            if longest_is_right([len(c.get(language)) for c in question.choices], question.answer)
+            if pick([len(choice.get(language)) for choice in question.choices], question.answer)
         ]
-        assert len(longest) <= LONGEST_RIGHT_AT_MOST * len(questions), (language, longest)
+        assert len(won) <= LONGEST_RIGHT_AT_MOST * len(questions), (language, won)
 
 
 def test_the_right_letters_are_spread(quiz: Quiz) -> None:

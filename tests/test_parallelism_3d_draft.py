@@ -23,6 +23,7 @@ from tests.support.quiz_checks import (
     ONE_LETTER_AT_MOST,
     cites_a_paper_or_official_docs,
     longest_is_right,
+    shortest_is_right,
 )
 
 DRAFT = ROOT / "docs" / "drafts" / "parallelism-3d.yaml"
@@ -77,14 +78,13 @@ def test_the_french_is_clean_as_strict_validation_checks_it() -> None:
 def test_choice_questions_do_not_give_themselves_away(draft: dict[str, Any]) -> None:
     questions = [q for q in draft["questions"] if q.get("type", "choice") == "choice"]
     for language in ("en", "fr"):
-        longest = [
-            q["id"]
-            for q in questions
-            if longest_is_right(
-                [len(c[language]) for c in q["choices"]], LETTERS.index(q["answer"])
-            )
-        ]
-        assert len(longest) <= LONGEST_RIGHT_AT_MOST * len(questions), (language, longest)
+        for pick in (longest_is_right, shortest_is_right):
+            won = [
+                q["id"]
+                for q in questions
+                if pick([len(c[language]) for c in q["choices"]], LETTERS.index(q["answer"]))
+            ]
+            assert len(won) <= LONGEST_RIGHT_AT_MOST * len(questions), (language, pick, won)
     letters = Counter(question["answer"] for question in questions)
     assert max(letters.values()) <= ONE_LETTER_AT_MOST * len(questions), letters
 

@@ -7,7 +7,8 @@ import re
 from collections.abc import Iterable, Sequence
 
 LONGEST_RIGHT_AT_MOST = 0.4
-"""Always picking the longest choice scores at most 40 %: 3 of 8, 4 of 11."""
+"""Always picking the longest choice scores at most 40 %: 3 of 8, 4 of 11. The shortest is
+held to the same bound, or fixing one tell would make the other."""
 ONE_LETTER_AT_MOST = 0.5
 """No letter is right in more than half of the questions, so always answering the same letter
 scores at most 50 %. A tighter bound (a quarter each for four choices) would make a key that
@@ -26,6 +27,11 @@ OFFICIAL_DOCS = (
 def longest_is_right(lengths: Sequence[int], answer: int) -> bool:
     """Whether the right choice is the longest (the first of equals, as max() picks)."""
     return max(range(len(lengths)), key=lambda index: lengths[index]) == answer
+
+
+def shortest_is_right(lengths: Sequence[int], answer: int) -> bool:
+    """Whether the right choice is the shortest (the first of equals)."""
+    return longest_is_right([-length for length in lengths], answer)
 
 
 def cites_a_paper_or_official_docs(urls: Iterable[str]) -> bool:
