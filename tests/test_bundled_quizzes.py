@@ -22,7 +22,7 @@ from bot.domain.models import Question, Quiz
 from tests.support.commands import quizbot
 from tests.support.paths import QUIZZES, bundled_ids
 from tests.support.quiz_checks import (
-    LONGEST_RIGHT_AT_MOST,
+    LENGTH_PICK_AT_MOST,
     ONE_LETTER_AT_MOST,
     cites_a_paper_or_official_docs,
     longest_is_right,
@@ -68,7 +68,7 @@ def test_always_picking_the_longest_or_the_shortest_choice_loses(
             for question in questions
             if pick([len(choice.get(language)) for choice in question.choices], question.answer)
         ]
-        assert len(won) <= LONGEST_RIGHT_AT_MOST * len(questions), (language, won)
+        assert len(won) <= LENGTH_PICK_AT_MOST * len(questions), (language, won)
 
 
 def test_the_right_letters_are_spread(quiz: Quiz) -> None:

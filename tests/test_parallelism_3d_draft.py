@@ -19,7 +19,7 @@ from bot.catalog.typography import typography_warnings
 from bot.catalog.yaml_nodes import parse
 from tests.support.paths import ROOT
 from tests.support.quiz_checks import (
-    LONGEST_RIGHT_AT_MOST,
+    LENGTH_PICK_AT_MOST,
     ONE_LETTER_AT_MOST,
     cites_a_paper_or_official_docs,
     longest_is_right,
@@ -84,7 +84,7 @@ def test_choice_questions_do_not_give_themselves_away(draft: dict[str, Any]) -> 
                 for q in questions
                 if pick([len(c[language]) for c in q["choices"]], LETTERS.index(q["answer"]))
             ]
-            assert len(won) <= LONGEST_RIGHT_AT_MOST * len(questions), (language, pick, won)
+            assert len(won) <= LENGTH_PICK_AT_MOST * len(questions), (language, pick, won)
     letters = Counter(question["answer"] for question in questions)
     assert max(letters.values()) <= ONE_LETTER_AT_MOST * len(questions), letters
 

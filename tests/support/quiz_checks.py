@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-LONGEST_RIGHT_AT_MOST = 0.4
+LENGTH_PICK_AT_MOST = 0.4
 """Always picking the longest choice scores at most 40 %: 3 of 8, 4 of 11. The shortest is
 held to the same bound, or fixing one tell would make the other."""
 ONE_LETTER_AT_MOST = 0.5
