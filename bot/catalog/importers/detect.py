@@ -8,7 +8,7 @@ from pathlib import PurePath
 from bot.catalog.importers.anki_package import is_package
 from bot.catalog.importers.anki_text import read_headers
 from bot.catalog.importers.common import Options
-from bot.catalog.importers.table import read_header
+from bot.catalog.importers.table_header import read_header
 
 SAMPLE = 65_536
 _ZIP = b"PK\x03\x04"
