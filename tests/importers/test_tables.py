@@ -61,6 +61,15 @@ def test_the_right_option_named_by_its_number_or_letter(cells: tuple[str, ...], 
     assert [note.key for note in result.notes] == [f"note.csv_answer_{way}"]
 
 
+def test_options_named_by_bare_letters_with_the_answer_as_a_letter() -> None:
+    data = table("2 + 2?,3,4,5,6,B,", header="Question,A,B,C,D,Answer,Explanation\n")
+    result = imported("quiz.csv", data)
+    assert [(seen(q).choices, seen(q).right) for q in result.quiz.questions] == [
+        (["3", "4", "5", "6"], "4")
+    ]
+    assert [note.key for note in result.notes] == ["note.csv_answer_letter"]
+
+
 def test_a_file_read_one_way_throughout_the_text_first_on_a_tie() -> None:
     data = table("Double of 1?,2,4,6,8,2,", "Double of 3?,2,4,6,8,6,")
     result = imported("quiz.csv", data)

@@ -24,7 +24,8 @@ ANSWER_NAMES = (
 )
 """Searched in this order: "Answer" is the answer only where nothing more precise is."""
 EXPLANATION_NAMES = ("explanation", "feedback")
-_OPTION = re.compile(r"(?:option|choice|answer|alternative)\s*[-_#]?\s*(?:\d{1,2}|[a-j])")
+_OPTION = re.compile(r"(?:(?:option|choice|answer|alternative)\s*[-_#]?\s*)?(?:\d{1,2}|[a-j])")
+"""An option column: "Option 1", "Choice B", "Answer 3" (Kahoot's names), or just "A", "1"."""
 
 
 @dataclass(frozen=True, slots=True)
