@@ -37,8 +37,8 @@ def reason_text(reason: Reason, language: Language) -> str:
 def _problem_line(file: str, line: int, reason: str, unit: str, language: Language) -> str:
     """ "deck.txt:12: a cloze note …", or "deck.apkg: note 12: …" in a package (the places
     are written the way compilers write them, in every language)."""
-    if unit == "note":
-        return f"{file}: {t(language, 'import.at_note', number=line)}: {reason}"
+    if unit in ("note", "question"):
+        return f"{file}: {t(language, f'import.at_{unit}', number=line)}: {reason}"
     return f"{file}:{line}: {reason}"
 
 

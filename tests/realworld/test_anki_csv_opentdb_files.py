@@ -203,5 +203,6 @@ def test_open_trivia_db(path: Path) -> None:
         assert question.choices[question.answer].versions[0][1] == right
         assert choices == {right, *map(words, item.wrong)}
     cap = [(s.line, s.reason.key, s.reason.arguments().get("count")) for s in result.skipped]
-    assert cap == ([(1, "skip.cap", len(items) - 500)] if len(items) > 500 else [])
+    assert cap == ([(501, "skip.cap", len(items) - 500)] if len(items) > 500 else [])
+    assert result.unit == "question"  # an API response or a dump on one line: by number
     no_markup(result)

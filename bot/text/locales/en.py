@@ -545,6 +545,7 @@ MESSAGES: dict[str, str] = {
     "import.skipped.one": "{count} item skipped:",
     "import.skipped.other": "{count} items skipped:",
     "import.at_note": "note {number}",
+    "import.at_question": "question {number}",
     "import.note": "Note: {note}",
     "import.more.one": "… and {count} more.",
     "import.more.other": "… and {count} more.",

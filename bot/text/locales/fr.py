@@ -595,6 +595,7 @@ MESSAGES: dict[str, str] = {
     "import.skipped.one": "{count} élément ignoré :",
     "import.skipped.other": "{count} éléments ignorés :",
     "import.at_note": "note {number}",
+    "import.at_question": "question {number}",
     "import.note": "À noter : {note}",
     "import.more.one": "… et {count} autre.",
     "import.more.other": "… et {count} autres.",
