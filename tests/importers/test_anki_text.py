@@ -99,6 +99,12 @@ def test_two_plain_columns_are_read_as_quizlet_and_the_summary_says_so() -> None
     assert "note.read_quizlet" not in [note.key for note in chosen.notes]
 
 
+def test_a_first_card_starting_with_a_hash_is_a_card_not_a_comment() -> None:
+    result = import_file("c.txt", b"#include\tpulls in a header\nint\ta whole number\n", Options())
+    assert result.format == "quizlet"
+    assert [seen(q).prompt for q in result.quiz.questions] == ["#include", "int"]
+
+
 def test_html_in_a_file_read_as_quizlet_becomes_text() -> None:
     data = b"docker pull\tPull an image from the&nbsp;Hub\t\ndocker ps\t<div>List them</div>\n"
     result = imported("docker.txt", data, format="quizlet")

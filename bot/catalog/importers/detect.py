@@ -77,7 +77,9 @@ def _text_format(text: str, suffix: str) -> str | None:
 
 
 def _anki_only(text: str, header_lines: int, note: str) -> bool:
-    """Tab-separated notes that Quizlet does not write: after `#` comment lines, with a third
+    """Tab-separated notes that Quizlet does not write: after a `#` comment line, with a third
     column (Anki's tags), or HTML; two plain columns may be either (Quizlet is assumed, and
     the summary says so)."""
-    return bool(header_lines or note.count("\t") >= 2 or looks_like_html(text))
+    comments = text.split("\n", header_lines)[:header_lines]
+    commented = any("\t" not in line for line in comments)  # "#tag<tab>…" is a card
+    return commented or note.count("\t") >= 2 or looks_like_html(text)
