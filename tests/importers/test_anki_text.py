@@ -4,12 +4,9 @@ items 4 and 8); and what the summary says about the reading it took."""
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings
-
 from bot.catalog.importers import Options, import_file
 from bot.text.import_texts import summary
-from tests.importers.helpers import corpus, imported, seen, skipped
-from tests.importers.test_hostile import import_or_problems, mutated, parse_or_domain_error
+from tests.importers.helpers import imported, seen, skipped
 
 TAGGED = b"Hund\tdog\tanimals pets\nKatze\tcat\tanimals,pets\nPferd\thorse\t\n"
 HEADERLESS = (
@@ -120,11 +117,3 @@ def test_notes_in_sibling_decks_are_titled_by_their_common_parent() -> None:
     data += "Music::Hard\tC to F#?\ttritone\nMusic::Hard\tC to Eb?\tminor third\n"
     result = imported("deck.txt", data.encode())
     assert result.quiz.title.versions == (("en", "Music"),)
-
-
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(text=mutated(corpus("anki-headerless.txt").decode()))
-def test_a_damaged_headerless_export_gives_questions_or_domain_errors(text: str) -> None:
-    data = text.encode("utf-8", "surrogatepass")
-    parse_or_domain_error("anki", data)
-    import_or_problems("words.txt", data)  # detected, as a user's upload is

@@ -4,11 +4,9 @@ letter), and rows with nothing in the answer column (issue 26, items 2 and 10)."
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
 
 from bot.catalog.importers import ImportFailedError
-from tests.importers.helpers import corpus, imported, seen, skipped
-from tests.importers.test_hostile import import_or_problems, mutated, parse_or_domain_error
+from tests.importers.helpers import imported, seen, skipped
 
 OPTIONS_HEADER = "Question,Option 1,Option 2,Option 3,Option 4,Correct Answer,Explanation\n"
 
@@ -128,11 +126,3 @@ def test_a_table_of_options_without_any_resolvable_answer_fails_by_line() -> Non
     with pytest.raises(ImportFailedError) as failed:
         imported("quiz.csv", table("2 + 2?,3,4,5,6,seven,"))
     assert [(p.line, p.reason.key) for p in failed.value.problems] == [(2, "skip.csv_bad_correct")]
-
-
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(text=mutated(corpus("options.csv").decode()))
-def test_a_damaged_options_table_gives_questions_or_domain_errors(text: str) -> None:
-    data = text.encode("utf-8", "surrogatepass")
-    parse_or_domain_error("csv", data)
-    import_or_problems("quiz.csv", data)  # detected, as a user's upload is
