@@ -126,3 +126,8 @@ def test_a_table_of_options_without_any_resolvable_answer_fails_by_line() -> Non
     with pytest.raises(ImportFailedError) as failed:
         imported("quiz.csv", table("2 + 2?,3,4,5,6,seven,"))
     assert [(p.line, p.reason.key) for p in failed.value.problems] == [(2, "skip.csv_bad_correct")]
+
+
+def test_an_id_column_names_the_question_in_a_table_of_options_too() -> None:
+    data = table("2 + 2?,3,4,,,4,,sum", header=OPTIONS_HEADER.replace("\n", ",id\n"))
+    assert [q.id for q in imported("quiz.csv", data).quiz.questions] == ["sum"]

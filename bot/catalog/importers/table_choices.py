@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 
 from bot.catalog.importers.cleaning import plain
 from bot.catalog.importers.common import Draft, ImportResult
@@ -20,8 +21,18 @@ _NUMBER = re.compile(r"(\d{1,2})(?:\.0*)?")
 _LETTER = re.compile(r"[a-jA-J]")
 
 Pick = Callable[[str, list[str]], int | None]
-_Row = tuple[int, str, list[str], str, str | None]
-"""line, prompt, options (by column, empty ones kept), correct-answer cell, explanation."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Row:
+    line: int
+    prompt: str
+    options: list[str]
+    """By column, the empty ones kept: "3" names the third column whatever is before it."""
+    correct: str
+    """The correct-answer cell as written."""
+    explanation: str | None
+    name: str | None
 
 
 def _by_text(cell: str, options: list[str]) -> int | None:
@@ -70,8 +81,8 @@ def _row(line: int, fields: list[str], header: Header) -> _Row:
         return plain(fields[index]) if index is not None and index < len(fields) else ""
 
     options = [cell(index) for index in header.options]
-    explanation = cell(header.explanation) or None
-    return line, cell(header.question), options, cell(header.answer), explanation
+    explanation, name = cell(header.explanation) or None, cell(header.id) or None
+    return _Row(line, cell(header.question), options, cell(header.answer), explanation, name)
 
 
 def _named(pick: Pick, cell: str, options: list[str]) -> list[int]:
@@ -85,19 +96,19 @@ def _named(pick: Pick, cell: str, options: list[str]) -> list[int]:
 
 
 def _resolves(pick: Pick, row: _Row) -> bool:
-    return bool(_named(pick, row[3], row[2]))
+    return bool(_named(pick, row.correct, row.options))
 
 
 def _add(result: ImportResult, row: _Row, pick: Pick, column: str) -> None:
-    line, prompt, options, cell, explanation = row
-    named = _named(pick, cell, options)
-    if not cell:
-        result.skip(line, "skip.empty_field", field=column)
+    named = _named(pick, row.correct, row.options)
+    if not row.correct:
+        result.skip(row.line, "skip.empty_field", field=column)
     elif not named:
-        result.skip(line, "skip.csv_bad_correct", value=cell[:80], column=column)
+        result.skip(row.line, "skip.csv_bad_correct", value=row.correct[:80], column=column)
     elif len(set(named)) > 1:
-        result.skip(line, "skip.several_right", count=len(set(named)))
+        result.skip(row.line, "skip.several_right", count=len(set(named)))
     else:
-        choices = [option for option in options if option]
-        answer = choices.index(options[named[0]])
-        result.questions.append(Draft(line, prompt, choices, answer, explanation))
+        choices = [option for option in row.options if option]
+        answer = choices.index(row.options[named[0]])
+        draft = Draft(row.line, row.prompt, choices, answer, row.explanation, name=row.name)
+        result.questions.append(draft)
