@@ -2,7 +2,7 @@
 its format detected, every item either a question whose prompt, right answer (and choices,
 explanation where the file gives them) are the source's, or skipped by line for a reason the
 source bears out; questions and skipped items add up to the source's items; no markup left.
-The expectations come from tests/realworld/sources.py, which reads the files without the
+The expectations come from tests/realworld/anki_csv_opentdb.py, which reads the files without the
 importers. Skipped, saying why, where ../shared/realworld is absent."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from bot.catalog.importers import Imported, ImportFailedError, Options, import_file
-from tests.realworld.sources import (
+from tests.realworld.anki_csv_opentdb import (
     MARKUP,
     Item,
     package_notes,
