@@ -672,6 +672,11 @@ MESSAGES: dict[str, str] = {
     ),
     "import.skip.red_not_list": "the answers must be a list",
     "import.skip.red_no_answer": "no answer is given",
+    "import.skip.red_repeated": "the same question as line {first}, asked again: left out",
+    "import.skip.red_repeated_answer": (
+        "the same question as line {first}, asked again with another answer (“{answer}”): "
+        "left out, line {first}'s answer is kept (Red would keep this one): check which is right"
+    ),
     "import.skip.quizlet_no_separator": "no separator “{separator}” between term and definition",
     "import.note.distractors": (
         "wrong choices were drawn from the other cards' answers (the same ones at every import)"

@@ -1,0 +1,111 @@
+"""Wrong choices for an answer that is a number: numbers near it, written the same way.
+
+"How many legs does a spider have? 8" should offer 7, 9, 10 or the list's own 6, not the years
+other cards answer (1945, 1989) nor a stray "+3". The other cards' numbers of the same shape
+(a year for a year, a percentage for a percentage, as many decimals) and close in value come
+first, the nearest first; neighbours one step away (1 for years and small counts, a tenth of
+the number's size above, the last decimal's unit) fill the rest. Nothing random: the same file
+gives the same choices.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import zlib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from decimal import Decimal
+
+_NUMBER = re.compile(r"([-+]?)(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(%?)")
+_MAX_DIGITS = 15
+"""Longer digit strings are codes or ids, not quantities."""
+YEAR_SPAN = 30
+"""A year's wrong choices are years at most this far from it."""
+RATIO = 3
+"""Another number's value is at most this many times larger (or smaller) than the answer's."""
+
+
+@dataclass(frozen=True, slots=True)
+class Number:
+    """An answer read as a number, and how it is written."""
+
+    value: Decimal
+    decimals: int
+    grouped: bool
+    """Thousands separated by commas ("2,000")."""
+    percent: bool
+    year: bool
+    plus: bool
+    """Written with its sign, as a bonus is ("+3")."""
+
+    @property
+    def shape(self) -> tuple[int, bool, bool, bool]:
+        return (self.decimals, self.percent, self.year, self.plus)
+
+    def text(self, value: Decimal) -> str:
+        sign = "+" if self.plus else ""
+        grouping = "," if self.grouped else ""
+        return f"{value:{sign}{grouping}.{self.decimals}f}" + ("%" if self.percent else "")
+
+
+def read_number(text: str) -> Number | None:
+    """The answer as a number, or None when it is not one ("8", "1,000", "2.5", "40%")."""
+    found = _NUMBER.fullmatch(text.strip())
+    if found is None or len(text) > _MAX_DIGITS + 6:
+        return None
+    sign, whole, decimals, percent = found.groups()
+    value = Decimal(sign + whole.replace(",", "") + (f".{decimals}" if decimals else ""))
+    year = not sign and not decimals and not percent and len(whole) == 4 and 1000 <= value <= 2100
+    return Number(value, len(decimals or ""), "," in whole, bool(percent), year, sign == "+")
+
+
+def number_choices(right: str, pool: Iterable[str], taken: set[str], count: int) -> list[str]:
+    """Up to `count` numbers to offer beside `right`, none of `taken` (casefolded); [] when
+    `right` is no number."""
+    number = read_number(right)
+    if number is None:
+        return []
+    chosen: list[str] = []
+    seen = set(taken) | {right.casefold()}
+    for text in [*_near_in_pool(number, pool), *_neighbours(number)]:
+        if text.casefold() not in seen:
+            seen.add(text.casefold())
+            chosen.append(text)
+            if len(chosen) == count:
+                break
+    return chosen
+
+
+def _near_in_pool(number: Number, pool: Iterable[str]) -> list[str]:
+    near: list[tuple[Decimal, int, str]] = []
+    for text in pool:
+        other = read_number(text)
+        if other is not None and other.shape == number.shape and _close(number, other.value):
+            distance = abs(other.value - number.value)
+            near.append((distance, zlib.crc32(text.encode()), text))
+    return [text for _, _, text in sorted(near)]
+
+
+def _close(number: Number, value: Decimal) -> bool:
+    if number.year:
+        return abs(value - number.value) <= YEAR_SPAN
+    if (value < 0) != (number.value < 0):
+        return False
+    small, large = sorted((abs(value), abs(number.value)))
+    return large <= 10 or small * RATIO >= large
+
+
+def _neighbours(number: Number) -> list[str]:
+    """The numbers one, two and three steps either side, above first; never below zero for
+    a positive answer."""
+    step = Decimal(1).scaleb(-number.decimals)
+    size = abs(number.value)
+    if not number.year and size >= 100 and number.decimals == 0:
+        step = Decimal(10) ** (int(math.log10(size)) - 1)
+    texts = []
+    for distance in (1, 2, 3):
+        for value in (number.value + distance * step, number.value - distance * step):
+            if value >= 0 or number.value < 0:
+                texts.append(number.text(value))
+    return texts
