@@ -12,7 +12,8 @@ import re
 import unicodedata
 
 _BREAK = re.compile(r"<br\s*/?>|</(?:p|div|li|tr|h[1-6])\s*>", re.IGNORECASE)
-_TAG = re.compile(r"<[^<>]*>")
+_TAG = re.compile(r"<[A-Za-z/!?][^<>]*>")
+"""A tag starts with a letter, / or ! (as browsers read them): "2 < 3 > 1" is text."""
 _MEDIA_TAG = re.compile(r"<(?:img|audio|video|source)\b[^<>]*>", re.IGNORECASE)
 _SOUND = re.compile(r"\[sound:[^\]\n]*\]")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
@@ -28,11 +29,27 @@ def has_media(text: str) -> bool:
 
 
 def html_to_text(text: str) -> str:
-    """An HTML fragment as the plain text a reader sees: breaks kept, tags and media gone."""
-    text = _SOUND.sub("", text)
+    """An HTML fragment as the plain text a reader sees: breaks kept; comments, tags and
+    media gone."""
+    text = _SOUND.sub("", _without_comments(text))
     text = _BREAK.sub("\n", text)
     text = _TAG.sub("", text)
     return plain(html.unescape(text))
+
+
+def _without_comments(text: str) -> str:
+    """The text without <!-- comments --> (an unclosed one runs to the end, as in a browser);
+    found by hand rather than by a pattern, so that many openings cost linear time."""
+    if "<!--" not in text:
+        return text
+    kept: list[str] = []
+    position = 0
+    while (start := text.find("<!--", position)) >= 0:
+        kept.append(text[position:start])
+        end = text.find("-->", start + 4)
+        position = len(text) if end < 0 else end + 3
+    kept.append(text[position:])
+    return "".join(kept)
 
 
 def without_media(text: str) -> str:
