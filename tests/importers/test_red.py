@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.catalog.importers.number_choices import number_choices, read_number
+from bot.catalog.importers.number_choices import number_choices, numbers_in, read_number
 from bot.catalog.importers.wording import answer_pair
 from tests.importers.helpers import imported, seen, skipped
 
@@ -176,7 +176,7 @@ def test_no_accepted_spelling_is_offered_as_a_wrong_choice() -> None:
     st.lists(st.integers(min_value=-(10**6), max_value=10**6).map(str), max_size=20),
 )
 def test_number_choices_are_numbers_other_than_the_answer(right: int, pool: list[str]) -> None:
-    chosen = number_choices(str(right), pool, set(), 3)
+    chosen = number_choices(str(right), numbers_in(pool), set(), 3)
     assert len(chosen) == 3
     assert str(right) not in chosen
     assert len(set(chosen)) == 3

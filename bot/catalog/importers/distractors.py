@@ -17,7 +17,7 @@ import zlib
 from collections.abc import Iterator
 
 from bot.catalog.importers.common import Draft, ImportResult
-from bot.catalog.importers.number_choices import number_choices
+from bot.catalog.importers.number_choices import number_choices, numbers_in
 from bot.catalog.importers.wording import answer_pair
 
 WRONG_CHOICES = 3
@@ -37,6 +37,7 @@ def add_wrong_choices(drafts: list[Draft], pool: list[str], language: str = "en"
     `language`); returns the drafts for which none could be found (the caller skips them)."""
     ordered = sorted({text.casefold(): text for text in pool}.values(), key=_key)
     keys = [_key(text) for text in ordered]
+    numbers = numbers_in(ordered)
     lonely = []
     for draft in drafts:
         right = draft.choices[draft.answer]
@@ -45,7 +46,7 @@ def add_wrong_choices(drafts: list[Draft], pool: list[str], language: str = "en"
             draft.choices, draft.answer = pair, pair.index(right)
             continue
         taken = {right.casefold(), *(text.casefold() for text in draft.accepted)}
-        found = number_choices(right, ordered, taken, WRONG_CHOICES)
+        found = number_choices(right, numbers, taken, WRONG_CHOICES)
         found = found or _nearest(ordered, keys, right, taken)
         if not found:
             lonely.append(draft)

@@ -60,10 +60,18 @@ def read_number(text: str) -> Number | None:
     return Number(value, len(decimals or ""), "," in whole, bool(percent), year, sign == "+")
 
 
-def number_choices(right: str, pool: Iterable[str], taken: set[str], count: int) -> list[str]:
+Pool = list[tuple[Number, str]]
+"""The numbers among other cards' answers, each with its text."""
+
+
+def numbers_in(texts: Iterable[str]) -> Pool:
+    return [(number, text) for text in texts if (number := read_number(text)) is not None]
+
+
+def number_choices(right: str, pool: Pool, taken: set[str], count: int) -> list[str]:
     """Up to `count` numbers to offer beside `right`, none of `taken` (casefolded); [] when
     `right` is no number."""
-    number = read_number(right)
+    number = read_number(right) if right[:1].isdigit() or right[:1] in "+-" else None
     if number is None:
         return []
     chosen: list[str] = []
@@ -77,11 +85,10 @@ def number_choices(right: str, pool: Iterable[str], taken: set[str], count: int)
     return chosen
 
 
-def _near_in_pool(number: Number, pool: Iterable[str]) -> list[str]:
+def _near_in_pool(number: Number, pool: Pool) -> list[str]:
     near: list[tuple[Decimal, int, str]] = []
-    for text in pool:
-        other = read_number(text)
-        if other is not None and other.shape == number.shape and _close(number, other.value):
+    for other, text in pool:
+        if other.shape == number.shape and _close(number, other.value):
             distance = abs(other.value - number.value)
             near.append((distance, zlib.crc32(text.encode()), text))
     return [text for _, _, text in sorted(near)]
