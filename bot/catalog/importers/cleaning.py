@@ -22,6 +22,7 @@ _BLANK_LINES = re.compile(r"\n{3,}")
 _UNTIDY = re.compile(r"[\x00-\x1f\x7f\u00a0]|  |^\s|\s$")
 """What plain() would change: most texts have none of it and are returned as they are."""
 _SLUG_GAPS = re.compile(r"[^a-z0-9]+")
+_WORD = re.compile(r"[^\W_]+")
 
 
 def has_media(text: str) -> bool:
@@ -64,6 +65,13 @@ def plain(text: str) -> str:
     text = _CONTROL.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
     lines = (_SPACES.sub(" ", line).strip() for line in text.split("\n"))
     return _BLANK_LINES.sub("\n\n", "\n".join(lines)).strip()
+
+
+def same_answer(text: str) -> str:
+    """What two answers share when a player would read them as the same one: their letters
+    and digits, whatever the case, spacing and punctuation ("Read-Only" and "read only");
+    an answer of punctuation alone ("+", "~") is itself."""
+    return " ".join(_WORD.findall(text.casefold())) or text.strip()
 
 
 def slug(text: str, limit: int) -> str:

@@ -16,6 +16,7 @@ import re
 import zlib
 from collections.abc import Iterator
 
+from bot.catalog.importers.cleaning import same_answer
 from bot.catalog.importers.common import Draft, ImportResult
 from bot.catalog.importers.number_choices import number_choices, numbers_in
 from bot.catalog.importers.wording import answer_pair
@@ -45,7 +46,7 @@ def add_wrong_choices(drafts: list[Draft], pool: list[str], language: str = "en"
         if pair is not None:
             draft.choices, draft.answer = pair, pair.index(right)
             continue
-        taken = {right.casefold(), *(text.casefold() for text in draft.accepted)}
+        taken = {same_answer(text) for text in (right, *draft.accepted)}
         found = number_choices(right, numbers, taken, WRONG_CHOICES)
         found = found or _nearest(ordered, keys, right, taken)
         if not found:
@@ -72,7 +73,7 @@ def keep_flashcards(result: ImportResult, drafts: list[Draft], language: str = "
 
 def _nearest(ordered: list[str], keys: list[_Key], right: str, taken: set[str]) -> list[str]:
     """Up to WRONG_CHOICES texts nearest to `right` in `keys` order, none of `taken`
-    (casefolded), of its kind if there are any (a year among years), else of any kind."""
+    (same_answer keys), of its kind if there are any (a year among years), else of any kind."""
     key = _key(right)
     start = bisect.bisect_left(keys, key)
     for same_kind in (True, False):
@@ -82,8 +83,8 @@ def _nearest(ordered: list[str], keys: list[_Key], right: str, taken: set[str]) 
             if same_kind and keys[index][0] != key[0]:
                 continue
             text = ordered[index]
-            if text.casefold() not in seen:
-                seen.add(text.casefold())
+            if same_answer(text) not in seen:
+                seen.add(same_answer(text))
                 chosen.append(text)
                 if len(chosen) == WRONG_CHOICES:
                     break

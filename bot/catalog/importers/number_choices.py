@@ -17,6 +17,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 
+from bot.catalog.importers.cleaning import same_answer
+
 _NUMBER = re.compile(r"([-+]?)(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(%?)")
 _MAX_DIGITS = 15
 """Longer digit strings are codes or ids, not quantities."""
@@ -69,16 +71,16 @@ def numbers_in(texts: Iterable[str]) -> Pool:
 
 
 def number_choices(right: str, pool: Pool, taken: set[str], count: int) -> list[str]:
-    """Up to `count` numbers to offer beside `right`, none of `taken` (casefolded); [] when
+    """Up to `count` numbers to offer beside `right`, none of `taken` (same_answer keys); [] when
     `right` is no number."""
     number = read_number(right) if right[:1].isdigit() or right[:1] in "+-" else None
     if number is None:
         return []
     chosen: list[str] = []
-    seen = set(taken) | {right.casefold()}
+    seen = set(taken) | {same_answer(right)}
     for text in [*_near_in_pool(number, pool), *_neighbours(number)]:
-        if text.casefold() not in seen:
-            seen.add(text.casefold())
+        if same_answer(text) not in seen:
+            seen.add(same_answer(text))
             chosen.append(text)
             if len(chosen) == count:
                 break

@@ -59,13 +59,27 @@ def answer_pair(prompt: str, right: str, language: str) -> list[str] | None:
 def _pair_of(right: str, language: str) -> tuple[tuple[str, str], bool] | None:
     """The pair `right` belongs to (the quiz's language first, then English, then any) and
     whether it is true/false."""
-    folded = right.casefold()
-    for code in (primary(language), "en", *TRUE_FALSE):
-        for table in (TRUE_FALSE, YES_NO):
-            words = table.get(code)
-            if words is not None and folded in (words[0].casefold(), words[1].casefold()):
-                return words, table is TRUE_FALSE
-    return None
+    found = _PAIRS_OF_WORD.get(right.casefold())
+    if found is None:
+        return None
+    for code in (primary(language), "en"):
+        for pair_code, words, truth in found:
+            if pair_code == code:
+                return words, truth
+    return found[0][1], found[0][2]
+
+
+def _pairs_of_words() -> dict[str, list[tuple[str, tuple[str, str], bool]]]:
+    pairs: dict[str, list[tuple[str, tuple[str, str], bool]]] = {}
+    for table, truth in ((TRUE_FALSE, True), (YES_NO, False)):
+        for code, words in table.items():
+            for word in words:
+                pairs.setdefault(word.casefold(), []).append((code, words, truth))
+    return pairs
+
+
+_PAIRS_OF_WORD = _pairs_of_words()
+"""Each word of a pair (casefolded) → the pairs it is in, by language."""
 
 
 def _closed(prompt: str, words: tuple[str, str], truth: bool) -> bool:
