@@ -6,7 +6,9 @@ and an answer block in braces: `=right ~wrong ~%50%partial`, each answer with `#
 `####general feedback` at its end; `{T}`/`{FALSE}` is true/false (`{T#if wrong#if right}`).
 Text after the braces makes a missing-word question ("_____" where the braces were).
 `$CATEGORY: a/b` blocks give the quiz its tags. `\\` escapes `~ = # { } :` and `\\n` is a
-line break.
+line break. Texts are read as their format renders: Moodle's own (the default) and `[html]` as
+HTML (tags, comments and entities gone), `[markdown]` as Markdown (markdown_text.py). The title
+is the category all questions are in.
 
 Multiple choice with exactly one full-credit answer and true/false become questions; the
 general feedback (and the right answer's feedback) the explanation; a wrong answer's feedback
@@ -98,11 +100,12 @@ def _escape(text: str) -> str:
 
 def _add_category(result: ImportResult, path: str) -> list[str]:
     """The category's tags added to the quiz's; returns its named parts ("$course$/top/Algebra"
-    → ["Algebra"])."""
+    → ["Algebra"]), without the "Default for " Moodle puts before a course's name."""
     parts = []
-    for part in _escape(path).translate(_RESTORE).strip().split("/"):
+    for written in _escape(path).translate(_RESTORE).strip().split("/"):
+        part = written.strip().removeprefix("Default for ")
         name = tag(part)
-        if name and name != "top" and not part.strip().startswith("$"):
+        if name and name != "top" and not part.startswith("$"):
             parts.append(plain(part))
             if name not in result.tags:
                 result.tags.append(name)
@@ -110,8 +113,8 @@ def _add_category(result: ImportResult, path: str) -> list[str]:
 
 
 def _title(categories: list[list[str]]) -> str | None:
-    """The quiz's title: the deepest category every question of the file is in, without
-    the "Default for " Moodle puts before a course's name; None without one."""
+    """The quiz's title: the deepest category every question of the file is in; None
+    without one."""
     common: list[str] = []
     for parts in zip(*categories, strict=False):
         if len(set(parts)) > 1:
@@ -119,7 +122,7 @@ def _title(categories: list[list[str]]) -> str | None:
         common.append(parts[0])
     if not categories or not common:
         return None
-    return common[-1].removeprefix("Default for ").strip() or None
+    return common[-1]
 
 
 def _read_question(result: ImportResult, line: int, text: str, language: str) -> None:
