@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bot.catalog.importers import ImportFailedError
+from bot.catalog.importers.cleaning import plain
+from bot.catalog.importers.markdown_text import markdown_to_text
 from tests.importers.helpers import Seen, imported, seen, skipped
 
 
@@ -129,3 +135,14 @@ def test_true_false_choices_are_true_then_false() -> None:
         (["True", "False"], "True"),
         (["True", "False"], "False"),
     ]
+
+
+@given(st.text(alphabet=st.characters(blacklist_characters="*_`[]()#\\!\ue010"), max_size=200))
+def test_text_without_markdown_marks_reads_the_same_in_markdown(text: str) -> None:
+    assert markdown_to_text(text) == plain(text)
+
+
+@given(st.text(alphabet=st.sampled_from("*_`[]()#\\! ab\n"), max_size=200))
+def test_markdown_marks_never_stay_paired(text: str) -> None:
+    shown = markdown_to_text(text)
+    assert not re.search(r"\*\*[^*\s][^*\n]*\*\*", shown)

@@ -95,6 +95,8 @@ def test_a_yes_no_or_true_false_answer_to_a_closed_question_gets_the_other_word(
         (["True", "False"], "False"),
         (["True", "False"], "False"),
     ]
+    notes = [note.key for note in imported("trek.yaml", YES_NO.encode()).notes]
+    assert "note.red_as_written" in notes  # `- No` is "No", where Red's YAML reads False
     nobelium, band = questions[4], questions[5]  # "No" the element, "Yes" the band
     assert nobelium.right == "No"
     assert len(nobelium.choices) == 4

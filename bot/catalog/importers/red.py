@@ -12,9 +12,10 @@ The first answer is the one shown as right; the others are spellings Red accepts
 dropped here since players choose (and never offered as wrong choices). Wrong choices are the
 other questions' answers (distractors.py). Red's own keys (redbot/cogs/trivia/schema.py) are no
 questions: `AUTHOR` becomes the quiz's credit, `DESCRIPTION` its description, `CONFIG` (Red's
-game settings) and `$schema` (for editors) are left out. A question asked twice is read the way
-Red's loader cannot tell (it keeps the last silently): the first is kept, the repeat skipped by
-line, saying when its answer differs. Lists are parsed with the project's hardened YAML reader
+game settings) and `$schema` (for editors) are left out. A question asked twice (Red's loader
+silently keeps the last) is kept the first time and skipped by line the second, saying when
+its answer differs. An answer is read as written: `No` stays No where Red's YAML 1.1 reads
+False (the summary says so). Lists are parsed with the project's hardened YAML reader
 (bot/catalog/yaml_nodes.py): no code, no alias bombs, every line known.
 """
 
@@ -89,6 +90,8 @@ def _draft(result: ImportResult, entry: Entry) -> Draft | None:
     if not isinstance(node.value, list):
         result.skip(entry.line, "skip.red_not_list")
         return None
+    if any(item.is_yes_no_trap for item in node.value):
+        result.note("note.red_as_written")
     answers = [plain(item.raw or str(item.value)) for item in node.value if _scalar(item)]
     answers = [answer for answer in answers if answer]
     if not answers:

@@ -687,6 +687,10 @@ MESSAGES: dict[str, str] = {
     "import.note.opentdb_credit": (
         "Open Trivia DB questions are CC BY-SA 4.0: the quiz credits them"
     ),
+    "import.note.red_as_written": (
+        "answers written Yes, No, On or Off were kept as written (Red's YAML reads them as True "
+        "or False)"
+    ),
     "import.note.red_alternatives": (
         "other accepted spellings of answers were dropped (players choose, they do not type)"
     ),

@@ -760,6 +760,10 @@ MESSAGES: dict[str, str] = {
     "import.note.opentdb_credit": (
         "les questions d'Open Trivia DB sont sous CC BY-SA 4.0 : le quiz les crédite"
     ),
+    "import.note.red_as_written": (
+        "les réponses écrites Yes, No, On ou Off ont été gardées telles quelles (le YAML de Red "
+        "les lit True ou False)"
+    ),
     "import.note.red_alternatives": (
         "les autres orthographes acceptées des réponses ont été retirées (on choisit, on ne "
         "tape pas)"
