@@ -98,10 +98,8 @@ def test_a_yes_no_or_true_false_answer_to_a_closed_question_gets_the_other_word(
     notes = [note.key for note in imported("trek.yaml", YES_NO.encode()).notes]
     assert "note.red_as_written" in notes  # `- No` is "No", where Red's YAML reads False
     nobelium, band = questions[4], questions[5]  # "No" the element, "Yes" the band
-    assert nobelium.right == "No"
-    assert len(nobelium.choices) == 4
-    assert band.right == "Yes"
-    assert len(band.choices) == 4
+    assert nobelium.choices == ["No", "Er", "Ra"]  # other symbols: no Yes, no "Kirk"
+    assert band.choices == ["Yes", "Kirk"]  # the one other name: no "Ra", no "No"
 
 
 @pytest.mark.parametrize(
@@ -187,3 +185,22 @@ def test_number_choices_are_numbers_other_than_the_answer(right: int, pool: list
         assert number is not None
         assert number.decimals == 0
         assert right < 0 or number.value >= 0
+
+
+def test_numbers_in_words_get_words_and_short_answers_short_ones() -> None:
+    text = (
+        "How many fan clubs? (Answer without numerics):\n- Two\n"
+        "Who was the barber?:\n- Mot\nWhich letter?:\n- E\nWhich band?:\n- Mud\n"
+        "Who led?:\n- Jim\nSymbol of iron?:\n- Fe\nSymbol of tin?:\n- Sn\n"
+    )
+    questions = {
+        s.prompt: s.choices for s in map(seen, imported("w.yaml", text.encode()).quiz.questions)
+    }
+    assert questions["How many fan clubs? (Answer without numerics)"] == [
+        "Two",
+        "Three",
+        "One",
+        "Four",
+    ]
+    assert questions["Who was the barber?"] == ["Mot", "Jim", "Mud"]  # not "E" nor "Fe"
+    assert sorted(questions["Symbol of iron?"][1:]) == ["E", "Sn"]

@@ -18,36 +18,41 @@ from collections.abc import Iterator
 
 from bot.catalog.importers.cleaning import same_answer
 from bot.catalog.importers.common import Draft, ImportResult
-from bot.catalog.importers.number_choices import number_choices, numbers_in
+from bot.catalog.importers.number_choices import NUMBER_WORDS, number_choices, numbers_in
 from bot.catalog.importers.wording import answer_pair
 
 WRONG_CHOICES = 3
 _NUMBER = re.compile(r"[-+]?\d[\d.,' ]*%?")
 
+SHORT = 2
+"""Answers this short (a symbol, a letter, an initialism) are a kind of their own: "E" is no
+wrong choice for "Mot", nor "Spock" for "Fe"."""
 _Key = tuple[int, int, int]
-"""(kind, length, checksum): the order answers are searched in."""
+"""(kind: number, short, other; length, checksum): the order answers are searched in."""
 
 
 def _key(text: str) -> _Key:
-    kind = 0 if _NUMBER.fullmatch(text) else 1
+    number = _NUMBER.fullmatch(text) or text.casefold() in NUMBER_WORDS
+    kind = 0 if number else 1 if len(text) <= SHORT else 2
     return (kind, len(text), zlib.crc32(text.casefold().encode()))
 
 
 def add_wrong_choices(drafts: list[Draft], pool: list[str], language: str = "en") -> list[Draft]:
     """Give each one-choice draft up to WRONG_CHOICES others from `pool` (in the quiz's
     `language`); returns the drafts for which none could be found (the caller skips them)."""
+    paired = {id(draft) for draft in drafts if _as_pair(draft, language)}
+    yes_no = {same_answer(d.choices[d.answer]) for d in drafts if id(d) in paired}
+    pool = [text for text in pool if same_answer(text) not in yes_no]
     ordered = sorted({text.casefold(): text for text in pool}.values(), key=_key)
     keys = [_key(text) for text in ordered]
     numbers = numbers_in(ordered)
     lonely = []
     for draft in drafts:
-        right = draft.choices[draft.answer]
-        pair = answer_pair(draft.prompt, right, language)
-        if pair is not None:
-            draft.choices, draft.answer = pair, pair.index(right)
+        if id(draft) in paired:
             continue
+        right = draft.choices[draft.answer]
         taken = {same_answer(text) for text in (right, *draft.accepted)}
-        found = number_choices(right, numbers, taken, WRONG_CHOICES)
+        found = number_choices(right, numbers, taken, WRONG_CHOICES, language)
         found = found or _nearest(ordered, keys, right, taken)
         if not found:
             lonely.append(draft)
@@ -55,6 +60,16 @@ def add_wrong_choices(drafts: list[Draft], pool: list[str], language: str = "en"
         draft.choices = [right, *found]
         draft.answer = 0
     return lonely
+
+
+def _as_pair(draft: Draft, language: str) -> bool:
+    """Make a Yes/No or True/False card the pair it is (its answer is then no wrong choice
+    for the other cards: "No" is no element symbol)."""
+    right = draft.choices[draft.answer]
+    pair = answer_pair(draft.prompt, right, language)
+    if pair is not None:
+        draft.choices, draft.answer = pair, pair.index(right)
+    return pair is not None
 
 
 def keep_flashcards(result: ImportResult, drafts: list[Draft], language: str = "en") -> None:

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from bot.catalog.importers.cleaning import same_answer
+from bot.catalog.importers.wording import same_case
+from bot.domain.models import primary
 
 _NUMBER = re.compile(r"([-+]?)(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(%?)")
 _MAX_DIGITS = 15
@@ -26,6 +28,12 @@ YEAR_SPAN = 30
 """A year's wrong choices are years at most this far from it."""
 RATIO = 3
 """Another number's value is at most this many times larger (or smaller) than the answer's."""
+NUMBER_WORDS = (
+    *("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"),
+    *("eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen"),
+    *("eighteen", "nineteen", "twenty"),
+)
+"""Numbers people write as words, in English quizzes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,21 +78,39 @@ def numbers_in(texts: Iterable[str]) -> Pool:
     return [(number, text) for text in texts if (number := read_number(text)) is not None]
 
 
-def number_choices(right: str, pool: Pool, taken: set[str], count: int) -> list[str]:
+def number_choices(
+    right: str, pool: Pool, taken: set[str], count: int, language: str = "en"
+) -> list[str]:
     """Up to `count` numbers to offer beside `right`, none of `taken` (same_answer keys); [] when
-    `right` is no number."""
+    `right` is no number (in figures, or an English word up to twenty in an English quiz)."""
     number = read_number(right) if right[:1].isdigit() or right[:1] in "+-" else None
-    if number is None:
+    if number is not None:
+        candidates = [*_near_in_pool(number, pool), *_neighbours(number)]
+    elif right.casefold() in NUMBER_WORDS and primary(language) == "en":
+        candidates = _word_neighbours(right)
+    else:
         return []
     chosen: list[str] = []
     seen = set(taken) | {same_answer(right)}
-    for text in [*_near_in_pool(number, pool), *_neighbours(number)]:
+    for text in candidates:
         if same_answer(text) not in seen:
             seen.add(same_answer(text))
             chosen.append(text)
             if len(chosen) == count:
                 break
     return chosen
+
+
+def _word_neighbours(right: str) -> list[str]:
+    """Numbers written as words ("Answer without numerics") get words, in the answer's case:
+    "Two" → "Three", "One", "Four"…"""
+    value = NUMBER_WORDS.index(right.casefold())
+    texts = []
+    for distance in (1, 2, 3, 4, 5, 6):
+        for other in (value + distance, value - distance):
+            if 0 <= other < len(NUMBER_WORDS):
+                texts.append(same_case(NUMBER_WORDS[other], right))
+    return texts
 
 
 def _near_in_pool(number: Number, pool: Pool) -> list[str]:

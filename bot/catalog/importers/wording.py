@@ -52,8 +52,8 @@ def answer_pair(prompt: str, right: str, language: str) -> list[str] | None:
     if not _closed(prompt, words, truth):
         return None
     if right.casefold() == words[0].casefold():
-        return [right, _same_case(words[1], right)]
-    return [_same_case(words[0], right), right]
+        return [right, same_case(words[1], right)]
+    return [same_case(words[0], right), right]
 
 
 def _pair_of(right: str, language: str) -> tuple[tuple[str, str], bool] | None:
@@ -101,9 +101,10 @@ def _first_word(text: str) -> str:
     return words[0].strip("\"',.:;!?“”‘’") if words else ""
 
 
-def _same_case(word: str, model: str) -> str:
+def same_case(word: str, model: str) -> str:
+    """`word` written in the case of `model`: "no" for "yes", "No" for "Yes", "NO" for "YES"."""
     if model.isupper() and len(model) > 1:
         return word.upper()
     if model.islower():
         return word.lower()
-    return word
+    return word[:1].upper() + word[1:] if model[:1].isupper() else word
