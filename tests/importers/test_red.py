@@ -162,6 +162,11 @@ def test_a_number_gets_numbers_near_it_written_the_same_way() -> None:
     assert questions["What is the stardate?"] == ["41153.7", "41153.8", "41153.6", "41153.9"]
 
 
+@pytest.mark.parametrize("code", ["007", "1234567890123456"])
+def test_codes_written_as_digits_are_no_quantities(code: str) -> None:
+    assert read_number(code) is None
+
+
 def test_no_accepted_spelling_is_offered_as_a_wrong_choice() -> None:
     text = "Capital of France?:\n- Paris\n- paris\nCity of light?:\n- paris\nCapital of Italy?:\n"
     text += "- Rome\n"

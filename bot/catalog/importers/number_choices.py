@@ -60,11 +60,14 @@ class Number:
 
 
 def read_number(text: str) -> Number | None:
-    """The answer as a number, or None when it is not one ("8", "1,000", "2.5", "40%")."""
+    """The answer as a number, or None when it is not one ("8", "1,000", "2.5", "40%"); a
+    code written with leading zeros ("007") or very long is none."""
     found = _NUMBER.fullmatch(text.strip())
-    if found is None or len(text) > _MAX_DIGITS + 6:
+    if found is None:
         return None
     sign, whole, decimals, percent = found.groups()
+    if len(whole) > _MAX_DIGITS or (len(whole) > 1 and whole.startswith("0")):
+        return None
     value = Decimal(sign + whole.replace(",", "") + (f".{decimals}" if decimals else ""))
     year = not sign and not decimals and not percent and len(whole) == 4 and 1000 <= value <= 2100
     return Number(value, len(decimals or ""), "," in whole, bool(percent), year, sign == "+")
