@@ -9,7 +9,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.catalog.yaml_nodes import Node, YamlError, parse, parse_document
+from bot.catalog.yaml_nodes import Entry, Node, YamlError, parse, parse_document, parse_entries
 
 SCALARS = st.one_of(
     st.text(),
@@ -60,3 +60,16 @@ def test_the_top_level_keys_keep_their_lines() -> None:
     root, lines = parse_document("a: 1\n# note\nb:\n  - x\n  - y\n")
     assert lines == {"a": 1, "b": 3}
     assert root.value["b"].line == 4  # type: ignore[index]
+
+
+def test_entries_keep_a_repeated_top_level_key_each_time_with_its_line() -> None:
+    line, entries = parse_entries("# list\na: [1]\nb: x\na:\n  - 2\n")
+    assert line == 2
+    assert entries == [
+        Entry("a", 2, Node([Node(1, 2, "1")], 2)),
+        Entry("b", 3, Node("x", 3, "x")),
+        Entry("a", 4, Node([Node(2, 5, "2")], 5)),
+    ]
+    assert parse_entries("- a\n- b\n") == (1, None)
+    with pytest.raises(YamlError):
+        parse_entries("a:\n  b: 1\n  b: 2\n")  # below the top, a repeat is still an error

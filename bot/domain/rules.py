@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta, tzinfo
 from enum import Enum
 
+from bot.domain.answer_pairs import is_pair
 from bot.domain.entities import Answer, Period, Post, ScoreLine, Standing
 from bot.domain.models import Question, Quiz
 
@@ -70,6 +71,17 @@ def shuffled_order(choice_count: int, rng: random.Random) -> tuple[int, ...]:
     order = list(range(choice_count))
     rng.shuffle(order)
     return tuple(order)
+
+
+def choice_order(question: Question, rng: random.Random) -> tuple[int, ...]:
+    """The order a question's choices are posted in: shuffled, except True/False and Yes/No,
+    which stay in that order in every language of the question (answer_pairs). The shuffle is
+    drawn either way, so the other questions' orders do not depend on it."""
+    order = shuffled_order(len(question.choices), rng)
+    versions = zip(*(choice.versions for choice in question.choices), strict=False)
+    if len(question.choices) == 2 and all(is_pair([text for _, text in v]) for v in versions):
+        return (0, 1)
+    return order
 
 
 def pick_questions(quiz: Quiz, count: int | None, rng: random.Random) -> tuple[str, ...]:

@@ -139,7 +139,7 @@ class QuizService(QuizLookups):
                 chat_id=current.chat_id,
                 quiz_id=quiz.id,
                 question_id=question.id,
-                order=rules.shuffled_order(len(question.choices), self.rng),
+                order=rules.choice_order(question, self.rng),
                 number=current.position + 1,
                 total=current.total,
                 opened_at=now,

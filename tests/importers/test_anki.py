@@ -39,7 +39,7 @@ def test_a_text_export_reads_its_headers_html_decks_tags_and_quoting() -> None:
 def test_wrong_choices_are_other_answers_of_the_same_kind_and_always_the_same() -> None:
     questions = [seen(q) for q in imported("anki-notes.txt").quiz.questions]
     assert questions[0].choices == ["Mercury", "Jupiter", "Jupiter\n(318 Earths)", "Mars"]
-    assert questions[3].choices == ["2", "8"]  # numbers among numbers
+    assert questions[3].choices == ["2", "8", "3", "1"]  # numbers: the deck's, then near ones
     again = [seen(q) for q in imported("anki-notes.txt").quiz.questions]
     assert again == questions
     for question in questions:

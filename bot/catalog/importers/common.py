@@ -89,6 +89,8 @@ class Draft:
     """Feedback on wrong choices, by choice index."""
     name: str | None = None
     """The file's own name for the question (GIFT's ::title::), made into its id."""
+    accepted: tuple[str, ...] = ()
+    """Other answers the file accepts as right (Red's spellings): never a wrong choice."""
 
 
 @dataclass(slots=True)
@@ -102,6 +104,8 @@ class ImportResult:
     """Said once in the summary, e.g. how wrong choices were made."""
     title: str | None = None
     """The file's own name for its content (an Anki deck, a category)."""
+    description: str | None = None
+    """The file's own words on its content (Red's DESCRIPTION)."""
     language: str | None = None
     credit: Credit | None = None
     tags: list[str] = field(default_factory=list)

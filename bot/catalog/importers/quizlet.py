@@ -61,7 +61,7 @@ def parse(data: bytes, options: Options) -> ImportResult:
         if not draft.prompt or not draft.choices[0]:
             field = "term" if not draft.prompt else "definition"
             result.skip(draft.line, "skip.empty_field", field=field)
-    keep_flashcards(result, keep)
+    keep_flashcards(result, keep, options.content_language)
     if clean is html_to_text:
         result.note("note.html")
     return result

@@ -673,6 +673,11 @@ MESSAGES: dict[str, str] = {
     ),
     "import.skip.red_not_list": "the answers must be a list",
     "import.skip.red_no_answer": "no answer is given",
+    "import.skip.red_repeated": "the same question as line {first}, asked again: left out",
+    "import.skip.red_repeated_answer": (
+        "the same question as line {first}, asked again with another answer (“{answer}”): "
+        "left out, line {first}'s answer is kept (Red would keep this one): check which is right"
+    ),
     "import.skip.quizlet_no_separator": "no separator “{separator}” between term and definition",
     # Issue 26, right on real files: how a table or an Anki export was read, and why a row was not
     "import.skip.csv_bad_correct": (
@@ -718,6 +723,10 @@ MESSAGES: dict[str, str] = {
     "import.note.media": "images and sounds were left out (the bot shows text alone)",
     "import.note.opentdb_credit": (
         "Open Trivia DB questions are CC BY-SA 4.0: the quiz credits them"
+    ),
+    "import.note.red_as_written": (
+        "answers written Yes, No, On or Off were kept as written (Red's YAML reads them as True "
+        "or False)"
     ),
     "import.note.red_alternatives": (
         "other accepted spellings of answers were dropped (players choose, they do not type)"

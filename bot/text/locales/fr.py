@@ -737,6 +737,14 @@ MESSAGES: dict[str, str] = {
     ),
     "import.skip.red_not_list": "les réponses doivent former une liste",
     "import.skip.red_no_answer": "aucune réponse n'est donnée",
+    "import.skip.red_repeated": (
+        "la même question qu'à la ligne {first}, reposée : laissée de côté"
+    ),
+    "import.skip.red_repeated_answer": (
+        "la même question qu'à la ligne {first}, reposée avec une autre réponse (« {answer} ») : "
+        "laissée de côté, la réponse de la ligne {first} est gardée (Red garderait celle-ci) : "
+        "vérifiez laquelle est juste"
+    ),
     "import.skip.quizlet_no_separator": (
         "pas de séparateur « {separator} » entre le terme et la définition"
     ),
@@ -793,6 +801,10 @@ MESSAGES: dict[str, str] = {
     ),
     "import.note.opentdb_credit": (
         "les questions d'Open Trivia DB sont sous CC BY-SA 4.0 : le quiz les crédite"
+    ),
+    "import.note.red_as_written": (
+        "les réponses écrites Yes, No, On ou Off ont été gardées telles quelles (le YAML de Red "
+        "les lit True ou False)"
     ),
     "import.note.red_alternatives": (
         "les autres orthographes acceptées des réponses ont été retirées (on choisit, on ne "
