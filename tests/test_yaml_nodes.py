@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 import yaml
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from bot.catalog.yaml_nodes import Entry, Node, YamlError, parse, parse_document, parse_entries
@@ -38,7 +38,12 @@ def plain(node: Node) -> Any:
 @given(DOCUMENTS, st.booleans())
 def test_values_are_what_the_safe_loader_reads(document: Any, flow: bool) -> None:
     text = yaml.safe_dump(document, allow_unicode=True, default_flow_style=flow)
-    assert plain(parse(text)) == yaml.safe_load(text)
+    loaded = yaml.safe_load(text)
+    # PyYAML's emitter writes some keys it cannot round-trip (a NEL, U+0085, becomes a space,
+    # so two keys can come back as one, which the loader silently merges and parse refuses as
+    # a duplicate): compare only documents PyYAML reads back as it wrote them.
+    assume(loaded == document)
+    assert plain(parse(text)) == loaded
 
 
 def test_lines_and_raw_text_are_kept() -> None:
