@@ -22,9 +22,8 @@ from bot.domain.platform_limits import (
     TELEGRAM_CALLBACK_DATA,
     TELEGRAM_MESSAGE,
 )
-from bot.domain.question_types import SetKey
+from bot.domain.question_types import SINGLE, SetKey
 from bot.text import markup, render
-from bot.text.answer_texts import SINGLE
 
 Finding = tuple[str | None, str]
 

@@ -191,3 +191,5 @@ class ExportRow:
     choice: int
     correct: bool
     elapsed_ms: int
+    response: str | None = None
+    """What was typed or picked (Answer.response), for a question that is not one choice."""

@@ -24,6 +24,8 @@ QUESTION_TYPES: tuple[QuestionType, ...] = (
     "number",
     "order",
 )
+SINGLE: tuple[QuestionType, ...] = ("choice", "truefalse")
+"""Types answered by one letter: what a letter button (an AnswerPress) answers."""
 PICKED: tuple[QuestionType, ...] = ("choice", "truefalse", "multiple", "order")
 """Types answered by picking shown choices (letters, buttons)."""
 TYPED: tuple[QuestionType, ...] = ("text", "number")

@@ -15,7 +15,7 @@ from enum import Enum
 from bot.domain.entities import Answer, Period, Post, ScoreLine, Standing
 from bot.domain.judging import Response, judge
 from bot.domain.models import Question, Quiz
-from bot.domain.question_types import SHUFFLED
+from bot.domain.question_types import SHUFFLED, SINGLE
 
 DEFAULT_SECONDS = 30
 MIN_SECONDS, MAX_SECONDS = 10, 600
@@ -99,7 +99,11 @@ def judge_press(
     letter_index: int,
     now: datetime,
 ) -> PressOutcome:
-    """Decide what a press on one letter means (judge_response for a single letter)."""
+    """Decide what a press on one letter button means: judge_response for one letter, which
+    answers a one-choice question only (a `multiple` or `order` question is answered whole,
+    by a Response of every letter picked)."""
+    if question.type not in SINGLE and existing is None:
+        return Refused(Refusal.INVALID_CHOICE)
     return judge_response(post, question, existing, user_id, Response((letter_index,)), now)
 
 

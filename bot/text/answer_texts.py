@@ -11,12 +11,10 @@ from __future__ import annotations
 from bot.domain.entities import Answer, Post
 from bot.domain.judging import verdict_of
 from bot.domain.models import LETTERS, Language, Question
-from bot.domain.question_types import NumberKey, SetKey, TextKey
+from bot.domain.question_types import SINGLE, NumberKey, SetKey, TextKey
 from bot.text.i18n import t
 from bot.text.markup import PLAIN, Style
 
-SINGLE = ("choice", "truefalse")
-"""Types whose answer is one choice: worded by render.py."""
 ARROW = " → "
 
 

@@ -12,6 +12,7 @@ from bot.domain import payload, uploads
 from bot.domain.entities import Answer, PlayerFootprint, Post
 from bot.domain.models import LETTERS, Language, Question, Quiz
 from bot.domain.platform_limits import TELEGRAM_ALERT as ALERT_LIMIT
+from bot.domain.question_types import SINGLE
 from bot.domain.rules import (
     DEFAULT_SECONDS,
     Accepted,
@@ -81,7 +82,7 @@ def question_card(
 
 def verdict_line(question: Question, post: Post, answer: Answer, language: Language) -> str:
     """The one-line verdict: right or wrong, and the correct answer."""
-    if question.type not in answer_texts.SINGLE:
+    if question.type not in SINGLE:
         return answer_texts.verdict_line(question, post, answer, language)
     correct_index = post.correct_letter_index(question)
     key = "verdict.right" if answer.correct else "verdict.wrong"
@@ -161,7 +162,7 @@ def press_reply(result: PressResult, language: Language, verdict: VerdictText) -
 def already_answered(
     post: Post, first: Answer, language: Language, question: Question | None = None
 ) -> str:
-    if question is not None and question.type not in answer_texts.SINGLE:
+    if question is not None and question.type not in SINGLE:
         given = answer_texts.given(question, post, first)
         return t(language, "verdict.already_typed", answer=given)
     return t(language, "verdict.already", letter=letter(post.order.index(first.choice)))
@@ -180,7 +181,7 @@ def closed_card(
     `header`, or a round's "Question 3/8 · title"."""
     if header is None:
         header = question_header(quiz, post, language)
-    if question.type in answer_texts.SINGLE:
+    if question.type in SINGLE:
         correct = post.correct_letter_index(question)
         choice = question.choices[question.answer].get(language)
         shown = t(language, "closed.answer", letter=letter(correct), choice=choice)
