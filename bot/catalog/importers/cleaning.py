@@ -21,6 +21,15 @@ _BLANK_LINES = re.compile(r"\n{3,}")
 _UNTIDY = re.compile(r"[\x00-\x1f\x7f\u00a0]|  |^\s|\s$")
 """What plain() would change: most texts have none of it and are returned as they are."""
 _SLUG_GAPS = re.compile(r"[^a-z0-9]+")
+_HTML_MARKS = re.compile(
+    r"<(?:br|div|p|span|b|i|u|font|img|sub|sup|ul|ol|li)\b[^<>]*>|&(?:nbsp|amp|lt|gt|quot);|&#\d+;",
+    re.IGNORECASE,
+)
+"""Tags and entities that only HTML has: a flashcard export holding them was written as HTML."""
+
+
+def looks_like_html(text: str) -> bool:
+    return bool(_HTML_MARKS.search(text))
 
 
 def has_media(text: str) -> bool:

@@ -22,7 +22,7 @@ MAX_TEXT_BYTES = 5_000_000
 MAX_ITEMS = 20_000
 """Items (notes, rows, list entries) read at most, imported or skipped: bounded work."""
 
-Unit = Literal["line", "row", "note"]
+Unit = Literal["line", "row", "note", "question"]
 Value = str | int
 
 
@@ -107,7 +107,8 @@ class ImportResult:
     tags: list[str] = field(default_factory=list)
     difficulty: str | None = None
     unit: Unit = "line"
-    """What `Skipped.line` counts: lines of text, spreadsheet rows, or a package's notes."""
+    """What `Skipped.line` counts: lines of text, spreadsheet rows, a package's notes, or the
+    questions of a JSON list written on few lines (an API response is one line)."""
 
     def skip(self, line: int, key: str, **values: Value) -> None:
         self.skipped.append(Skipped(line, Reason.of(key, **values)))

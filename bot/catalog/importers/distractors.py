@@ -13,6 +13,7 @@ import re
 import zlib
 from collections.abc import Iterator
 
+from bot.catalog.importers.build import LIMITS
 from bot.catalog.importers.common import Draft, ImportResult
 
 WRONG_CHOICES = 3
@@ -29,13 +30,17 @@ def _key(text: str) -> _Key:
 
 def add_wrong_choices(drafts: list[Draft], pool: list[str]) -> list[Draft]:
     """Give each one-choice draft up to WRONG_CHOICES others from `pool`; returns the drafts
-    for which no other answer could be found (the caller skips them)."""
-    ordered = sorted({text.casefold(): text for text in pool}.values(), key=_key)
+    for which no other answer could be found (the caller skips them).
+
+    Only answers that can be choices are offered (not empty, not too long: one would sink the
+    question it is borrowed by), and never a draft's own prompt (a reversed card's answer)."""
+    usable = (text for text in pool if 0 < len(text) <= LIMITS["choice"])
+    ordered = sorted({text.casefold(): text for text in usable}.values(), key=_key)
     keys = [_key(text) for text in ordered]
     lonely = []
     for draft in drafts:
         right = draft.choices[draft.answer]
-        found = _nearest(ordered, keys, right)
+        found = _nearest(ordered, keys, right, draft.prompt)
         if not found:
             lonely.append(draft)
             continue
@@ -57,14 +62,14 @@ def keep_flashcards(result: ImportResult, drafts: list[Draft]) -> None:
         result.note("note.distractors")
 
 
-def _nearest(ordered: list[str], keys: list[_Key], right: str) -> list[str]:
+def _nearest(ordered: list[str], keys: list[_Key], right: str, prompt: str) -> list[str]:
     """Up to WRONG_CHOICES texts nearest to `right` in `keys` order, of its kind if there are
-    any (a year among years), else of any kind."""
+    any (a year among years), else of any kind; never `right` or `prompt` again."""
     key = _key(right)
     start = bisect.bisect_left(keys, key)
     for same_kind in (True, False):
         chosen: list[str] = []
-        seen = {right.casefold()}
+        seen = {right.casefold(), prompt.casefold()}
         for index in _outward(start, len(ordered)):
             if same_kind and keys[index][0] != key[0]:
                 continue

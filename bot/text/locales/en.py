@@ -579,6 +579,7 @@ MESSAGES: dict[str, str] = {
     "import.skipped.one": "{count} item skipped:",
     "import.skipped.other": "{count} items skipped:",
     "import.at_note": "note {number}",
+    "import.at_question": "question {number}",
     "import.note": "Note: {note}",
     "import.more.one": "… and {count} more.",
     "import.more.other": "… and {count} more.",
@@ -707,6 +708,42 @@ MESSAGES: dict[str, str] = {
     "import.skip.red_not_list": "the answers must be a list",
     "import.skip.red_no_answer": "no answer is given",
     "import.skip.quizlet_no_separator": "no separator “{separator}” between term and definition",
+    # Issue 26, right on real files: how a table or an Anki export was read, and why a row was not
+    "import.skip.csv_bad_correct": (
+        "the correct answer given in “{column}” (“{value}”) is none of the options"
+    ),
+    "import.skip.anki_duplicate_line": "the same Front as line {first}: imported once, there",
+    "import.skip.anki_duplicate_note": "the same Front as note {first}: imported once, there",
+    "import.skip.anki_extra_fields": (
+        "more fields ({count}) than the file's notes have ({expected}): check the separator and "
+        "the quotes"
+    ),
+    "import.note.csv_answer_text": (
+        "read as a table of options: the question in “{question}”, the right option named by "
+        "its text in “{column}”"
+    ),
+    "import.note.csv_answer_number": (
+        "read as a table of options: the question in “{question}”, the right option named by "
+        "its number in “{column}” (1 = “{first}”)"
+    ),
+    "import.note.csv_answer_letter": (
+        "read as a table of options: the question in “{question}”, the right option named by "
+        "its letter in “{column}” (A = “{first}”)"
+    ),
+    "import.note.anki_text": "read as an Anki text export (fields separated by {separator})",
+    "import.note.anki_text_tags": (
+        "read as an Anki text export (fields separated by {separator}, tags in column {column})"
+    ),
+    "import.note.read_quizlet": (
+        "read as a Quizlet export (term, tab, definition); --format anki reads it as an Anki "
+        "text export"
+    ),
+    "import.separator.tab": "tabs",
+    "import.separator.comma": "commas",
+    "import.separator.semicolon": "semicolons",
+    "import.separator.space": "spaces",
+    "import.separator.pipe": "“|”",
+    "import.separator.colon": "colons",
     "import.note.distractors": (
         "wrong choices were drawn from the other cards' answers (the same ones at every import)"
     ),

@@ -631,6 +631,7 @@ MESSAGES: dict[str, str] = {
     "import.skipped.one": "{count} élément ignoré :",
     "import.skipped.other": "{count} éléments ignorés :",
     "import.at_note": "note {number}",
+    "import.at_question": "question {number}",
     "import.note": "À noter : {note}",
     "import.more.one": "… et {count} autre.",
     "import.more.other": "… et {count} autres.",
@@ -775,6 +776,47 @@ MESSAGES: dict[str, str] = {
     "import.skip.quizlet_no_separator": (
         "pas de séparateur « {separator} » entre le terme et la définition"
     ),
+    # Issue 26, justes sur de vrais fichiers : comment un tableau ou un export Anki a été lu
+    "import.skip.csv_bad_correct": (
+        "la bonne réponse donnée dans « {column} » (« {value} ») n'est aucune des options"
+    ),
+    "import.skip.anki_duplicate_line": (
+        "le même recto qu'à la ligne {first} : importé une fois, là-bas"
+    ),
+    "import.skip.anki_duplicate_note": (
+        "le même recto qu'à la note {first} : importé une fois, là-bas"
+    ),
+    "import.skip.anki_extra_fields": (
+        "plus de champs ({count}) que les notes du fichier ({expected}) : vérifiez le séparateur "
+        "et les guillemets"
+    ),
+    "import.note.csv_answer_text": (
+        "lu comme un tableau d'options : la question dans « {question} », la bonne option "
+        "désignée par son texte dans « {column} »"
+    ),
+    "import.note.csv_answer_number": (
+        "lu comme un tableau d'options : la question dans « {question} », la bonne option "
+        "désignée par son numéro dans « {column} » (1 = « {first} »)"
+    ),
+    "import.note.csv_answer_letter": (
+        "lu comme un tableau d'options : la question dans « {question} », la bonne option "
+        "désignée par sa lettre dans « {column} » (A = « {first} »)"
+    ),
+    "import.note.anki_text": ("lu comme un export texte d'Anki (champs séparés par {separator})"),
+    "import.note.anki_text_tags": (
+        "lu comme un export texte d'Anki (champs séparés par {separator}, étiquettes en "
+        "colonne {column})"
+    ),
+    "import.note.read_quizlet": (
+        "lu comme un export Quizlet (terme, tabulation, définition) ; --format anki le lit "
+        "comme un export texte d'Anki"
+    ),
+    "import.separator.tab": "des tabulations",
+    "import.separator.comma": "des virgules",
+    "import.separator.semicolon": "des points-virgules",
+    "import.separator.space": "des espaces",
+    "import.separator.pipe": "« | »",
+    "import.separator.colon": "des deux-points",
     "import.note.distractors": (
         "les mauvais choix viennent des réponses des autres cartes (les mêmes à chaque import)"
     ),
