@@ -101,7 +101,7 @@ def _judge_order(picked: tuple[int, ...], count: int) -> Verdict | None:
 def _judge_typed(question: Question, typed: str, language: str) -> Verdict | None:
     key = question.key
     if isinstance(key, TextKey):
-        found = match_text(typed, key.accepted(language))
+        found = match_text(typed, key.accepted)
         if found is None:
             return Verdict(False, response=typed)
         spelling = found.accepted.spelling if found.misspelt else None

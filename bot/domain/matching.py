@@ -20,7 +20,6 @@ from rapidfuzz.distance import DamerauLevenshtein
 SURROUNDING = " \t\r\n\u00a0\u202f\u2007.,;:!?¡¿…\"'`«»“”‘’‚„()[]{}<>-–—·*_"
 """What is stripped around an answer: spaces, sentence punctuation, quotes and brackets
 (not '#', '+' or '%', which are part of answers such as C#, C++ or 50 %)."""
-_SPACES = re.compile(r"\s+")
 _DIGITS = re.compile(r"\d+")
 MAX_TYPED = 200
 """Characters of a typed answer that are looked at: an answer is at most 100 (the validator's
@@ -30,8 +29,9 @@ limit), so a longer line is wrong anyway, and a pasted page costs nothing."""
 def fold(text: str, strict_accents: bool = False) -> str:
     """`text` as answers are compared: NFKC, case-folded, accents dropped (unless strict),
     surrounding spaces and punctuation stripped, inner spaces collapsed to one."""
-    folded = unicodedata.normalize("NFKC", text[:MAX_TYPED]).casefold()
-    accented = _SPACES.sub(" ", folded.strip(SURROUNDING))
+    text = text[:MAX_TYPED]
+    folded = text.lower() if text.isascii() else unicodedata.normalize("NFKC", text).casefold()
+    accented = " ".join(folded.strip(SURROUNDING).split())
     return accented if strict_accents else _without_accents(accented)
 
 
@@ -98,11 +98,12 @@ def match_text(typed: str, accepted: tuple[Accepted, ...]) -> TextMatch | None:
         if candidate.form == (accented if candidate.strict else loose):
             return TextMatch(candidate, 0, accented != candidate.accented)
     best: TextMatch | None = None
+    digits = tuple(_DIGITS.findall(loose))
     for candidate in accepted:
         form = accented if candidate.strict else loose
         if not candidate.edits or abs(len(candidate.form) - len(form)) > candidate.edits:
             continue
-        if tuple(_DIGITS.findall(form)) != candidate.digits:
+        if digits != candidate.digits:
             continue
         cutoff = candidate.edits if best is None else min(candidate.edits, best.edits - 1)
         distance = DamerauLevenshtein.distance(form, candidate.form, score_cutoff=cutoff)

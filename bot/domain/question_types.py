@@ -9,7 +9,7 @@ an `order` question needs none, its choices being written in the right order.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from bot.domain.matching import Accepted
@@ -52,6 +52,14 @@ class TextKey:
     """`accents: strict`: an answer without its accents is wrong."""
     exact: bool = False
     """`exact: true`: no typo tolerated."""
+    accepted: tuple[Accepted, ...] = field(default=(), compare=False)
+    """Every language's answers once each, in the quiz's order of languages: what a typed
+    answer is matched against (an answer right in any of the quiz's languages is right)."""
+
+    def __post_init__(self) -> None:
+        if not self.accepted:
+            unique = {item.spelling: item for _, found in self.answers for item in found}
+            object.__setattr__(self, "accepted", tuple(unique.values()))
 
     @classmethod
     def of(
@@ -66,13 +74,6 @@ class TextKey:
             for code, found in answers
         )
         return cls(prepared, strict_accents, exact)
-
-    def accepted(self, language: str) -> tuple[Accepted, ...]:
-        """The answers accepted from a player of `language`: those of their language first,
-        then the other languages' (an answer right in any of the quiz's languages is right)."""
-        own = self.shown(language)
-        others = tuple(item for _, found in self.answers for item in found if item not in own)
-        return own + others
 
     def shown(self, language: str) -> tuple[Accepted, ...]:
         """The answers in `language` (or its primary subtag), else in the first language:
