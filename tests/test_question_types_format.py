@@ -11,6 +11,7 @@ import pytest
 import yaml
 
 from bot.catalog import codec, limits
+from bot.catalog.field_reader import Problem
 from bot.catalog.loader import QuizError, load_quiz, load_source
 from bot.catalog.uploads import read_upload
 from bot.domain.models import Quiz
@@ -131,3 +132,11 @@ def test_a_chat_upload_of_a_type_chats_do_not_play_yet_is_refused_saying_which()
         "steps": "order",
     }
     assert {problem.key for problem in read.problems} == {"upload.type_not_in_chats"}
+
+
+def test_validate_warns_that_chats_do_not_play_the_new_types_yet() -> None:
+    warnings: list[Problem] = []
+    load_quiz(EVERY_TYPE, warnings)
+    flagged = {w.question_id for w in warnings if "played in the terminal only" in w.message}
+    assert flagged == {"capital", "bubble", "primes", "steps"}
+    assert [w for w in warnings if "played in the terminal only" not in w.message] == []
