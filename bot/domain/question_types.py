@@ -26,8 +26,6 @@ QUESTION_TYPES: tuple[QuestionType, ...] = (
 )
 SINGLE: tuple[QuestionType, ...] = ("choice", "truefalse")
 """Types answered by one letter: what a letter button (an AnswerPress) answers."""
-PICKED: tuple[QuestionType, ...] = ("choice", "truefalse", "multiple", "order")
-"""Types answered by picking shown choices (letters, buttons)."""
 TYPED: tuple[QuestionType, ...] = ("text", "number")
 """Types answered by typing a line."""
 SHUFFLED: tuple[QuestionType, ...] = ("choice", "multiple", "order")
