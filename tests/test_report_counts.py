@@ -5,10 +5,7 @@ move, and when the migration fills them from answers stored before it."""
 from __future__ import annotations
 
 import random
-import sqlite3
 from pathlib import Path
-
-import asyncpg  # type: ignore[import-untyped]
 
 from bot.catalog.installed import load_catalog
 from bot.domain.entities import Player
@@ -17,9 +14,10 @@ from bot.play.service import QuizService
 from bot.storage.interface import Store
 from bot.storage.opening import open_store
 from bot.storage.report_store import open_report_store
-from bot.storage.schema import SCHEMA_VERSION
-from bot.storage.sql.report_counts import COUNT_TABLES
+from bot.storage.schema import MIGRATIONS
+from bot.storage.sql.report_counts import COUNT_TABLES, REPORT_COUNTS_MIGRATION
 from tests.support.clocks import FakeClock
+from tests.support.migrations import roll_back
 from tests.support.paths import QUIZZES
 from tests.support.report import CHAT, PLAYERS, expected, play_rounds
 
@@ -89,18 +87,11 @@ async def test_counts_equal_a_scan_after_answers_forget_and_move(
 
 
 async def _undo_the_migration(database: Path | str) -> None:
-    """The database as the previous quizbot left it: no report counts, one version less."""
+    """The database as the quizbot before the report counts left it: no report counts, no
+    later migration (the answers' response column), its version then."""
     drops = "; ".join(f"DROP TABLE {table}" for table in COUNT_TABLES)
-    if isinstance(database, Path):
-        with sqlite3.connect(database) as connection:
-            connection.executescript(f"{drops}; PRAGMA user_version = {SCHEMA_VERSION - 1};")
-        return
-    connection = await asyncpg.connect(database)
-    try:
-        await connection.execute(drops)
-        await connection.execute("DELETE FROM schema_version WHERE version = $1", SCHEMA_VERSION)
-    finally:
-        await connection.close()
+    undo = f"{drops}; ALTER TABLE answers DROP COLUMN response"
+    await roll_back(database, MIGRATIONS.index(REPORT_COUNTS_MIGRATION), undo)
 
 
 async def test_the_migration_fills_the_counts_from_stored_answers(

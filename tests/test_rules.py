@@ -82,14 +82,14 @@ def test_true_false_and_yes_no_keep_their_order_other_choices_are_shuffled() -> 
     pairs = [asked(("True", "Vrai"), ("False", "Faux")), asked(("yes", "oui"), ("no", "non"))]
     for seed in range(20):
         for question in pairs:
-            assert rules.choice_order(question, random.Random(seed)) == (0, 1)
+            assert rules.post_order(question, random.Random(seed)) == (0, 1)
     shuffled = {
-        rules.choice_order(asked(("False", "Faux"), ("True", "Vrai")), random.Random(seed))
+        rules.post_order(asked(("False", "Faux"), ("True", "Vrai")), random.Random(seed))
         for seed in range(20)
     }
     assert shuffled == {(0, 1), (1, 0)}  # reversed, it is two choices like any others
     rng, again = random.Random(5), random.Random(5)
-    rules.choice_order(pairs[0], rng)
+    rules.post_order(pairs[0], rng)
     rules.shuffled_order(2, again)
     assert rng.random() == again.random()  # the next questions' orders do not change
 

@@ -14,7 +14,7 @@ from bot.catalog.importers.table_header import read_header
 SAMPLE = 65_536
 _ZIP = b"PK\x03\x04"
 _GIFT = re.compile(r"\{\s*(?:[=~]|T\s*[}#]|F\s*[}#]|TRUE\b|FALSE\b|#)|^::[^\n]*::", re.MULTILINE)
-_QUIZ_FILE = re.compile(r"^format:\s*[12]\s*$", re.MULTILINE)
+_QUIZ_FILE = re.compile(r"^format:\s*[123]\s*$", re.MULTILINE)
 SUFFIXES = {
     ".gift": "gift",
     ".apkg": "anki",

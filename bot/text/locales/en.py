@@ -33,6 +33,40 @@ MESSAGES: dict[str, str] = {
     "closed.votes.one": "{count} answer",
     "closed.votes.other": "{count} answers",
     "closed.nobody": "Nobody answered this one.",
+    # Question types (format 3): the words around typed answers, sets and orders
+    "answer.true": "True",
+    "answer.false": "False",
+    "answer.tolerance": "{value} (± {tolerance})",
+    "answer.range": "between {low} and {high}",
+    "question.hint.multiple": "Several answers are right: pick them all.",
+    "question.hint.order": "Put them in the right order.",
+    "question.hint.text": "Type your answer.",
+    "question.hint.number": "Type a number.",
+    "question.hint.number_unit": "Type a number (in {unit}).",
+    "verdict.right_typed": "✅ Right! {answer}",
+    "verdict.typo": "✅ Accepted — the spelling is {spelling}",
+    "verdict.wrong_typed": "❌ Not quite. The answer is {answer}",
+    "verdict.right_set": "✅ Right! {answers}",
+    "verdict.wrong_set": "❌ Not quite. The answers are {answers}",
+    "verdict.missed": "Missed: {choices}",
+    "verdict.extra": "Picked but wrong: {choices}",
+    "verdict.right_order": "✅ Right order! {order}",
+    "verdict.wrong_order": "❌ Not quite. The order is {order}",
+    "verdict.your_order": "Your order: {order}",
+    "verdict.already_typed": "You already answered {answer}. Only your first answer counts.",
+    "closed.answer_typed": "✅ Answer: {answer}",
+    "closed.right": "Right: {right}/{count}",
+    "console.prompt_multiple": "Your answers, e.g. AC ({first}-{last}, q to quit): ",
+    "console.prompt_order": "The letters in order, e.g. {example} (q to quit): ",
+    "console.prompt_truefalse": "True or false (A/B or t/f, q to quit): ",
+    "console.prompt_typed": "Your answer (q to quit): ",
+    "console.bad_letters": "Please type letters from {first} to {last}, each once, or q to quit.",
+    "console.bad_order": (
+        "Please type each letter from {first} to {last} once, in order, or q to quit."
+    ),
+    "console.bad_truefalse": "Please type A or B (t for true, f for false), or q to quit.",
+    "console.bad_number": "Please type a number, such as {example}, or q to quit.",
+    "console.bad_typed": "Please type an answer, or q to quit.",
     # End of a round
     "summary.title": "🏁 Round over: {title}",
     "summary.line": "{rank}. {name}: {points}/{total} ({seconds} s)",
@@ -742,6 +776,10 @@ MESSAGES: dict[str, str] = {
     ),
     "upload.failed": "Nothing could be imported from {file}:",
     "upload.quiz_problem": "{problem}",
+    "upload.type_not_in_chats": (
+        "question '{question}': {type} questions are played in the terminal only for now; "
+        "chats play choice and truefalse questions."
+    ),
     "upload.refused.too_big": (
         "This file is too large for a quiz (the limit in bytes: {limit}). Nothing was kept."
     ),

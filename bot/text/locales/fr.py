@@ -35,6 +35,42 @@ MESSAGES: dict[str, str] = {
     "closed.votes.one": "{count} réponse",
     "closed.votes.other": "{count} réponses",
     "closed.nobody": "Personne n'a répondu à cette question.",
+    # Types de questions (format 3) : réponses tapées, ensembles, ordres
+    "answer.true": "Vrai",
+    "answer.false": "Faux",
+    "answer.tolerance": "{value} (± {tolerance})",
+    "answer.range": "entre {low} et {high}",
+    "question.hint.multiple": "Plusieurs réponses sont justes : choisissez-les toutes.",
+    "question.hint.order": "Remettez-les dans le bon ordre.",
+    "question.hint.text": "Tapez votre réponse.",
+    "question.hint.number": "Tapez un nombre.",
+    "question.hint.number_unit": "Tapez un nombre (en {unit}).",
+    "verdict.right_typed": "✅ Bonne réponse ! {answer}",
+    "verdict.typo": "✅ Acceptée — l'orthographe est {spelling}",
+    "verdict.wrong_typed": "❌ Pas tout à fait. La bonne réponse est {answer}",
+    "verdict.right_set": "✅ Bonne réponse ! {answers}",
+    "verdict.wrong_set": "❌ Pas tout à fait. Les bonnes réponses sont {answers}",
+    "verdict.missed": "Oubliées : {choices}",
+    "verdict.extra": "Choisies à tort : {choices}",
+    "verdict.right_order": "✅ Bon ordre ! {order}",
+    "verdict.wrong_order": "❌ Pas tout à fait. L'ordre est {order}",
+    "verdict.your_order": "Votre ordre : {order}",
+    "verdict.already_typed": "Vous avez déjà répondu {answer}. Seule la première réponse compte.",
+    "closed.answer_typed": "✅ Réponse : {answer}",
+    "closed.right": "Justes : {right}/{count}",
+    "console.prompt_multiple": "Vos réponses, par ex. AC ({first}-{last}, q pour quitter) : ",
+    "console.prompt_order": "Les lettres dans l'ordre, par ex. {example} (q pour quitter) : ",
+    "console.prompt_truefalse": "Vrai ou faux (A/B ou v/f, q pour quitter) : ",
+    "console.prompt_typed": "Votre réponse (q pour quitter) : ",
+    "console.bad_letters": (
+        "Tapez des lettres de {first} à {last}, chacune une fois, ou q pour quitter."
+    ),
+    "console.bad_order": (
+        "Tapez chaque lettre de {first} à {last} une fois, dans l'ordre, ou q pour quitter."
+    ),
+    "console.bad_truefalse": "Tapez A ou B (v pour vrai, f pour faux), ou q pour quitter.",
+    "console.bad_number": "Tapez un nombre, par exemple {example}, ou q pour quitter.",
+    "console.bad_typed": "Tapez une réponse, ou q pour quitter.",
     # End of a round
     "summary.title": "🏁 Fin de la partie : {title}",
     "summary.line": "{rank}. {name} : {points}/{total} ({seconds} s)",
@@ -823,6 +859,10 @@ MESSAGES: dict[str, str] = {
     ),
     "upload.failed": "Rien n'a pu être importé de {file} :",
     "upload.quiz_problem": "{problem}",
+    "upload.type_not_in_chats": (
+        "question '{question}' : les questions {type} ne se jouent pour l'instant que dans le "
+        "terminal ; les discussions jouent les questions choice et truefalse."
+    ),
     "upload.refused.too_big": (
         "Ce fichier est trop gros pour un quiz (la limite en octets : {limit}). Rien n'a été "
         "gardé."
