@@ -231,6 +231,8 @@ MESSAGES: dict[str, str] = {
     "review.at": "on {date} at {time} ({zone})",
     "review.summary.one": "🔁 Review done: {count}/{total} right.",
     "review.summary.other": "🔁 Review done: {count}/{total} right.",
+    "review.stopped.one": "🔁 So far: {count}/{total} right. The rest stay due.",
+    "review.stopped.other": "🔁 So far: {count}/{total} right. The rest stay due.",
     "review.in_private.one": "You have {count} question to review, in our private chat: {link}",
     "review.in_private.other": (
         "You have {count} questions to review, in our private chat: {link}"

@@ -252,6 +252,8 @@ MESSAGES: dict[str, str] = {
     "review.at": "le {date} à {time} ({zone})",
     "review.summary.one": "🔁 Révision terminée : {count}/{total} juste.",
     "review.summary.other": "🔁 Révision terminée : {count}/{total} justes.",
+    "review.stopped.one": "🔁 Jusqu'ici : {count}/{total} juste. Les autres restent à revoir.",
+    "review.stopped.other": "🔁 Jusqu'ici : {count}/{total} justes. Les autres restent à revoir.",
     "review.in_private.one": (
         "Vous avez {count} question à réviser, dans notre conversation privée : {link}"
     ),
