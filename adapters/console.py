@@ -93,8 +93,10 @@ class ConsoleGame:
             count = sum(entry.line.answered for entry in summary.ranking)
             total = current.total
             self.view.score(boards.solo_score(points, count, total, self.language))
-        board = await self.service.leaderboard(CHAT_ID, "all", self.player.user_id)
-        self.view.leaderboard(board)
+        board = await self.service.leaderboard(
+            CHAT_ID, "all", self.player.user_id, quiz_id=quiz.id
+        )  # this quiz's board: points of different quizzes are not one ranking
+        self.view.leaderboard(board, quiz)
         return completed
 
     def pause(self, view: QuestionView) -> bool:
