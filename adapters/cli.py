@@ -17,8 +17,8 @@ from adapters.process import settle_startup_objects
 from adapters.web import commands as web_commands  # the organiser's report: serve, report
 from adapters.web import links as web_links
 from bot.catalog.field_reader import Problem
-from bot.catalog.installed import load_catalog
-from bot.catalog.loader import QuizError, validate
+from bot.catalog.installed import load_served, skipped_lines
+from bot.catalog.loader import validate
 from bot.config import Settings, database_setting, load_settings
 from bot.domain.entities import PERIODS
 from bot.domain.models import LANGUAGES, Language, Quiz
@@ -150,18 +150,20 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             doctor = run_doctor(settings, args.lang or default_language(), args.webhook)
             return asyncio.run(doctor)
-        quizzes = load_catalog(settings.quizzes, settings.cache)
+        catalog = load_served(settings.quizzes, settings.cache)  # a broken file is skipped
+        quizzes, skipped = catalog.quizzes, catalog.problems
         language: Language = getattr(args, "lang", None) or default_language()
+        if args.command not in ("run", "serve"):  # those log them once their logging is set
+            for line in skipped_lines(skipped, language):
+                print(f"quizbot: {line}", file=sys.stderr)
+            skipped = []
         if args.command == "list":
             return run_list(quizzes, language)
         if args.command in ("run", "discord"):
-            return run_platform(args, settings, quizzes, language)
+            return run_platform(args, settings, quizzes, language, skipped)
         if args.command in ("serve", "report"):
-            return web_commands.run(args, settings, quizzes)
+            return web_commands.run(args, settings, quizzes, skipped)
         return asyncio.run(run_with_store(args, settings, quizzes, language))
-    except QuizError as error:
-        print(error, file=sys.stderr)
-        return 1
     except StoreError as error:
         print(f"quizbot: {error}", file=sys.stderr)
         return 1
@@ -216,9 +218,14 @@ def run_list(quizzes: dict[str, Quiz], language: Language) -> int:
 
 
 def run_platform(
-    args: argparse.Namespace, settings: Settings, quizzes: dict[str, Quiz], language: Language
+    args: argparse.Namespace,
+    settings: Settings,
+    quizzes: dict[str, Quiz],
+    language: Language,
+    skipped: Sequence[Problem] = (),
 ) -> int:
-    """Start a chat bot; imported lazily so the terminal never loads the platform libraries."""
+    """Start a chat bot, which logs the `skipped` quiz files; imported lazily so the terminal
+    never loads the platform libraries."""
     if args.command == "discord" or args.platform == "discord":
         from adapters.discord_bot.run import main_discord
 
@@ -227,8 +234,8 @@ def run_platform(
         if isinstance(sharding, str):
             print(f"quizbot: {sharding}", file=sys.stderr)
             return 2
-        return main_discord(settings, quizzes, language, sync_guild, sharding)
-    return run_telegram(args, settings, quizzes)
+        return main_discord(settings, quizzes, language, sync_guild, sharding, skipped)
+    return run_telegram(args, settings, quizzes, skipped)
 
 
 def parse_sharding(args: argparse.Namespace) -> Sharding | str:
@@ -254,7 +261,12 @@ def parse_sharding(args: argparse.Namespace) -> Sharding | str:
     return Sharding(int(args.shards), None)
 
 
-def run_telegram(args: argparse.Namespace, settings: Settings, quizzes: dict[str, Quiz]) -> int:
+def run_telegram(
+    args: argparse.Namespace,
+    settings: Settings,
+    quizzes: dict[str, Quiz],
+    skipped: Sequence[Problem] = (),
+) -> int:
     from adapters.telegram_bot import run as telegram_run
     from adapters.telegram_bot.app import TelegramSetup
 
@@ -287,7 +299,7 @@ def run_telegram(args: argparse.Namespace, settings: Settings, quizzes: dict[str
             return 2
         webhook = telegram_run.Webhook(args.webhook, args.listen, args.port, secret)
     settle_startup_objects()
-    return telegram_run.run(setup, webhook)
+    return telegram_run.run(setup, webhook, skipped)
 
 
 async def run_with_store(

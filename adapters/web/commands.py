@@ -8,11 +8,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 
 from adapters.logs import redact_secrets
 from adapters.web.links import NotSetUpError, revoke, signer_from
+from bot.catalog.field_reader import Problem
+from bot.catalog.installed import log_skipped
 from bot.config import Settings
 from bot.domain.models import Quiz
 from bot.domain.report_links import DEFAULT_DAYS, MAX_DAYS, LinkSigner
@@ -40,7 +42,13 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
 
 
-def run(args: argparse.Namespace, settings: Settings, quizzes: Mapping[str, Quiz]) -> int:
+def run(
+    args: argparse.Namespace,
+    settings: Settings,
+    quizzes: Mapping[str, Quiz],
+    skipped: Sequence[Problem] = (),
+) -> int:
+    """`serve` or `report`; `skipped`: the quiz files left out, logged once logging is set."""
     try:
         signer = signer_from(settings, issuing=args.command == "report")
     except NotSetUpError as error:
@@ -48,6 +56,7 @@ def run(args: argparse.Namespace, settings: Settings, quizzes: Mapping[str, Quiz
         return 2
     assert settings.web_secret is not None
     redact_secrets([settings.web_secret.reveal()])
+    log_skipped(skipped)
     if args.command == "serve":
         return serve(args.host, args.port, settings, quizzes, signer)
     if not 1 <= args.days <= MAX_DAYS:

@@ -67,6 +67,15 @@ MESSAGES: dict[str, str] = {
     "console.bad_letter": "Please type one letter from {first} to {last}, or q to quit.",
     "console.bye": "Stopped. Your answers so far are saved.",
     "console.saved_to": "Scores are kept in {path}",
+    "catalog.skipped": "{problem} (this quiz file is skipped; the other quizzes are served)",
+    "catalog.skipped_more.one": (
+        "{problem} (and {count} more problem: quizbot validate {file}; this quiz file is "
+        "skipped, the other quizzes are served)"
+    ),
+    "catalog.skipped_more.other": (
+        "{problem} (and {count} more problems: quizbot validate {file}; this quiz file is "
+        "skipped, the other quizzes are served)"
+    ),
     # Command-line errors
     "cli.bad_questions": "--questions must be a whole number from 1 to {max}.",
     # Rounds in chats

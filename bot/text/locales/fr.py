@@ -71,6 +71,15 @@ MESSAGES: dict[str, str] = {
     "console.bad_letter": "Tapez une lettre de {first} à {last}, ou q pour quitter.",
     "console.bye": "Partie arrêtée. Vos réponses sont enregistrées.",
     "console.saved_to": "Les scores sont conservés dans {path}",
+    "catalog.skipped": "{problem} (ce fichier de quiz est ignoré ; les autres quiz sont servis)",
+    "catalog.skipped_more.one": (
+        "{problem} (et {count} autre problème\u00a0: quizbot validate {file} ; ce fichier de "
+        "quiz est ignoré, les autres quiz sont servis)"
+    ),
+    "catalog.skipped_more.other": (
+        "{problem} (et {count} autres problèmes\u00a0: quizbot validate {file} ; ce fichier "
+        "de quiz est ignoré, les autres quiz sont servis)"
+    ),
     # Command-line errors
     "cli.bad_questions": "--questions doit être un nombre entier de 1 à {max}.",
     # Rounds in chats
