@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from adapters import console_review, import_command
 from adapters.console import CHAT_ID, ConsoleGame, console_player, default_language, default_name
+from adapters.platform_ids import TERMINAL_CHAT
 from adapters.process import settle_startup_objects
 from adapters.web import commands as web_commands  # the organiser's report: serve, report
 from adapters.web import links as web_links
@@ -63,7 +64,13 @@ def _add_doctor_command(commands: argparse._SubParsersAction[argparse.ArgumentPa
 
 def _add_terminal_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """What works on the local database with no token: play, list, boards, checks, export."""
-    play = commands.add_parser("play", help="play a quiz in the terminal")
+    play = commands.add_parser(
+        "play",
+        help="play a quiz in the terminal",
+        description=f"Play a quiz in the terminal. The answers are kept in the local database "
+        f"under the chat {TERMINAL_CHAT}: quizbot export --chat {TERMINAL_CHAT} and quizbot "
+        f"report --chat {TERMINAL_CHAT} read them.",
+    )
     play.add_argument("quiz", metavar="QUIZ", help="quiz id, e.g. parallelism")
     play.add_argument("--lang", choices=LANGUAGES, help="language (default: the terminal's)")
     play.add_argument("--name", help="your name on the leaderboard (default: your login)")
@@ -89,7 +96,8 @@ def _add_terminal_commands(commands: argparse._SubParsersAction[argparse.Argumen
         "--chat",
         required=True,
         metavar="ID",
-        help="the chat as stored, e.g. tg:-100123 (Telegram), dc:123 (Discord)",
+        help=f"the chat as stored: tg:-100123 (a Telegram group), dc:123 (a Discord server), "
+        f"or {TERMINAL_CHAT} for quizbot play's answers (--chat {TERMINAL_CHAT})",
     )
     export.add_argument("--format", choices=("csv",), default="csv")
     export.add_argument("--output", type=Path, metavar="FILE", help="default: standard output")

@@ -6,6 +6,7 @@ import getpass
 import os
 from typing import TextIO
 
+from adapters.platform_ids import TERMINAL_CHAT
 from adapters.terminal_input import TerminalInput
 from adapters.terminal_view import TerminalView
 from bot.domain.entities import Player
@@ -16,7 +17,7 @@ from bot.play.service import QuizService
 from bot.text import boards, markup, render
 from bot.text.i18n import t
 
-CHAT_ID = "console"
+CHAT_ID = TERMINAL_CHAT
 
 
 def default_language() -> Language:
