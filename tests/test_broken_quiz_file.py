@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
-import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -19,6 +18,7 @@ from bot.catalog.loader import QuizError
 from bot.text.i18n import t
 from tests.support.commands import quizbot
 from tests.support.paths import ROOT, folder_with_a_broken_file
+from tests.support.web import free_port, start_serve
 
 
 @pytest.fixture(params=["no cache", "cache"])
@@ -110,12 +110,6 @@ def test_a_file_with_several_problems_is_one_line_saying_how_many_more(tmp_path:
     assert "the other quizzes are served" in lines[1]
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 async def test_the_report_server_starts_and_logs_the_broken_file(
     settings: tuple[dict[str, str], str], tmp_path: Path
 ) -> None:
@@ -123,24 +117,12 @@ async def test_the_report_server_starts_and_logs_the_broken_file(
     args = ("play", "parallelism", "--questions", "1")
     played = await asyncio.to_thread(quizbot, *args, stdin="a\n", db=tmp_path / "q.db", **env)
     assert played.returncode == 0, played.stderr  # the database `serve` reads
-    server = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "adapters.cli", "serve", "--port", str(free_port()),
-        cwd=ROOT, stderr=asyncio.subprocess.PIPE,
-        env={
-            **os.environ, **env, "QUIZBOT_DB": str(tmp_path / "q.db"),
-            "QUIZBOT_WEB_SECRET": "the deployment's long web secret",
-        },
-    )  # fmt: skip
-    assert server.stderr is not None
-    logged: list[str] = []
-    try:
-        while "serving the report" not in (line := (await server.stderr.readline()).decode()):
-            assert line, f"serve stopped: {logged}"
-            logged.append(line)
-    finally:
-        if server.returncode is None:
-            server.send_signal(signal.SIGTERM)
-        await server.wait()
+    secret = {"QUIZBOT_WEB_SECRET": "the deployment's long web secret"}
+    server, logged = await start_serve(
+        free_port(), {**os.environ, **env, **secret, "QUIZBOT_DB": str(tmp_path / "q.db")}
+    )
+    server.send_signal(signal.SIGTERM)
+    await server.wait()
     warnings = [line for line in logged if "WARNING" in line]
     assert len(warnings) == 1, logged
     assert t("en", "catalog.skipped", problem=problem) in warnings[0]

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
-import socket
 import subprocess
 import sys
 from datetime import UTC, datetime
@@ -21,7 +20,7 @@ from bot.storage.opening import open_store
 from tests.support.clocks import FakeClock
 from tests.support.paths import ROOT
 from tests.support.report import CHAT
-from tests.support.web import played
+from tests.support.web import free_port, played, start_serve
 
 SECRET = "the deployment's long web secret"
 URL = "https://quiz.example.org/report"
@@ -125,12 +124,6 @@ async def test_report_prints_a_signed_link_and_revokes(
     await store.close()
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 async def test_serve_answers_and_logs_no_token(tmp_path: Path, quizzes: dict[str, Quiz]) -> None:
     database = tmp_path / "q.db"
     await played(database, quizzes, FakeClock(datetime.now(UTC)))
@@ -139,16 +132,9 @@ async def test_serve_answers_and_logs_no_token(tmp_path: Path, quizzes: dict[str
         database, QUIZBOT_WEB_SECRET=SECRET, QUIZBOT_WEB_URL=f"http://127.0.0.1:{port}"
     )
     link = (await asyncio.to_thread(quizbot, "report", "--chat", CHAT, env=env)).stdout.strip()
-    server = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "adapters.cli", "serve", "--port", str(port),
-        cwd=ROOT, env=env, stderr=asyncio.subprocess.PIPE,
-    )  # fmt: skip
+    server, logged = await start_serve(port, env)
     assert server.stderr is not None
-    logged: list[str] = []
     try:
-        while "serving the report" not in (line := (await server.stderr.readline()).decode()):
-            assert line, f"serve stopped: {logged}"
-            logged.append(line)
         async with aiohttp.ClientSession() as session:
             async with session.get(link) as page:
                 assert page.status == 200
