@@ -37,8 +37,10 @@ class CtrlC:
 
     @contextmanager
     def watching(self) -> Iterator[None]:
-        """Our SIGINT handler inside the block (main thread only: signals go there)."""
-        if threading.current_thread() is not threading.main_thread():
+        """Our SIGINT handler inside the block (main thread only: signals go there), unless
+        SIGINT is ignored (`nohup`, a background job), as asyncio.run leaves it too."""
+        ignored = signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+        if ignored or threading.current_thread() is not threading.main_thread():
             yield
             return
         previous = signal.signal(signal.SIGINT, self._on_sigint)

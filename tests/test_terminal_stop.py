@@ -7,6 +7,7 @@ so the ^C byte typed there reaches it as SIGINT, exactly as from a person's keyb
 
 from __future__ import annotations
 
+import io
 import os
 import shutil
 import signal
@@ -16,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from adapters.terminal_input import CtrlC
 from tests.support.commands import quizbot
 from tests.support.pty_terminal import Terminal
 
@@ -152,3 +154,25 @@ def test_ctrl_c_under_make_play_shows_no_make_error(tmp_path: Path) -> None:
     assert "Stopped. Your answers so far are saved." in shown
     assert END in shown
     assert "make:" not in shown, shown  # as in "make: *** [Makefile:28: play] Error 130"
+
+
+def test_ctrl_c_while_busy_makes_the_next_read_stop_without_reading() -> None:
+    """Pressed between two prompts (a store write, drawing), Ctrl-C cuts nothing short: the
+    next read returns at once, its line left unread; a second press is a way out."""
+    ctrl_c, typed = CtrlC(), io.StringIO("b\n")
+    with ctrl_c.watching():
+        assert ctrl_c.read_line(typed) == "b\n"
+        os.kill(os.getpid(), signal.SIGINT)  # busy: noted, nothing raised
+        assert ctrl_c.read_line(io.StringIO("c\n")) == ""
+        with pytest.raises(KeyboardInterrupt):
+            os.kill(os.getpid(), signal.SIGINT)
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # put back
+
+
+def test_an_ignored_sigint_stays_ignored() -> None:
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        with CtrlC().watching():
+            assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, previous)
