@@ -9,16 +9,14 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from adapters import console_review, import_command
+from adapters import console_review, import_command, run_command
 from adapters.console import CHAT_ID, ConsoleGame, console_player, default_language, default_name
-from adapters.process import settle_startup_objects
+from adapters.platform_ids import TERMINAL_CHAT
 from adapters.web import commands as web_commands  # the organiser's report: serve, report
-from adapters.web import links as web_links
 from bot.catalog.field_reader import Problem
-from bot.catalog.installed import load_catalog
-from bot.catalog.loader import QuizError, validate
+from bot.catalog.installed import load_served, skipped_lines
+from bot.catalog.loader import validate
 from bot.config import Settings, database_setting, load_settings
 from bot.domain.entities import PERIODS
 from bot.domain.models import LANGUAGES, Language, Quiz
@@ -29,9 +27,6 @@ from bot.storage.opening import describe, open_store
 from bot.text import boards, render
 from bot.text.export import write_csv
 from bot.text.i18n import t
-
-if TYPE_CHECKING:
-    from adapters.discord_bot.sharding import Sharding
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -63,7 +58,13 @@ def _add_doctor_command(commands: argparse._SubParsersAction[argparse.ArgumentPa
 
 def _add_terminal_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """What works on the local database with no token: play, list, boards, checks, export."""
-    play = commands.add_parser("play", help="play a quiz in the terminal")
+    play = commands.add_parser(
+        "play",
+        help="play a quiz in the terminal",
+        description=f"Play a quiz in the terminal. The answers are kept in the local database "
+        f"under the chat {TERMINAL_CHAT}: quizbot export --chat {TERMINAL_CHAT} and quizbot "
+        f"report --chat {TERMINAL_CHAT} read them.",
+    )
     play.add_argument("quiz", metavar="QUIZ", help="quiz id, e.g. parallelism")
     play.add_argument("--lang", choices=LANGUAGES, help="language (default: the terminal's)")
     play.add_argument("--name", help="your name on the leaderboard (default: your login)")
@@ -89,7 +90,8 @@ def _add_terminal_commands(commands: argparse._SubParsersAction[argparse.Argumen
         "--chat",
         required=True,
         metavar="ID",
-        help="the chat as stored, e.g. tg:-100123 (Telegram), dc:123 (Discord)",
+        help=f"the chat as stored: tg:-100123 (a Telegram group), dc:123 (a Discord server), "
+        f"or {TERMINAL_CHAT} for quizbot play's answers (--chat {TERMINAL_CHAT})",
     )
     export.add_argument("--format", choices=("csv",), default="csv")
     export.add_argument("--output", type=Path, metavar="FILE", help="default: standard output")
@@ -150,18 +152,20 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             doctor = run_doctor(settings, args.lang or default_language(), args.webhook)
             return asyncio.run(doctor)
-        quizzes = load_catalog(settings.quizzes, settings.cache)
+        catalog = load_served(settings.quizzes, settings.cache)  # a broken file is skipped
+        quizzes, skipped = catalog.quizzes, catalog.problems
         language: Language = getattr(args, "lang", None) or default_language()
+        if args.command not in ("run", "serve"):  # those log them once their logging is set
+            for line in skipped_lines(skipped, language):
+                print(f"quizbot: {line}", file=sys.stderr)
+            skipped = []
         if args.command == "list":
             return run_list(quizzes, language)
         if args.command in ("run", "discord"):
-            return run_platform(args, settings, quizzes, language)
+            return run_command.run_platform(args, settings, quizzes, language, skipped)
         if args.command in ("serve", "report"):
-            return web_commands.run(args, settings, quizzes)
+            return web_commands.run(args, settings, quizzes, skipped)
         return asyncio.run(run_with_store(args, settings, quizzes, language))
-    except QuizError as error:
-        print(error, file=sys.stderr)
-        return 1
     except StoreError as error:
         print(f"quizbot: {error}", file=sys.stderr)
         return 1
@@ -213,81 +217,6 @@ def run_list(quizzes: dict[str, Quiz], language: Language) -> int:
     for quiz in sorted(quizzes.values(), key=lambda quiz: quiz.id):
         print(render.quiz_line(quiz, language))
     return 0
-
-
-def run_platform(
-    args: argparse.Namespace, settings: Settings, quizzes: dict[str, Quiz], language: Language
-) -> int:
-    """Start a chat bot; imported lazily so the terminal never loads the platform libraries."""
-    if args.command == "discord" or args.platform == "discord":
-        from adapters.discord_bot.run import main_discord
-
-        sync_guild = None if args.command == "run" else (args.guild or 0)
-        sharding = parse_sharding(args) if args.command == "run" else None
-        if isinstance(sharding, str):
-            print(f"quizbot: {sharding}", file=sys.stderr)
-            return 2
-        return main_discord(settings, quizzes, language, sync_guild, sharding)
-    return run_telegram(args, settings, quizzes)
-
-
-def parse_sharding(args: argparse.Namespace) -> Sharding | str:
-    """The shards to run, or what is wrong with the options."""
-    from adapters.discord_bot.sharding import Sharding
-
-    if args.shard_ids is not None or args.shard_count is not None:
-        if args.shard_ids is None or args.shard_count is None or args.shards is not None:
-            return "--shard-ids and --shard-count go together, without --shards"
-        ids = args.shard_ids.split(",")
-        if not all(i.strip().isdigit() for i in ids) or args.shard_count < 1:
-            return "--shard-ids takes numbers like 0,1 and --shard-count a positive number"
-        chosen = tuple(sorted({int(i) for i in ids}))
-        if chosen[-1] >= args.shard_count:
-            return f"shard ids must be below --shard-count ({args.shard_count})"
-        return Sharding(args.shard_count, chosen)
-    if args.shards is None:
-        return Sharding()
-    if args.shards == "auto":
-        return Sharding(None, None)
-    if not args.shards.isdigit() or int(args.shards) < 1:
-        return "--shards takes auto or a positive number"
-    return Sharding(int(args.shards), None)
-
-
-def run_telegram(args: argparse.Namespace, settings: Settings, quizzes: dict[str, Quiz]) -> int:
-    from adapters.telegram_bot import run as telegram_run
-    from adapters.telegram_bot.app import TelegramSetup
-
-    if settings.telegram_token is None:
-        print(
-            "quizbot: TELEGRAM_TOKEN is not set. Create a bot with @BotFather, then put "
-            "TELEGRAM_TOKEN=... in the environment or in a .env file.",
-            file=sys.stderr,
-        )
-        return 2
-    setup = TelegramSetup(
-        token=settings.telegram_token.reveal(),
-        database=settings.database,
-        quizzes=quizzes,
-        api_url=settings.telegram_api_url,
-        report_links=web_links.optional_signer(settings),
-        file_url=settings.telegram_file_url,
-    )
-    webhook = None
-    if args.webhook:
-        from_env = settings.telegram_webhook_secret
-        if args.secret is not None:
-            given: str | None = args.secret
-        else:
-            given = from_env.reveal() if from_env is not None else None
-        try:
-            secret = telegram_run.webhook_secret(given, setup.token)
-        except ValueError as error:
-            print(f"quizbot: {error}.", file=sys.stderr)
-            return 2
-        webhook = telegram_run.Webhook(args.webhook, args.listen, args.port, secret)
-    settle_startup_objects()
-    return telegram_run.run(setup, webhook)
 
 
 async def run_with_store(

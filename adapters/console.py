@@ -6,7 +6,8 @@ import getpass
 import os
 from typing import TextIO
 
-from adapters import terminal_answers
+from adapters.platform_ids import TERMINAL_CHAT
+from adapters.terminal_input import TerminalInput
 from adapters.terminal_view import TerminalView
 from bot.domain.entities import Player
 from bot.domain.models import Language, pick_language
@@ -16,8 +17,7 @@ from bot.play.service import QuizService
 from bot.text import boards, markup, render
 from bot.text.i18n import t
 
-CHAT_ID = "console"
-QUIT_WORDS = {"q", "quit", "exit"}
+CHAT_ID = TERMINAL_CHAT
 
 
 def default_language() -> Language:
@@ -44,8 +44,8 @@ def console_player(name: str, language: Language) -> Player:
 class ConsoleGame:
     """Plays one solo round: show a question, read an answer, tell the verdict, repeat.
 
-    The look is TerminalView's; reading stdin stays here. A pause after each explanation
-    waits for Enter on a terminal; piped answers get a drawn break instead, so they play on.
+    The look is TerminalView's, the reading TerminalInput's (a letter, the pause after each
+    explanation; `q`, Ctrl-D and Ctrl-C stop alike); the game is here.
     """
 
     def __init__(
@@ -59,12 +59,16 @@ class ConsoleGame:
         self.service = service
         self.player = player
         self.language = language
-        self.stdin = stdin
         self.view = TerminalView(stdout, language)
-        self.interactive = stdin.isatty()
+        self.input = TerminalInput(stdin, self.view, language)
 
     async def play(self, quiz_id: str, questions: int | None = None) -> bool:
-        """True if the round was played to the end, False if the player left early."""
+        """True if the round was played to the end, False if the player left early (`q`,
+        Ctrl-D, or Ctrl-C anywhere in the round)."""
+        with self.input.ctrl_c.watching():
+            return await self._play(quiz_id, questions)
+
+    async def _play(self, quiz_id: str, questions: int | None) -> bool:
         quiz = self.service.quiz(quiz_id)
         stale = await self.service.running_round(CHAT_ID, "", "solo", self.player.user_id)
         if stale is not None:  # left by a previous run that was killed
@@ -90,50 +94,22 @@ class ConsoleGame:
             count = sum(entry.line.answered for entry in summary.ranking)
             total = current.total
             self.view.score(boards.solo_score(points, count, total, self.language))
-        board = await self.service.leaderboard(CHAT_ID, "all", self.player.user_id)
-        self.view.leaderboard(board)
+        board = await self.service.leaderboard(
+            CHAT_ID, "all", self.player.user_id, quiz_id=quiz.id
+        )  # this quiz's board: points of different quizzes are not one ranking
+        self.view.leaderboard(board, quiz)
         return completed
-
-    def read(self, prompt: str) -> str | None:
-        """One line typed after `prompt`; None on end of input, Ctrl-C or a quit word."""
-        if self.interactive:
-            self.view.prompt(prompt)
-        try:
-            line = self.stdin.readline()
-        except KeyboardInterrupt:
-            line = ""
-        if not self.interactive and line:
-            self.view.typed(prompt, line)
-        if not line:  # end of input: the cursor is still after the prompt
-            self.view.blank()
-        if not line or line.strip().lower() in QUIT_WORDS:
-            return None
-        return line
 
     def pause(self, view: QuestionView) -> bool:
         """A clear break before the next question; False if the player quit there."""
-        if view.post.number >= view.post.total:
-            return True
-        if not self.interactive:
-            self.view.rule()
-            return True
-        self.view.blank()
-        return self.read(t(self.language, "console.next")) is not None
+        return view.post.number >= view.post.total or self.input.pause()
 
     async def ask(self, view: QuestionView) -> bool:
         """Ask one question until a valid answer comes; False on quit or end of input."""
         self.view.question(view)
-        count = len(view.post.order)
-        while True:
-            line = self.read(terminal_answers.prompt(view.question, count, self.language))
-            if line is None:
-                return False
-            response = terminal_answers.read_response(
-                view.question, view.post.order, line, self.language
-            )
-            if not isinstance(response, str):
-                break
-            self.view.notice(response)
+        response = self.input.response(view.question, view.post.order)
+        if response is None:
+            return False
         result = await self.service.respond(
             chat_id=CHAT_ID, player=self.player, post_id=view.post.post_id, response=response
         )

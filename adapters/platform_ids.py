@@ -35,3 +35,7 @@ class Namespace:
 
 TELEGRAM = Namespace("tg")
 DISCORD = Namespace("dc")
+
+TERMINAL_CHAT = "console"
+"""The one chat of `quizbot play` and `quizbot review` (its players are "console:<name>"):
+`quizbot export --chat console` and `quizbot report --chat console` read its answers."""

@@ -23,7 +23,7 @@ from bot.domain.entities import Answer
 from bot.domain.models import Language, Quiz
 from bot.domain.rules import Leaderboard, Ranked
 from bot.domain.views import QuestionView
-from bot.text import answer_texts, render
+from bot.text import answer_texts, boards, render
 from bot.text.i18n import t
 from bot.text.markup import clean_name
 
@@ -178,12 +178,12 @@ class TerminalView:
         self.blank()
         self.paragraph(text, "bold")
 
-    def leaderboard(self, board: Leaderboard) -> None:
-        """The board's title, then a small table (or the catalog's 'no answers yet')."""
+    def leaderboard(self, board: Leaderboard, quiz: Quiz | None = None) -> None:
+        """The board's title (naming `quiz`, the board's own), then a small table (or the
+        catalog's 'no answers yet')."""
         language = self.language
-        period = t(language, f"period.{board.period}")
         self.blank()
-        self.paragraph(t(language, "leaderboard.title", period=period), "bold")
+        self.paragraph(boards.leaderboard_title(board, quiz, language), "bold")
         if not board.top:
             self.paragraph(t(language, "leaderboard.empty"))
             return

@@ -4,7 +4,9 @@
 - bot/domain imports nothing of the project outside bot/domain (no storage, catalog, play,
   text or config: rules without I/O);
 - adapters open stores through bot.storage.opening, never a backend module directly;
-- no import cycle among bot/ and adapters/ modules at module level;
+- no import cycle among bot/ and adapters/ modules, counting every import: at module level,
+  inside functions and under `if TYPE_CHECKING:` (a lazy or type-only cycle still ties two
+  modules into one);
 - tests import their helpers from tests/support/ (or tests/e2e's helper modules), never from
   a conftest or another test module.
 
@@ -94,16 +96,22 @@ def _run_at_import(nodes: Iterable[ast.AST]) -> Iterator[ast.Import | ast.Import
             yield from _run_at_import(ast.iter_child_nodes(node))
 
 
-def import_graph(sources: Mapping[str, tuple[str, bool]]) -> dict[str, set[str]]:
-    """Module name -> the project modules it imports at load time.
+def import_graph(
+    sources: Mapping[str, tuple[str, bool]], every: bool = False
+) -> dict[str, set[str]]:
+    """Module name -> the project modules it imports at load time (with `every`: anywhere,
+    functions and TYPE_CHECKING included).
 
     `sources` maps a module name to (its source, whether it is a package's __init__).
     """
     graph: dict[str, set[str]] = {}
     for module, (source, is_package) in sources.items():
-        names: set[str] = set()
-        for node in _run_at_import(ast.parse(source).body):
-            names |= imported_names(node, module, is_package)
+        if every:
+            names = all_imports(source, module, is_package)
+        else:
+            names = set()
+            for node in _run_at_import(ast.parse(source).body):
+                names |= imported_names(node, module, is_package)
         graph[module] = {name for name in names if name in sources and name != module}
     return graph
 
@@ -284,14 +292,37 @@ def test_cycle_detector_follows_submodules_and_skips_lazy_and_type_only_imports(
     assert cycles(graph) == [["pkg.a", "pkg.b", "pkg.c"], ["pkg.f", "pkg.g"]]
 
 
+def test_the_whole_graph_counts_lazy_and_type_only_imports_too() -> None:
+    """The two cycles the project had (issue 27), in miniature: a client whose commands name
+    it for their types only, an app whose routes it imports inside a function."""
+    sources = {
+        "bot": ("", True),
+        "bot.client": ("from bot.report import register\n", False),
+        "bot.report": (
+            "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from bot.client import X\n",
+            False,
+        ),
+        "bot.app": ("def build():\n    from bot import routes\n", False),
+        "bot.routes": ("from bot.app import KEY\n", False),
+    }
+    assert cycles(import_graph(sources)) == []  # invisible at load time
+    assert cycles(import_graph(sources, every=True)) == [
+        ["bot.app", "bot.routes"],
+        ["bot.client", "bot.report"],
+    ]
+
+
 def test_no_import_cycle_among_project_modules() -> None:
+    """Not even through an import in a function or under TYPE_CHECKING: what both sides of a
+    cycle need goes in a small module they both import (discord_bot/context.py,
+    web/context.py)."""
     sources = {
         name: (path.read_text(encoding="utf-8"), path.name == "__init__.py")
         for name, path in project_modules().items()
     }
-    graph = import_graph(sources)
+    graph = import_graph(sources, every=True)
     assert sum(len(targets) for targets in graph.values()) > 100  # the graph saw the imports
-    assert cycles(graph) == [], "modules that import each other at load time"
+    assert cycles(graph) == [], "modules that import each other"
 
 
 def test_helper_detector_sees_conftests_and_test_modules() -> None:

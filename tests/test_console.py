@@ -169,3 +169,32 @@ def test_an_unusable_database_path_is_one_clear_line(tmp_path: Path) -> None:
     assert result.returncode == 1
     assert result.stderr.startswith("quizbot: cannot open the database")
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("lang", "heading"),
+    [
+        ("en", "🏆 Leaderboard, all time, {title}"),
+        ("fr", "🏆 Classement, depuis le début, {title}"),
+    ],
+)
+def test_the_board_after_a_round_is_this_quizs_own(
+    tmp_path: Path, quizzes: dict[str, Quiz], lang: str, heading: str
+) -> None:
+    """Ben played another quiz only: he is not on this quiz's board, which says whose it is."""
+    db, deep = tmp_path / "q.db", quizzes["parallelism-deep"]
+    other = quizbot(
+        "play", deep.id, "--lang", lang, "--name", "Ben", stdin=letters(len(deep.questions)), db=db
+    )
+    assert other.returncode == 0, other.stderr
+    assert "Ben" in other.stdout.split("🏆")[-1]  # on the board of the quiz he played
+    result = quizbot(
+        "play", "parallelism", "--lang", lang, "--name", "Ana", "--questions", "1",
+        stdin="a\n", db=db,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    board = result.stdout.split("🏆")[-1]
+    title = quizzes["parallelism"].title.get(lang)
+    assert words(heading.format(title=title)) in words("🏆" + board)
+    assert "Ana" in board
+    assert "Ben" not in board

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from adapters.console import CHAT_ID, console_player
 from adapters.console_review import ConsoleReview, run_review
-from bot.domain.models import LETTERS, Quiz
+from bot.domain.models import LETTERS, Language, Quiz
 from bot.domain.review import Reviewer, make_scheduler
 from bot.play.service import QuizService
 from bot.text.i18n import t
@@ -19,14 +19,24 @@ from tests.support.commands import quizbot
 class RightAnswers(io.StringIO):
     """Types the right letter of the question the console shows (so a test can pass)."""
 
-    def __init__(self, console: ConsoleReview) -> None:
-        super().__init__()
-        self.console = console
+    console: ConsoleReview
 
     def readline(self, size: int | None = -1) -> str:
         view = self.console.current
         assert view is not None
         return LETTERS[view.post.correct_letter_index(view.question)] + "\n"
+
+
+def unwrapped(out: io.StringIO) -> str:
+    """What the console wrote, its lines (wrapped to 80 columns) joined again."""
+    return " ".join(out.getvalue().split())
+
+
+def answering_right(service: QuizService, language: Language, out: io.StringIO) -> ConsoleReview:
+    """A console whose player types the right letter of each question it shows."""
+    answers = RightAnswers()
+    answers.console = ConsoleReview(service, language, answers, out)
+    return answers.console
 
 
 async def play_missing(service: QuizService, missed: set[int]) -> list[str]:
@@ -57,22 +67,19 @@ async def test_the_misses_come_back_and_right_answers_leave_nothing_due(
     missed = await play_missing(service, {2, 5})
     clock.advance(600)
     out = io.StringIO()
-    console = ConsoleReview(service, "en", out)
     args = argparse.Namespace(name="Ana", lang="en")
-    assert await run_review(args, service, "en", RightAnswers(console), console) == 0
+    assert await run_review(args, service, "en", answering_right(service, "en", out)) == 0
     shown = [
-        q.prompt.en for q in quizzes["parallelism"].questions if q.prompt.en in out.getvalue()
+        q.prompt.en for q in quizzes["parallelism"].questions if q.prompt.en in unwrapped(out)
     ]
     assert sorted(shown) == sorted(missed)
-    assert "🔁 Review: 2 questions you missed, most overdue first." in out.getvalue()
+    assert "🔁 Review: 2 questions you missed, most overdue first." in unwrapped(out)
     assert out.getvalue().count("✅ Right!") == 2
-    assert "🔁 Review done: 2/2 right. Your next review is due on 2026-03-03" in out.getvalue()
+    assert "🔁 Review done: 2/2 right. Your next review is due on 2026-03-03" in unwrapped(out)
     assert await service.store.count_due("console:ana", clock.now()) == 0
     again = io.StringIO()
-    await run_review(
-        args, service, "en", RightAnswers(console), ConsoleReview(service, "en", again)
-    )
-    assert again.getvalue().startswith(
+    await run_review(args, service, "en", answering_right(service, "en", again))
+    assert unwrapped(again).startswith(
         "Nothing to review right now. Your next review is due on 2026-03-03 at 09:10 (UTC)."
     )
 
@@ -84,10 +91,8 @@ async def test_the_next_review_is_shown_in_the_chats_zone(
     service.store.writer.reviewer = Reviewer(make_scheduler(fuzzing=False))  # type: ignore[attr-defined]
     await play_missing(service, {2})
     clock.advance(600)
-    console = ConsoleReview(service, "en", io.StringIO())
-    await run_review(
-        argparse.Namespace(name="Ana", lang="en"), service, "en", RightAnswers(console), console
-    )
+    console = answering_right(service, "en", io.StringIO())
+    await run_review(argparse.Namespace(name="Ana", lang="en"), service, "en", console)
     assert await service.zones.set(CHAT_ID, "europe/paris") is not None
     for language, expected in [
         ("en", "on 2026-03-03 at 10:10 (Europe/Paris)."),
@@ -95,10 +100,9 @@ async def test_the_next_review_is_shown_in_the_chats_zone(
     ]:
         out = io.StringIO()
         args = argparse.Namespace(name="Ana", lang=language)
-        await run_review(
-            args, service, language, io.StringIO(), ConsoleReview(service, language, out)
-        )
-        assert out.getvalue().strip().endswith(expected), out.getvalue()
+        console = ConsoleReview(service, language, io.StringIO(), out)
+        await run_review(args, service, language, console)
+        assert unwrapped(out).endswith(expected), out.getvalue()
 
 
 def test_nothing_to_review_is_said_plainly(tmp_path: Path) -> None:
@@ -125,7 +129,7 @@ async def test_starting_again_closes_the_question_left_unanswered(
     from bot.play.review import ReviewRunner
 
     await play_missing(service, {1, 3})
-    console = ConsoleReview(service, "en", io.StringIO())
+    console = ConsoleReview(service, "en", io.StringIO(), io.StringIO())
     runner = ReviewRunner(service, console)
     player = console_player("Ana", "en")
     await runner.start(chat_id=CHAT_ID, channel_ref="", player=player)

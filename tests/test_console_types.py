@@ -215,10 +215,11 @@ async def test_every_type_is_reviewed_and_a_typo_still_counts_right(
     assert await service.store.count_due("console:ana", clock.now()) == 6
     clock.advance(600)
     out = io.StringIO()
-    console = ConsoleReview(service, "en", out)
+    console = ConsoleReview(service, "en", io.StringIO(), out)
     typist = RightLines(console)
+    console.input.stdin = typist  # it types what the console shows, so it needs the console
     args = argparse.Namespace(name="Ana", lang="en")
-    assert await run_review(args, service, "en", typist, console) == 0
+    assert await run_review(args, service, "en", console) == 0
     text = out.getvalue()
     assert sorted(typist.asked) == sorted(QUESTIONS)
     assert "✅ Accepted — the spelling is Paris" in text

@@ -6,8 +6,9 @@ import argparse
 
 import pytest
 
-from adapters.cli import build_parser, parse_sharding
+from adapters.cli import build_parser
 from adapters.discord_bot.sharding import Sharding
+from adapters.run_command import parse_sharding
 
 
 def options(*words: str) -> argparse.Namespace:

@@ -17,6 +17,7 @@ from rich.cells import cell_len
 
 from adapters.terminal_view import wrap_lines
 from bot.domain.models import Quiz
+from tests.support.commands import quizbot
 from tests.support.paths import ROOT
 from tests.support.pty_terminal import Terminal
 
@@ -174,3 +175,26 @@ def test_no_color_on_a_real_terminal_has_no_escape_codes(tmp_path: Path) -> None
 def test_wrapping_never_breaks_at_a_no_break_space() -> None:
     lines = wrap_lines("Quel problème résolvent-ils\u202f? Voici\u00a0: «\u00a0bulle\u00a0»", 27)
     assert lines == ["Quel problème", "résolvent-ils\u202f? Voici\u00a0:", "«\u00a0bulle\u00a0»"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_review_is_wrapped_and_broken_as_play_is(
+    tmp_path: Path, quizzes: dict[str, Quiz], lang: str
+) -> None:
+    """`quizbot review` draws with play's view: every line fits, explanations whole."""
+    quiz, db = quizzes["parallelism"], tmp_path / "q.db"
+    played = piped(db, "--lang", lang, answers="a\n" * len(quiz.questions))
+    missed = played.count("❌")
+    review = quizbot(
+        "review", "--name", "Ana", "--lang", lang, stdin="a\n" * missed, db=db, COLUMNS="60"
+    )
+    out = review.stdout
+    assert review.returncode == 0, review.stderr
+    assert too_wide(out, 60) == []
+    assert max(cell_len(line) for line in out.splitlines() if not lone_link(line)) > 50
+    flowing = " ".join(out.split())
+    asked = [q for q in quiz.questions if " ".join(q.prompt.get(lang).split()) in flowing]
+    assert len(asked) == missed >= 2
+    for question in asked:
+        assert " ".join(question.explanation.get(lang).split()) in flowing  # nothing lost
+    assert out.count("─" * 60) == missed - 1  # a drawn break between questions, as in play

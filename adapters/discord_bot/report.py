@@ -2,28 +2,22 @@
 
 Manage Server by default (`default_permissions`), checked again at run time with the same
 `is_admin` as `/daily`, since a server may grant the command to anyone. `action: revoke`
-voids every link given so far. The link signer comes from the settings (`QuizBot.report_links`).
+voids every link given so far. The link signer comes from the settings (`BotContext.report_links`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 import discord
 from discord import app_commands
 
 from adapters.discord_bot.commands import options, text
+from adapters.discord_bot.context import context_of
 from adapters.discord_bot.interactions import admin_or_told, chat_of, language_of, send_private
 from adapters.web.links import revoke
-from bot.domain.report_links import DEFAULT_DAYS, LinkSigner
+from bot.domain.report_links import DEFAULT_DAYS
 from bot.text.i18n import t
-
-if TYPE_CHECKING:
-    from adapters.discord_bot.client import QuizBot
-
-
-def _bot(interaction: discord.Interaction[Any]) -> QuizBot:
-    return cast("QuizBot", interaction.client)
 
 
 @app_commands.command(name=text("discord.name.report"), description=text("command.report"))
@@ -37,10 +31,10 @@ def _bot(interaction: discord.Interaction[Any]) -> QuizBot:
 @app_commands.guild_only()
 @app_commands.default_permissions(manage_guild=True)
 async def report_command(interaction: discord.Interaction[Any], action: str = "link") -> None:
-    language, bot = language_of(interaction), _bot(interaction)
+    language, bot = language_of(interaction), context_of(interaction)
     if not await admin_or_told(interaction):
         return
-    signer: LinkSigner | None = getattr(bot, "report_links", None)
+    signer = bot.report_links
     if signer is None:
         await send_private(interaction, t(language, "report.not_set_up"))
         return

@@ -10,13 +10,14 @@ explanation, so the publisher's verdict step has nothing left to do.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 import discord
 from discord import app_commands
 
 from adapters.discord_bot import ui
 from adapters.discord_bot.commands import options, text
+from adapters.discord_bot.context import context_of
 from adapters.discord_bot.daily import zone_choices
 from adapters.discord_bot.interactions import (
     chat_of,
@@ -35,9 +36,6 @@ from bot.domain.views import QuestionView
 from bot.play.review_reminders import ReminderRefusedError
 from bot.text import review_steps, review_texts
 from bot.text.i18n import t
-
-if TYPE_CHECKING:
-    from adapters.discord_bot.client import QuizBot
 
 
 class DiscordReviewPublisher:
@@ -91,13 +89,10 @@ class DiscordReminderSender:
             raise ReminderRefusedError(str(error)) from error
 
 
-def quiz_bot(interaction: discord.Interaction[Any]) -> QuizBot:
-    return cast("QuizBot", interaction.client)
-
-
 async def start_review(interaction: discord.Interaction[Any]) -> None:
     """A private session for whoever asked: acknowledged at once, questions as follow-ups."""
-    bot, language, player = quiz_bot(interaction), language_of(interaction), player_of(interaction)
+    bot, language = context_of(interaction), language_of(interaction)
+    player = player_of(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     chat_id = chat_of(interaction)
     bot.publisher.remember(chat_id, player.user_id, interaction)
@@ -120,7 +115,7 @@ async def review_command(
     if remind is None and timezone is None:
         await start_review(interaction)
         return
-    bot, language = quiz_bot(interaction), language_of(interaction)
+    bot, language = context_of(interaction), language_of(interaction)
     words = [word for word in (remind, timezone) if word]
     user_id, chat_id = user_key(interaction.user), chat_of(interaction)
     reply = await bot.reminders.command(words, user_id, chat_id, language)

@@ -10,7 +10,7 @@ import contextlib
 import os
 import signal
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import aiohttp
 import discord
@@ -24,6 +24,8 @@ from adapters.discord_bot.sync import sync_if_changed
 from adapters.logs import log_level, redact_secrets
 from adapters.process import settle_startup_objects
 from adapters.web.links import optional_signer
+from bot.catalog.field_reader import Problem
+from bot.catalog.installed import log_skipped
 from bot.config import Settings
 from bot.domain.models import Language, Quiz
 from bot.storage.opening import open_store
@@ -96,16 +98,19 @@ def main_discord(
     language: Language,
     sync_guild: int | None,
     sharding: Sharding | None = None,
+    skipped: Sequence[Problem] = (),
 ) -> int:
     """Run the bot (`sync_guild` None) or only sync (0: globally, else that server).
 
-    Every failure a user can fix is one line on stderr, never a traceback.
+    Every failure a user can fix is one line on stderr, never a traceback; each quiz file
+    `skipped` is one warning, once logging is set up.
     """
     if settings.discord_token is None:
         print(t(language, "discord.token_missing"), file=sys.stderr)
         return 2
     discord.utils.setup_logging(level=log_level())
     redact_secrets([settings.discord_token.reveal()])
+    log_skipped(skipped)
     settle_startup_objects()
     _use_test_server()
     try:

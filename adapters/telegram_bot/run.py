@@ -7,6 +7,7 @@ import hashlib
 import hmac
 import re
 import signal
+from collections.abc import Sequence
 from dataclasses import dataclass
 from urllib.parse import urlparse
 
@@ -16,6 +17,8 @@ from telegram.error import InvalidToken, NetworkError
 from adapters.logs import redact_secrets
 from adapters.telegram_bot.app import TelegramSetup, api_base_url, build_application
 from adapters.telegram_bot.polling import exit_status
+from bot.catalog.field_reader import Problem
+from bot.catalog.installed import log_skipped
 
 WEBHOOK_SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")
 """What Telegram accepts as a webhook's secret token."""
@@ -58,9 +61,13 @@ def check_connection(setup: TelegramSetup) -> str | None:
     return None
 
 
-def run(setup: TelegramSetup, webhook: Webhook | None = None) -> int:
-    """Run until SIGINT/SIGTERM; one clear line instead of a traceback for a bad token."""
+def run(
+    setup: TelegramSetup, webhook: Webhook | None = None, skipped: Sequence[Problem] = ()
+) -> int:
+    """Run until SIGINT/SIGTERM; one clear line instead of a traceback for a bad token.
+    `skipped`: the quiz files left out, one warning each once logging is set up."""
     redact_secrets([setup.token, webhook.secret if webhook else ""])
+    log_skipped(skipped)
     problem = check_connection(setup)
     if problem is not None:
         print(problem)

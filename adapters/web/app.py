@@ -13,58 +13,18 @@ import asyncio
 import logging
 import secrets
 import signal
-from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass, field
-from pathlib import Path
+from collections.abc import Awaitable, Callable
 
-import jinja2
 from aiohttp import web
 from aiohttp.abc import AbstractAccessLogger
 
-from bot.catalog.chat_shelf import ChatQuizShelf
-from bot.domain.clock import Clock, SystemClock
-from bot.domain.models import Quiz
-from bot.domain.report_links import LinkSigner
-from bot.storage.report_store import ReportStore
+from adapters.web import routes
+from adapters.web.context import HERE, NONCE, REPORT
+from adapters.web.context import Report as Report  # what build_app's callers build it from
 
-HERE = Path(__file__).resolve().parent
 STYLESHEET = (HERE / "static" / "report.css").read_bytes()
 log = logging.getLogger("adapters.web")
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
-
-
-@dataclass
-class Report:
-    """What the handlers share, kept in `app[REPORT]`."""
-
-    store: ReportStore
-    quizzes: Mapping[str, Quiz]
-    signer: LinkSigner
-    clock: Clock = field(default_factory=SystemClock)
-    templates: jinja2.Environment = field(
-        default_factory=lambda: jinja2.Environment(
-            loader=jinja2.FileSystemLoader(HERE / "templates"),
-            autoescape=True,
-            undefined=jinja2.StrictUndefined,
-            trim_blocks=True,
-            lstrip_blocks=True,
-        )
-    )
-    shelf: ChatQuizShelf = field(init=False)
-    """The chats' own quizzes (uploads), read on demand (issue 19)."""
-
-    def __post_init__(self) -> None:
-        self.shelf = ChatQuizShelf(self.store)
-
-    async def quizzes_in(self, chat_id: str) -> dict[str, Quiz]:
-        """The bundled quizzes and the chat's own, by key: titles and questions of its pages."""
-        own = await self.shelf.of_chat(chat_id)
-        return {**self.quizzes, **{quiz.id: quiz for quiz in own}}
-
-
-REPORT = web.AppKey("report", Report)
-NONCE = web.RequestKey("nonce", str)
-"""This response's CSP nonce, for the <style> of inline charts."""
 
 
 def security_headers(nonce: str) -> dict[str, str]:
@@ -123,8 +83,6 @@ async def health(request: web.Request) -> web.Response:
 
 def build_app(report: Report) -> web.Application:
     """The application; `routes.add_routes` declares the report's pages and downloads."""
-    from adapters.web import routes
-
     app = web.Application(middlewares=[with_security_headers])
     app[REPORT] = report
     app.router.add_get("/report.css", stylesheet, name="stylesheet")

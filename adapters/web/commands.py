@@ -8,17 +8,24 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 
 from adapters.logs import redact_secrets
+from adapters.platform_ids import TERMINAL_CHAT
 from adapters.web.links import NotSetUpError, revoke, signer_from
+from bot.catalog.field_reader import Problem
+from bot.catalog.installed import log_skipped
 from bot.config import Settings
 from bot.domain.models import Quiz
 from bot.domain.report_links import DEFAULT_DAYS, MAX_DAYS, LinkSigner
 from bot.storage.opening import open_store
 
 DEFAULT_PORT = 8080
+SET_THEM = (
+    "Set them in the environment or in a .env file in this folder "
+    "(README, The organiser's report)."
+)
 
 
 def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -27,10 +34,19 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
     serve.add_argument("--port", type=int, default=DEFAULT_PORT, help="port to listen on")
-    report = commands.add_parser("report", help="print a private link to a chat's report page")
-    report.add_argument(
-        "--chat", required=True, metavar="ID", help="the chat as stored, e.g. tg:-100123, dc:123"
+    report = commands.add_parser(
+        "report",
+        help="print a private link to a chat's report page",
+        description="Print a private link to a chat's report page. Needs QUIZBOT_WEB_URL (the "
+        "report pages' public address, which the link starts with) and QUIZBOT_WEB_SECRET (the "
+        "key that signs links, the same as `quizbot serve`'s); reads the chats from QUIZBOT_DB, "
+        "the bots' database.",
     )
+    report.add_argument(
+        "--chat", required=True, metavar="ID",
+        help=f"the chat as stored: tg:-100123 (a Telegram group), dc:123 (a Discord server), "
+        f"or {TERMINAL_CHAT} for quizbot play's answers (--chat {TERMINAL_CHAT})",
+    )  # fmt: skip
     report.add_argument(
         "--days", type=int, default=DEFAULT_DAYS, metavar="N",
         help=f"how long the link works (1-{MAX_DAYS} days, default {DEFAULT_DAYS})",
@@ -40,14 +56,23 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
 
 
-def run(args: argparse.Namespace, settings: Settings, quizzes: Mapping[str, Quiz]) -> int:
+def run(
+    args: argparse.Namespace,
+    settings: Settings,
+    quizzes: Mapping[str, Quiz],
+    skipped: Sequence[Problem] = (),
+) -> int:
+    """`serve` or `report`; `skipped`: the quiz files left out, logged once logging is set."""
     try:
         signer = signer_from(settings, issuing=args.command == "report")
     except NotSetUpError as error:
-        print(f"quizbot: {error}.", file=sys.stderr)
+        for problem in error.problems:
+            print(f"quizbot: {problem}.", file=sys.stderr)
+        print(SET_THEM, file=sys.stderr)
         return 2
     assert settings.web_secret is not None
     redact_secrets([settings.web_secret.reveal()])
+    log_skipped(skipped)
     if args.command == "serve":
         return serve(args.host, args.port, settings, quizzes, signer)
     if not 1 <= args.days <= MAX_DAYS:

@@ -10,31 +10,61 @@ import logging
 from datetime import datetime
 
 from bot.config import Settings
-from bot.domain.report_links import LinkSigner, revocation_key, revoked_before
+from bot.domain.report_links import (
+    MIN_SECRET_LENGTH,
+    LinkSigner,
+    revocation_key,
+    revoked_before,
+)
 from bot.storage.interface import Store
 
 log = logging.getLogger(__name__)
 
 
 class NotSetUpError(Exception):
-    """QUIZBOT_WEB_URL or QUIZBOT_WEB_SECRET is missing or unusable; the message says which."""
+    """Settings the links need are missing or unusable: `problems` says each, and what for."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = problems
 
 
-def signer_from(settings: Settings, issuing: bool = True) -> LinkSigner:
-    """The signer of this deployment's links, or NotSetUpError saying what to set.
+WEB_URL_FOR = (
+    "the public address of the report pages, which every link starts with, "
+    "e.g. https://quiz.example.org/report"
+)
+WEB_SECRET_FOR = (
+    f"the key that signs the links: a random string of at least {MIN_SECRET_LENGTH} "
+    "characters, the same for the bots and `quizbot serve`"
+)
+
+
+def setting_problems(settings: Settings, issuing: bool = True) -> list[str]:
+    """Every setting the links need that is missing or unusable, each with what it is for.
 
     Issuing links needs the public address too; checking them (`quizbot serve`) does not.
     """
-    if settings.web_secret is None:
-        raise NotSetUpError("QUIZBOT_WEB_SECRET is not set: put a long random string in it")
-    if settings.web_url is None and issuing:
-        raise NotSetUpError(
-            "QUIZBOT_WEB_URL is not set: the web app's public address, e.g. https://quiz.example.org"
-        )
-    try:
-        return LinkSigner(settings.web_secret.reveal(), settings.web_url or "")
-    except ValueError as error:
-        raise NotSetUpError(str(error)) from None
+    problems = []
+    url = settings.web_url
+    if issuing and url is None:
+        problems.append(f"QUIZBOT_WEB_URL is not set: {WEB_URL_FOR}")
+    elif issuing and url is not None and not url.startswith(("https://", "http://")):
+        problems.append(f"QUIZBOT_WEB_URL must start with https:// (or http://): {WEB_URL_FOR}")
+    secret = settings.web_secret
+    if secret is None:
+        problems.append(f"QUIZBOT_WEB_SECRET is not set: {WEB_SECRET_FOR}")
+    elif len(secret.reveal()) < MIN_SECRET_LENGTH:
+        problems.append(f"QUIZBOT_WEB_SECRET is too short: {WEB_SECRET_FOR}")
+    return problems
+
+
+def signer_from(settings: Settings, issuing: bool = True) -> LinkSigner:
+    """The signer of this deployment's links, or NotSetUpError naming every setting to fix."""
+    problems = setting_problems(settings, issuing)
+    if problems:
+        raise NotSetUpError(problems)
+    assert settings.web_secret is not None
+    return LinkSigner(settings.web_secret.reveal(), settings.web_url or "")
 
 
 def optional_signer(settings: Settings) -> LinkSigner | None:

@@ -14,7 +14,7 @@ from typing import Any
 from aiohttp import web
 
 from adapters.web import charts, downloads
-from adapters.web.app import NONCE, REPORT, Report
+from adapters.web.context import NONCE, REPORT, Report
 from bot.domain.models import LANGUAGES, LETTERS, Language, pick_language
 from bot.domain.report_links import Grant, Refusal, parse_revoked_before, revocation_key
 from bot.text import report_tables as tables

@@ -13,6 +13,9 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
+from bot.domain.language_codes import primary as primary
+from bot.domain.language_codes import version_in
+
 if TYPE_CHECKING:
     from bot.domain.question_types import AnswerKey, QuestionType
 
@@ -46,11 +49,6 @@ def ui_language(language: Language) -> UiLanguage:
     return "fr" if language == "fr" else "en"
 
 
-def primary(code: str) -> str:
-    """The primary subtag of a language code: "pt" for "pt-BR"."""
-    return code.split("-", 1)[0].lower()
-
-
 @dataclass(frozen=True, slots=True, init=False)
 class Text:
     """One text in each of its quiz's languages, in the quiz's order: the first is the fallback.
@@ -74,15 +72,7 @@ class Text:
 
     def get(self, language: Language) -> str:
         """The text in `language` (or a regional variant of it), else in the first language."""
-        versions = self.versions
-        for code, text in versions:
-            if code == language:
-                return text
-        if len(versions) > 1:
-            for code, text in versions:
-                if primary(code) == language:
-                    return text
-        return versions[0][1]
+        return version_in(self.versions, language)
 
     @property
     def en(self) -> str:

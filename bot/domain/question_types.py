@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from bot.domain.language_codes import version_in
 from bot.domain.matching import Accepted
-from bot.domain.models import primary
 
 QuestionType = Literal["choice", "truefalse", "multiple", "text", "number", "order"]
 QUESTION_TYPES: tuple[QuestionType, ...] = (
@@ -76,13 +76,7 @@ class TextKey:
     def shown(self, language: str) -> tuple[Accepted, ...]:
         """The answers in `language` (or its primary subtag), else in the first language:
         the first of them is the one a verdict shows."""
-        for code, found in self.answers:
-            if code == language:
-                return found
-        for code, found in self.answers:
-            if primary(code) == language:
-                return found
-        return self.answers[0][1]
+        return version_in(self.answers, language)
 
 
 @dataclass(frozen=True, slots=True)

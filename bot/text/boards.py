@@ -104,17 +104,20 @@ def solo_score(points: int, answered: int, total: int, language: Language) -> st
     return t(language, "summary.solo_stopped", points=points, count=answered, total=total)
 
 
-def leaderboard(
-    board: Leaderboard, quiz: Quiz | None, language: Language, style: Style = PLAIN
-) -> str:
+def leaderboard_title(board: Leaderboard, quiz: Quiz | None, language: Language) -> str:
+    """The board's heading: its period (with the zone where days begin) and its quiz, if one."""
     period = t(language, f"period.{board.period}")
     if board.zone and board.period != "all":
         period = t(language, "leaderboard.period_zone", period=period, zone=board.zone)
     if quiz is None:
-        title = t(language, "leaderboard.title", period=period)
-    else:
-        title = t(language, "leaderboard.title_quiz", period=period, quiz=quiz.title.get(language))
-    lines = [style.bold(style.escape(title))]
+        return t(language, "leaderboard.title", period=period)
+    return t(language, "leaderboard.title_quiz", period=period, quiz=quiz.title.get(language))
+
+
+def leaderboard(
+    board: Leaderboard, quiz: Quiz | None, language: Language, style: Style = PLAIN
+) -> str:
+    lines = [style.bold(style.escape(leaderboard_title(board, quiz, language)))]
     if not board.top:
         lines.append(style.escape(t(language, "leaderboard.empty")))
     streaks = board.streaks

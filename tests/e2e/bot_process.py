@@ -39,8 +39,11 @@ class BotProcess:
         await self.process.wait()
 
 
-async def start_bot(fake: FakeTelegramAPI, database: Path, token: str = TOKEN) -> BotProcess:
-    env = {"TELEGRAM_TOKEN": token, "TELEGRAM_API_URL": fake.url}
+async def start_bot(
+    fake: FakeTelegramAPI, database: Path, token: str = TOKEN, **settings: str
+) -> BotProcess:
+    """`quizbot run telegram` on `fake`; `settings`: more environment (QUIZBOT_QUIZZES…)."""
+    env = {"TELEGRAM_TOKEN": token, "TELEGRAM_API_URL": fake.url, **settings}
     return await start_process("telegram", database, env)
 
 

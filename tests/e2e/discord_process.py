@@ -17,10 +17,12 @@ EDIT = "/channels/{channel_id}/messages/{message_id}"
 FOLLOWUP = "/webhooks/{application_id}/{token}"
 
 
-async def start_discord(fake: FakeDiscord, database: Path) -> BotProcess:
-    """The real `quizbot run discord`, pointed at `fake`; returns once it has identified."""
+async def start_discord(fake: FakeDiscord, database: Path, **settings: str) -> BotProcess:
+    """The real `quizbot run discord`, pointed at `fake`; returns once it has identified.
+    `settings`: more environment (QUIZBOT_QUIZZES…)."""
     identified = len(fake.identifies)
     env = {"DISCORD_TOKEN": fake.token, TEST_API_ENV: fake.api_url, "DISCORD_GUILD_ID": ""}
+    env.update(settings)
     bot = await start_process("discord", database, env)
     await fake.connected(identified + 1, timeout=60)
     return bot

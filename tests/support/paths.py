@@ -44,3 +44,18 @@ def find_realworld_dir(start: Path | None = None) -> Path | None:
         if candidate.is_dir():
             return candidate
     return None
+
+
+BROKEN_ONE = BROKEN / "answer-out-of-range.yaml"
+"""A broken file with one problem, on line 13 (its `# expect:` comment)."""
+
+
+def folder_with_a_broken_file(folder: Path) -> tuple[Path, str]:
+    """`folder` holding the bundled parallelism quiz and BROKEN_ONE beside it; and the one
+    problem validate gives for the broken file there."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "parallelism.yaml").write_bytes((QUIZZES / "parallelism.yaml").read_bytes())
+    broken = folder / BROKEN_ONE.name
+    broken.write_bytes(BROKEN_ONE.read_bytes())
+    [problem] = expected_problems(broken)
+    return folder, problem

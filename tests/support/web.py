@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import random
+import socket
+import sys
 from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,6 +21,7 @@ from bot.play.service import QuizService
 from bot.storage.opening import open_store
 from bot.storage.report_store import open_report_store
 from tests.support.clocks import FakeClock
+from tests.support.paths import ROOT
 from tests.support.report import play_rounds
 
 SECRET = "a test secret that is long enough"
@@ -58,3 +62,29 @@ async def served(
     finally:
         await client.close()
         await store.close()
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def start_serve(
+    port: int, env: Mapping[str, str]
+) -> tuple[asyncio.subprocess.Process, list[str]]:
+    """The real `quizbot serve --port PORT` with `env`, once it logged that it serves; and the
+    lines it logged before that. Its stderr stays open for the rest of its log."""
+    server = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "adapters.cli", "serve", "--port", str(port),
+        cwd=ROOT, env=dict(env), stderr=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    assert server.stderr is not None
+    logged: list[str] = []
+    while "serving the report" not in (line := (await server.stderr.readline()).decode()):
+        if not line:
+            await server.wait()
+            raise AssertionError(f"serve stopped: {logged}")
+        logged.append(line)
+    return server, logged

@@ -101,6 +101,15 @@ MESSAGES: dict[str, str] = {
     "console.bad_letter": "Please type one letter from {first} to {last}, or q to quit.",
     "console.bye": "Stopped. Your answers so far are saved.",
     "console.saved_to": "Scores are kept in {path}",
+    "catalog.skipped": "{problem} (this quiz file is skipped; the other quizzes are served)",
+    "catalog.skipped_more.one": (
+        "{problem} (and {count} more problem: quizbot validate {file}; this quiz file is "
+        "skipped, the other quizzes are served)"
+    ),
+    "catalog.skipped_more.other": (
+        "{problem} (and {count} more problems: quizbot validate {file}; this quiz file is "
+        "skipped, the other quizzes are served)"
+    ),
     # Command-line errors
     "cli.bad_questions": "--questions must be a whole number from 1 to {max}.",
     # Rounds in chats
@@ -265,6 +274,8 @@ MESSAGES: dict[str, str] = {
     "review.at": "on {date} at {time} ({zone})",
     "review.summary.one": "🔁 Review done: {count}/{total} right.",
     "review.summary.other": "🔁 Review done: {count}/{total} right.",
+    "review.stopped.one": "🔁 So far: {count}/{total} right. The rest stay due.",
+    "review.stopped.other": "🔁 So far: {count}/{total} right. The rest stay due.",
     "review.in_private.one": "You have {count} question to review, in our private chat: {link}",
     "review.in_private.other": (
         "You have {count} questions to review, in our private chat: {link}"

@@ -107,6 +107,15 @@ MESSAGES: dict[str, str] = {
     "console.bad_letter": "Tapez une lettre de {first} à {last}, ou q pour quitter.",
     "console.bye": "Partie arrêtée. Vos réponses sont enregistrées.",
     "console.saved_to": "Les scores sont conservés dans {path}",
+    "catalog.skipped": "{problem} (ce fichier de quiz est ignoré ; les autres quiz sont servis)",
+    "catalog.skipped_more.one": (
+        "{problem} (et {count} autre problème\u00a0: quizbot validate {file} ; ce fichier de "
+        "quiz est ignoré, les autres quiz sont servis)"
+    ),
+    "catalog.skipped_more.other": (
+        "{problem} (et {count} autres problèmes\u00a0: quizbot validate {file} ; ce fichier "
+        "de quiz est ignoré, les autres quiz sont servis)"
+    ),
     # Command-line errors
     "cli.bad_questions": "--questions doit être un nombre entier de 1 à {max}.",
     # Rounds in chats
@@ -288,6 +297,8 @@ MESSAGES: dict[str, str] = {
     "review.at": "le {date} à {time} ({zone})",
     "review.summary.one": "🔁 Révision terminée : {count}/{total} juste.",
     "review.summary.other": "🔁 Révision terminée : {count}/{total} justes.",
+    "review.stopped.one": "🔁 Jusqu'ici : {count}/{total} juste. Les autres restent à revoir.",
+    "review.stopped.other": "🔁 Jusqu'ici : {count}/{total} justes. Les autres restent à revoir.",
     "review.in_private.one": (
         "Vous avez {count} question à réviser, dans notre conversation privée : {link}"
     ),
