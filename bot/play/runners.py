@@ -13,11 +13,13 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from datetime import timedelta
 
 from bot.domain.pacer import Pacer
 from bot.play.daily_runner import DailyPublisher, DailyRunner
 from bot.play.review import ReviewPublisher, ReviewRunner
 from bot.play.review_reminders import ReminderRunner, ReminderSender
+from bot.play.round_sweep import RoundSweep
 from bot.play.rounds import Publisher, RoundRunner
 from bot.play.service import QuizService
 from bot.play.timers import Timers
@@ -47,19 +49,30 @@ class Runners:
     daily: DailyRunner
     review: ReviewRunner
     reminders: ReminderRunner
+    sweep: RoundSweep | None = None
+    """Moves on the rounds other processes left (bot/play/round_sweep.py); None: not swept."""
 
 
 def build_runners(
-    service: QuizService, publishers: Publishers, timers: Timers, rate: float, platform: str
+    service: QuizService,
+    publishers: Publishers,
+    timers: Timers,
+    rate: float,
+    platform: str,
+    sweep_every: timedelta | None = None,
 ) -> Runners:
     """`rate`: the platform's sends a second (bot.domain.pacer); `platform`: its id prefix,
-    whose users the reminder runner serves."""
+    whose users the reminder runner serves; `sweep_every`: how often this process looks
+    for rounds another process left (None: never, for a platform where a process alone
+    may serve its chats)."""
     pacer = Pacer(rate, burst=BURST)
+    rounds = RoundRunner(service, publishers.rounds, timers)
     return Runners(
-        rounds=RoundRunner(service, publishers.rounds, timers),
+        rounds=rounds,
         daily=DailyRunner(service, publishers.daily, timers, pacer),
         review=ReviewRunner(service, publishers.review),
         reminders=ReminderRunner(service, publishers.reminders, timers, pacer, platform),
+        sweep=None if sweep_every is None else RoundSweep(rounds, sweep_every),
     )
 
 
@@ -77,6 +90,9 @@ async def resume(runners: Runners, owns: Callable[[str], bool] | None = None) ->
             await step()
         except Exception:
             log.exception("could not resume %s", what)
+    if runners.sweep is not None:
+        runners.sweep.owns = owns
+        runners.sweep.start()
 
 
 @dataclass(frozen=True, slots=True)
