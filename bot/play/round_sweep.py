@@ -19,6 +19,7 @@ dead one's rounds resume when it restarts (README, "Known limits").
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from datetime import timedelta
@@ -54,28 +55,40 @@ class RoundSweep:
         self.timers = runner.timers
         self.every = every
         self.owns = owns
+        self._busy: set[Stalled] = set()
 
     def start(self) -> None:
         self.timers.call_at(SWEEP_KEY, self.clock.now() + self.every, self._run)
 
     async def _run(self) -> None:
+        """Arm the next sweep first: one held up by slow sends must not delay the next."""
+        self.start()
         try:
             await self.sweep()
         except Exception as error:  # e.g. the database away for a moment: try again later
             log.warning("could not sweep the stalled rounds: %r", error)
-        finally:
-            self.start()
 
     async def sweep(self) -> int:
-        """One pass; how many stalled items it found (another process may win some)."""
+        """One pass; how many stalled items it found (another process may win some).
+
+        Each is done side by side with the others (they are different rounds), so a send
+        the rate limiter holds back in one chat delays no other chat's close; an item this
+        process is still doing from an earlier sweep is left to it."""
         now = self.clock.now()
         found = await self.store.stalled_rounds(
             overdue=now - OVERDUE_SLACK, unsent=now - CLAIM_GRACE, idle=now - IDLE_SLACK,
             limit=BATCH,
         )  # fmt: skip
-        for item in found:
-            if self.owns is None or self.owns(item.chat_id):
-                await self._resolve(item)
+        mine = [
+            item
+            for item in found
+            if item not in self._busy and (self.owns is None or self.owns(item.chat_id))
+        ]
+        self._busy.update(mine)
+        try:
+            await asyncio.gather(*(self._resolve(item) for item in mine))
+        finally:
+            self._busy.difference_update(mine)
         return len(found)
 
     async def _resolve(self, item: Stalled) -> None:
