@@ -17,8 +17,8 @@ from bot.play.service import QuizService
 from bot.storage.interface import Store
 from bot.storage.opening import open_store
 from bot.storage.report_store import open_report_store
-from bot.storage.schema import SCHEMA_VERSION
-from bot.storage.sql.report_counts import COUNT_TABLES
+from bot.storage.schema import MIGRATIONS, SCHEMA_VERSION
+from bot.storage.sql.report_counts import COUNT_TABLES, REPORT_COUNTS_MIGRATION
 from tests.support.clocks import FakeClock
 from tests.support.paths import QUIZZES
 from tests.support.report import CHAT, PLAYERS, expected, play_rounds
@@ -88,17 +88,28 @@ async def test_counts_equal_a_scan_after_answers_forget_and_move(
     assert await store.move_chat(CHAT, OTHER, clock.now()) == 0
 
 
+_LATER_MIGRATIONS_UNDONE = (
+    "DROP INDEX idle_rounds; DROP INDEX unsent_summaries; DROP INDEX unsent_posts; "
+    "ALTER TABLE rounds DROP COLUMN idle_since; ALTER TABLE rounds DROP COLUMN summary_due"
+)
+"""What the migrations after the report counts' one added (bot/storage/sql/round_sweep.py)."""
+
+
 async def _undo_the_migration(database: Path | str) -> None:
-    """The database as the previous quizbot left it: no report counts, one version less."""
+    """The database as the quizbot before the report counts left it: no report counts and
+    nothing of the later migrations, its version that of the migration before."""
+    version = MIGRATIONS.index(REPORT_COUNTS_MIGRATION)
+    assert version + 2 == SCHEMA_VERSION, "undo the new migration here too"
     drops = "; ".join(f"DROP TABLE {table}" for table in COUNT_TABLES)
+    drops += f"; {_LATER_MIGRATIONS_UNDONE}"
     if isinstance(database, Path):
         with sqlite3.connect(database) as connection:
-            connection.executescript(f"{drops}; PRAGMA user_version = {SCHEMA_VERSION - 1};")
+            connection.executescript(f"{drops}; PRAGMA user_version = {version};")
         return
     connection = await asyncpg.connect(database)
     try:
         await connection.execute(drops)
-        await connection.execute("DELETE FROM schema_version WHERE version = $1", SCHEMA_VERSION)
+        await connection.execute("DELETE FROM schema_version WHERE version > $1", version)
     finally:
         await connection.close()
 

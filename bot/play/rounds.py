@@ -375,7 +375,7 @@ class RoundRunner:
         async def renew(claimed: datetime, now: datetime) -> bool:
             return await self.store.take_over_summary(round_id, claimed, now)
 
-        key = f"summary:{round_id}"
+        key = _summary_key(round_id)
         async with renewing(self.timers, self.service.clock, key, claimed_at, renew):
             await self.publisher.post_summary(current, summary)
         await self.store.summary_sent(round_id)
@@ -487,3 +487,7 @@ def _unsent_key(post_id: int) -> str:
 
 def _renew_key(post_id: int) -> str:
     return f"renew:{post_id}"
+
+
+def _summary_key(round_id: int) -> str:
+    return f"summary:{round_id}"
