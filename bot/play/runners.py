@@ -4,8 +4,9 @@ same way on Telegram and Discord.
 An adapter brings its `Publishers`; `build_runners` puts the round, daily, review and
 reminder runners around one service and one set of timers, with one pacer for the daily
 posts and the reminders (both are the bot's own sends, outside any command or click, so they
-share the platform's rate). `resume` starts them after a start, each on its own; `lose_chat`
-is what the bot does when a chat, or one channel of it, is gone.
+share the platform's rate), and, where any process may serve any chat (Telegram), the sweep
+that moves on the rounds a dead process left. `resume` starts them after a start, each on
+its own; `lose_chat` is what the bot does when a chat, or one channel of it, is gone.
 """
 
 from __future__ import annotations
