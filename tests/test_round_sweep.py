@@ -91,6 +91,13 @@ async def vanished_round(
     return runner, store, started.round_id
 
 
+async def close_first(store: Store, round_id: int, clock: FakeClock) -> None:
+    """The round's question 1 reaches its deadline and is closed, its results never shown."""
+    [first] = await store.round_posts(round_id)
+    clock.advance(30)
+    assert await store.close_post(first.post_id, clock.now())
+
+
 async def tick(live: list[Worker], clock: FakeClock, seconds: int) -> None:
     """Let `seconds` pass one at a time, the live workers' timers running side by side."""
     for _ in range(seconds):
@@ -162,9 +169,7 @@ async def test_a_round_left_between_two_questions_gets_its_next_one_once(
 ) -> None:
     """Its process closed question 1 and died before storing question 2."""
     _, dead, round_id = await vanished_round(database, quizzes, clock)
-    [first] = await dead.round_posts(round_id)
-    clock.advance(30)
-    assert await dead.close_post(first.post_id, clock.now())
+    await close_first(dead, round_id, clock)
     await dead.close()
     async with workers(database, quizzes, clock, 2) as live:
         await tick(live, clock, int((IDLE_SLACK + SWEEP_EVERY).total_seconds()))
@@ -176,9 +181,7 @@ async def test_a_summary_claimed_and_never_sent_is_posted_once_after_the_grace(
 ) -> None:
     """Its process ended the round, claiming its summary, and died before posting it."""
     runner, dead, round_id = await vanished_round(database, quizzes, clock, questions=1)
-    [only] = await dead.round_posts(round_id)
-    clock.advance(30)
-    await dead.close_post(only.post_id, clock.now())
+    await close_first(dead, round_id, clock)
     assert await runner.service.finish_round(round_id, claim_summary=True) is not None
     await dead.close()
     async with workers(database, quizzes, clock, 2) as live:
@@ -194,9 +197,7 @@ async def test_a_question_stored_and_never_sent_is_sent_once_after_the_grace(
     database: Path | str, quizzes: dict[str, Quiz], clock: FakeClock
 ) -> None:
     runner, dead, round_id = await vanished_round(database, quizzes, clock)
-    [first] = await dead.round_posts(round_id)
-    clock.advance(30)
-    await dead.close_post(first.post_id, clock.now())
+    await close_first(dead, round_id, clock)
     assert await runner.service.post_next(round_id) is not None  # stored, never sent
     await dead.close()
     async with workers(database, quizzes, clock, 2) as live:

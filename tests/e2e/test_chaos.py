@@ -31,8 +31,8 @@ import aiohttp
 import asyncpg  # type: ignore[import-untyped]
 import pytest
 
+from tests.e2e.bot_process import SECRET, Worker, start_worker
 from tests.e2e.error_logs import ErrorLogs
-from tests.e2e.test_two_workers import SECRET, Worker, start_worker
 from tests.fakes.telegram_api import Call, FakeTelegramAPI
 from tests.postgres import fresh_schema
 
