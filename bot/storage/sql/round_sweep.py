@@ -17,7 +17,7 @@ from datetime import datetime
 
 from bot.storage.interface import Stalled, StalledKind
 from bot.storage.sql.queries import SqlQueries
-from bot.storage.sql.rows import from_ms, to_ms
+from bot.storage.sql.rows import Select, to_moment, to_ms
 
 ROUND_SWEEP_MIGRATION = """
     ALTER TABLE rounds ADD COLUMN idle_since INTEGER;
@@ -48,6 +48,7 @@ _STALLED = (
     "FROM rounds WHERE summary_due IS NOT NULL AND summary_due < ? "
     "ORDER BY summary_due LIMIT ?) AS summaries"
 )
+_SUMMARY_DUE = Select("SELECT summary_due FROM rounds", to_moment)
 _KINDS: dict[object, StalledKind] = {
     "close": "close",
     "unsent": "unsent",
@@ -82,10 +83,7 @@ class RoundSweepQueries(SqlQueries):
 
     async def summary_claim(self, round_id: int) -> datetime | None:
         """When the round's unsent summary was claimed; None if none is waiting."""
-        rows = await self._rows("SELECT summary_due FROM rounds WHERE round_id = ?", round_id)
-        if not rows or rows[0][0] is None:
-            return None
-        return from_ms(int(str(rows[0][0])))
+        return await self._one(_SUMMARY_DUE, "WHERE round_id = ?", round_id)
 
     async def take_over_summary(self, round_id: int, claimed_at: datetime, now: datetime) -> bool:
         changed = await self._write(
