@@ -15,6 +15,7 @@ import random
 import sqlite3
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 from _common import QUIZZES
 
@@ -90,3 +91,13 @@ async def write_pasts(store: SQLiteStore, kind: str, players: int) -> None:
     rows = list(card_rows(kind, users, quiz.id, quiz.questions[0].id, datetime.now(UTC)))
     with sqlite3.connect(store.path) as connection:
         connection.executemany(UPSERT_CARD, rows)
+
+
+async def write_quiz_pasts(path: Path, kind: str, users: list[str], quiz_id: str) -> None:
+    """These users' cards of every question of the quiz, with a past, in a migrated database
+    at `path`: for a bot that picks the burst's question itself."""
+    await (await SQLiteStore.open(path)).close()  # the schema, by the real migrations
+    now = datetime.now(UTC)
+    with sqlite3.connect(path) as connection:
+        for question in CATALOG[quiz_id].questions:
+            connection.executemany(UPSERT_CARD, card_rows(kind, users, quiz_id, question.id, now))

@@ -56,7 +56,8 @@ def history(answers: int, question_ids: list[str]) -> tuple[list[tuple], list[tu
             round_id = day * CHATS + chat + 1
             rounds.append(
                 (round_id, f"chat{chat}", "", "parallelism", "group", json.dumps(question_ids),
-                 f"u{chat}:0", 30, "en", QUESTIONS, "finished", start_ms, start_ms + 480_000)
+                 f"u{chat}:0", 30, "en", QUESTIONS, "finished", start_ms, start_ms + 480_000,
+                 None, None)  # idle_since, summary_due: ended, summary sent
             )  # fmt: skip
             for number, question_id in enumerate(question_ids, start=1):
                 post_id = (round_id - 1) * QUESTIONS + number

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from _common import QUIZZES, ROOT, parser, percentile, scratch, table
+from _histories import write_quiz_pasts
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.ext import Application, ApplicationBuilder, CallbackQueryHandler, ContextTypes
 from telegram.request import BaseRequest
@@ -60,8 +61,12 @@ class TimedFake(FakeTelegramAPI):
 
 
 QUIZ_BOT = "quiz bot"
+QUIZ_BOT_CARDS = "quiz bot, cards with a group's past"
+"""The quiz bot with every presser's review card of the burst's question given a past, as in
+a group that has played for weeks (bench/_histories.py): each answer updates such a card."""
 MINIMAL_APPS = ("minimal app", "minimal app, quiz payload", "minimal app, quiz payload, aiohttp")
-APPS = (*MINIMAL_APPS, QUIZ_BOT)
+APPS = (*MINIMAL_APPS, QUIZ_BOT, QUIZ_BOT_CARDS)
+FIRST_USER = 1000
 
 
 def _minimal_setup(name: str) -> tuple[str, InlineKeyboardMarkup, str, BaseRequest | None]:
@@ -129,7 +134,7 @@ async def stop(app: App) -> None:
 
 async def launch(name: str, fake: TimedFake, directory: Path) -> asyncio.subprocess.Process:
     """The app's own process; its output goes to files, which a chatty log cannot fill."""
-    if name == QUIZ_BOT:
+    if name in (QUIZ_BOT, QUIZ_BOT_CARDS):
         command = ["-m", "adapters.cli", "run", "telegram"]
         settings = {
             "TELEGRAM_TOKEN": TOKEN,
@@ -149,7 +154,7 @@ async def launch(name: str, fake: TimedFake, directory: Path) -> asyncio.subproc
 async def question_of(name: str, fake: TimedFake, process: asyncio.subprocess.Process,
                       directory: Path) -> tuple[int, str]:  # fmt: skip
     """The message id and first button of the question the app posted."""
-    if name == QUIZ_BOT:
+    if name in (QUIZ_BOT, QUIZ_BOT_CARDS):
         fake.send_command(GROUP, fake.user(1, "Host"), "/quiz parallelism 8 600")
     try:
         call = await fake.wait_for("sendMessage", lambda p: "reply_markup" in p, timeout=60)
@@ -166,10 +171,13 @@ async def burst(name: str, presses: int, directory: Path) -> tuple[float, float,
     fake = TimedFake()
     await fake.start()
     fake.group(GROUP, "Bench group")
+    if name == QUIZ_BOT_CARDS:  # the burst's question is the bot's pick: every question's
+        users = [f"tg:{FIRST_USER + n}" for n in range(presses)]
+        await write_quiz_pasts(directory / "quiz.db", "group", users, "parallelism")
     process = await launch(name, fake, directory)
     try:
         message_id, data = await question_of(name, fake, process, directory)
-        users = [fake.user(1000 + n, f"Player {n}") for n in range(presses)]
+        users = [fake.user(FIRST_USER + n, f"Player {n}") for n in range(presses)]
         fake.expected = presses
         pressed_at: dict[str, float] = {}
         loop = asyncio.get_running_loop()
@@ -199,15 +207,27 @@ async def burst(name: str, presses: int, directory: Path) -> tuple[float, float,
 
 async def main(options: argparse.Namespace) -> None:
     sizes = (30, 100) if options.quick else (300, 1_000)
-    rows = []
+    rows, ratios = [], []
     with scratch() as directory:
         for presses in sizes:
+            rates = {}
             for name in APPS:
-                run_dir = directory / f"{name.replace(' ', '-')}-{presses}"
+                run_dir = directory / f"{len(rows)}-{presses}"
                 run_dir.mkdir()
                 rate, p50, p99 = await burst(name, presses, run_dir)
+                rates[name] = rate
                 rows.append([presses, name, f"{rate:,.0f}", f"{p50:.1f}", f"{p99:.1f}"])
+            minimal = rates["minimal app"]
+            ratios.append(
+                [
+                    presses,
+                    f"{rates[QUIZ_BOT] / minimal:.2f}",
+                    f"{rates[QUIZ_BOT_CARDS] / minimal:.2f}",
+                ]
+            )
     print(table(["presses in 1 s", "app", "answers/s", "p50 ms", "p99 ms"], rows))
+    print()
+    print(table(["presses in 1 s", "quiz bot ÷ minimal app", "with cards ÷ minimal app"], ratios))
 
 
 if __name__ == "__main__":

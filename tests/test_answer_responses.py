@@ -17,11 +17,10 @@ from bot.domain.rules import Accepted, AlreadyAnswered
 from bot.domain.views import PressResult, QuestionView
 from bot.play.service import QuizService
 from bot.storage.opening import open_store
-from bot.storage.schema import MIGRATIONS
 from bot.storage.sql.answers import RESPONSES_MIGRATION
 from bot.text.export import write_csv
 from tests.support.clocks import FakeClock
-from tests.support.migrations import roll_back
+from tests.support.migrations import roll_back_to_before
 from tests.support.paths import TYPES
 
 QUIZ = load_quiz(TYPES / "every-type.yaml")
@@ -103,8 +102,7 @@ async def test_the_migration_keeps_old_answers_and_one_answer_per_player(
         await service.press(
             chat_id=CHAT_ID, player=ANA, post_id=choice.post.post_id, letter_index=right
         )
-    version = MIGRATIONS.index(RESPONSES_MIGRATION)
-    await roll_back(database, version, "ALTER TABLE answers DROP COLUMN response")
+    await roll_back_to_before(database, RESPONSES_MIGRATION)
     async with typed_service(database, clock) as service:
         store = service.store
         old = await store.get_answer(choice.post.post_id, ANA.user_id)

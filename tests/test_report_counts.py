@@ -14,10 +14,9 @@ from bot.play.service import QuizService
 from bot.storage.interface import Store
 from bot.storage.opening import open_store
 from bot.storage.report_store import open_report_store
-from bot.storage.schema import MIGRATIONS
-from bot.storage.sql.report_counts import COUNT_TABLES, REPORT_COUNTS_MIGRATION
+from bot.storage.sql.report_counts import REPORT_COUNTS_MIGRATION
 from tests.support.clocks import FakeClock
-from tests.support.migrations import roll_back
+from tests.support.migrations import roll_back_to_before
 from tests.support.paths import QUIZZES
 from tests.support.report import CHAT, PLAYERS, expected, play_rounds
 
@@ -87,11 +86,8 @@ async def test_counts_equal_a_scan_after_answers_forget_and_move(
 
 
 async def _undo_the_migration(database: Path | str) -> None:
-    """The database as the quizbot before the report counts left it: no report counts, no
-    later migration (the answers' response column), its version then."""
-    drops = "; ".join(f"DROP TABLE {table}" for table in COUNT_TABLES)
-    undo = f"{drops}; ALTER TABLE answers DROP COLUMN response"
-    await roll_back(database, MIGRATIONS.index(REPORT_COUNTS_MIGRATION), undo)
+    """The database as the quizbot before the report counts left it."""
+    await roll_back_to_before(database, REPORT_COUNTS_MIGRATION)
 
 
 async def test_the_migration_fills_the_counts_from_stored_answers(

@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 from datetime import UTC, datetime, time
+from pathlib import Path
 
 import pytest
 
 from bot.domain.daily import DailyRule, NewSchedule
 from bot.domain.entities import Answer, NewPost, Player
+from bot.domain.models import Quiz
 from bot.domain.pacer import Pacer
 from bot.domain.review import Reviewer, make_scheduler
 from bot.domain.review_sessions import Reminder
 from bot.play.review_reminders import WAKE_KEY, ReminderRefusedError, ReminderRunner
 from bot.play.service import QuizService
+from bot.storage.opening import open_store
 from bot.text.i18n import t
 from tests.support.clocks import FakeClock, ManualTimers
 
@@ -146,3 +150,29 @@ async def test_without_a_zone_the_chats_is_used(
         assert reply == t("en", "review.remind_usage")
     else:
         assert reply == t("en", "review.remind_set", time="07:00", zone=expected)
+
+
+async def test_two_processes_send_each_due_reminder_once(
+    database: Path | str, quizzes: dict[str, Quiz], clock: FakeClock
+) -> None:
+    """Two webhook workers (or two Discord shard processes) on one database wake for the
+    same reminders at the same instant: the member gets one message a day, not two."""
+    stores = [await open_store(database) for _ in range(2)]
+    try:
+        services = [QuizService(store, quizzes, clock=clock) for store in stores]
+        senders = [Sender(clock), Sender(clock)]
+        both = [runner(s, sender) for s, sender in zip(services, senders, strict=True)]
+        await both[0].command(["9:30", "UTC"], "tg:1", "tg:1", "en")
+        await both[1].resume()
+        await miss(services[0], "tg:1")
+        timers = [r.timers for r in both]
+        assert all(isinstance(each, ManualTimers) for each in timers)
+        manual = [each for each in timers if isinstance(each, ManualTimers)]
+        for _ in range(3):  # three days; the card stays due (never answered again)
+            clock.current = min(each.next_due() or clock.now() for each in manual)
+            await asyncio.gather(*(each.run_due() for each in manual))
+        sent = sorted(sent[2] for sender in senders for sent in sender.sent)
+        assert sent == [datetime(2026, 3, day, 9, 30, tzinfo=UTC) for day in (2, 3, 4)]
+    finally:
+        for store in stores:
+            await store.close()

@@ -175,7 +175,8 @@ async def test_sessions_and_reminders_round_trip(store: Store) -> None:
     assert await store.due_reminders("dc", NOW, 10) == [reminder]
     assert await store.due_reminders("dc", NOW - timedelta(seconds=1), 10) == []
     assert await store.next_reminder_at("tg") == NOW - timedelta(hours=1)
-    await store.set_reminder_next("dc:5", NOW + timedelta(days=1))
+    assert await store.set_reminder_next("dc:5", NOW, NOW + timedelta(days=1))
+    assert not await store.set_reminder_next("dc:5", NOW, NOW + timedelta(days=2))  # moved
     assert await store.next_reminder_at("dc") == NOW + timedelta(days=1)
     assert await store.delete_reminder("dc:5")
     assert not await store.delete_reminder("dc:5")

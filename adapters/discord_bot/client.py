@@ -101,7 +101,7 @@ class QuizBot(discord.AutoShardedClient):
             review=DiscordReviewPublisher(self.publisher, self.clock),
             reminders=DiscordReminderSender(self),
         )
-        self.runners = build_runners(
+        self.runners = build_runners(  # no sweep: a shard's servers are its process's alone
             self.service, publishers, self.timers, DISCORD_RATE, DISCORD.prefix
         )
         self.runner, self.daily = self.runners.rounds, self.runners.daily

@@ -6,6 +6,7 @@ import logging
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +45,7 @@ from bot.domain.models import LANGUAGES, Quiz
 from bot.domain.pacer import TELEGRAM_RATE
 from bot.domain.report_links import LinkSigner
 from bot.play.gone import ChatGoneError
+from bot.play.round_sweep import SWEEP_EVERY
 from bot.play.runners import Publishers, build_runners, resume
 from bot.play.service import QuizService
 from bot.play.timers import AsyncioTimers, Timers
@@ -89,6 +91,9 @@ class TelegramSetup:
     """Signs `/report` links (QUIZBOT_WEB_URL, QUIZBOT_WEB_SECRET); None: `/report` is off."""
     file_url: str | None = None
     """TELEGRAM_FILE_URL: the server uploaded files are downloaded from; None: `api_url`'s."""
+    sweep_every: timedelta | None = SWEEP_EVERY
+    """How often this worker moves on rounds another worker left (bot/play/round_sweep.py);
+    None for tests that run timers by hand."""
 
 
 def build_application(setup: TelegramSetup) -> TelegramApp:
@@ -108,7 +113,9 @@ def build_application(setup: TelegramSetup) -> TelegramApp:
         service = QuizService(store, setup.quizzes, clock=setup.clock, rng=setup.rng)
         timers = setup.timers or AsyncioTimers(setup.clock)
         publishers = _publishers(application, setup)
-        runners = build_runners(service, publishers, timers, TELEGRAM_RATE, TELEGRAM.prefix)
+        runners = build_runners(
+            service, publishers, timers, TELEGRAM_RATE, TELEGRAM.prefix, setup.sweep_every
+        )
         quiz = handlers.QuizApp(
             service, runners.rounds, runners.daily, runners.review, runners.reminders
         )

@@ -22,7 +22,7 @@ from bot.domain.entities import NewPost, Player
 from bot.domain.pacer import Pacer
 from bot.domain.views import ClosedView, QuestionView
 from bot.play import daily_pause
-from bot.play.claims import CLAIM_GRACE, CLAIM_RENEWAL
+from bot.play.claims import CLAIM_GRACE, renewing
 from bot.play.gone import ChatGoneError
 from bot.play.service import QuizService
 from bot.play.timers import Timers
@@ -297,24 +297,15 @@ class DailyRunner:
         self, daily_post: DailyPost, view: QuestionView, previous: ClosedView | None
     ) -> None:
         """Send the question, renewing the claim until the message is recorded."""
-        key = f"daily:renew:{daily_post.post_id}"
-        self._renew_claim(key, daily_post.post_id, view.post.opened_at)
-        try:
+        post_id = daily_post.post_id
+
+        async def renew(claimed_at: datetime, now: datetime) -> bool:
+            return await self.store.take_over_post(post_id, claimed_at, now)
+
+        key = f"daily:renew:{post_id}"
+        async with renewing(self.timers, self.clock, key, view.post.opened_at, renew):
             ref = await self.publisher.post_daily(daily_post, view, previous)
-            await self.store.set_post_message(daily_post.post_id, ref)
-        finally:
-            self.timers.cancel(key)
-
-    def _renew_claim(self, key: str, post_id: int, claimed_at: datetime) -> None:
-        """Move the claim to now every CLAIM_RENEWAL, as taking it over does: a process that
-        waited for the old claim then finds a fresh one and leaves the question alone."""
-
-        async def renew() -> None:
-            now = self.clock.now()
-            if await self.store.take_over_post(post_id, claimed_at, now):
-                self._renew_claim(key, post_id, now)
-
-        self.timers.call_at(key, claimed_at + CLAIM_RENEWAL, renew)
+            await self.store.set_post_message(post_id, ref)
 
     async def _previous(self, daily_post: DailyPost) -> ClosedView | None:
         """The channel's previous daily question with its answers, once it is closed."""

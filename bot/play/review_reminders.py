@@ -107,7 +107,11 @@ class ReminderRunner:
     resume = arm
 
     async def wake(self) -> None:
-        """Send what is due, paced; once the pacer says wait, come back when it allows."""
+        """Send what is due, paced; once the pacer says wait, come back when it allows.
+
+        Every process of the platform wakes for the same reminders: each moves a reminder to
+        its next day before sending it (a compare-and-set), and only the one that moved it
+        sends it, so a member gets it once whatever the number of processes."""
         now = self.service.clock.now()
         for reminder in await self.store.due_reminders(self.platform, now, BATCH):
             count = await self.store.count_due(reminder.user_id, now)
@@ -116,21 +120,23 @@ class ReminderRunner:
                 if wait is not None:
                     self.timers.call_at(WAKE_KEY, wait, self.wake)
                     return
-                if not await self._send(reminder, count):
-                    continue
             after = max(now, reminder.next_run_at).astimezone(UTC)
-            await self.store.set_reminder_next(reminder.user_id, self._next_run(reminder, after))
+            following = self._next_run(reminder, after)
+            if not await self.store.set_reminder_next(
+                reminder.user_id, reminder.next_run_at, following
+            ):
+                continue  # another process moved it: that one sends it
+            if count:
+                await self._send(reminder, count)
         await self.arm()
 
-    async def _send(self, reminder: Reminder, count: int) -> bool:
-        """False when the user can never get it: the reminder is then deleted."""
+    async def _send(self, reminder: Reminder, count: int) -> None:
+        """A user who can never get it has the reminder deleted."""
         text = review_texts.reminder(count, pick_language(reminder.language))
         try:
             await self.sender.send_reminder(reminder, text)
         except ReminderRefusedError:
             log.info("review reminder of %s refused: deleted", reminder.user_id)
             await self.store.delete_reminder(reminder.user_id)
-            return False
         except Exception:  # one unreachable player must not stop the others' reminders
             log.warning("could not send the review reminder of %s", reminder.user_id)
-        return True

@@ -18,7 +18,7 @@ from typing import Protocol
 from bot.domain.entities import Player, Post, Round
 from bot.domain.rules import DEFAULT_SECONDS, Accepted
 from bot.domain.views import ClosedView, PressResult, QuestionView, RoundSummary
-from bot.play.claims import CLAIM_GRACE
+from bot.play.claims import CLAIM_GRACE, renewing
 from bot.play.gone import ChatGoneError, MessageGoneError
 from bot.play.service import QuizService
 from bot.play.timers import Timers
@@ -110,7 +110,7 @@ class RoundRunner:
             seconds=seconds,
         )
         try:
-            await self._advance(started.round_id)
+            await self._advance(started.round_id, after=0)
         except Exception:  # e.g. no right to post here: the channel must not stay blocked
             await self.service.finish_round(started.round_id, stopped=True)
             raise
@@ -233,7 +233,7 @@ class RoundRunner:
             else:
                 self._schedule_close(view)
         if not open_posts:
-            await self._advance(current.round_id)
+            await self._advance(current.round_id, after=current.position)
 
     async def _resume_unsent(self, round_id: int, view: QuestionView) -> None:
         """A question stored without a message: its creator may be sending it right now
@@ -259,9 +259,53 @@ class RoundRunner:
         if current is None or not current.is_running:
             return
         try:
-            self._schedule_close(await self._publish(current, view))
+            self._schedule_close(await self._publish(current, view, claimed_at=now))
         except ChatGoneError:  # as at resume: the chat or channel went while it was unsent
             await self._end_quietly(current)
+
+    async def take_over_unsent(self, round_id: int, post_id: int) -> None:
+        """A question its creator stored and left unsent past CLAIM_GRACE (it died): sent
+        here if this process wins it (the sweep, bot/play/round_sweep.py)."""
+        view = await self.service.view(post_id)
+        if view is None:
+            post = await self.store.get_post(post_id)
+            if post is not None and post.closed_at is None:
+                await self._close_unplayable(post)
+        elif view.post.message_ref is None:
+            await self._take_over(round_id, view)
+
+    async def close_overdue(self, post_id: int) -> None:
+        """Close a question past its deadline that its own process did not close (it died):
+        closing is once-only in the store, so a live owner racing this does no harm."""
+        await self._close(post_id)
+
+    async def move_on(self, round_id: int) -> None:
+        """A round left with no open question (its process died between two): post its next
+        question or its summary, once whatever the number of processes doing this."""
+        current = await self.store.get_round(round_id)
+        if current is None or not current.is_running:
+            return
+        try:
+            await self._advance(round_id, after=current.position)
+        except ChatGoneError:
+            await self._end_quietly(current)
+
+    async def take_over_summary(self, round_id: int) -> None:
+        """A finished round whose summary its process claimed and never sent (it died):
+        posted here if this process wins the claim."""
+        claimed_at = await self.store.summary_claim(round_id)
+        now = self.service.clock.now()
+        if claimed_at is None or now < claimed_at + CLAIM_GRACE:
+            return
+        current = await self.store.get_round(round_id)
+        if current is None or not await self.store.take_over_summary(round_id, claimed_at, now):
+            return
+        summary = await self.service.summary(current, stopped=False)
+        try:
+            await self._send_summary(current, summary, now)
+        except Exception as error:  # tried by two processes: give up rather than repeat daily
+            await self.store.summary_sent(round_id)
+            log.warning("could not post the summary of round %s: %r", round_id, error)
 
     async def end_chat(self, chat_id: str, channel_ref: str | None = None) -> int:
         """The bot was removed from the chat (or, given `channel_ref`, that channel was
@@ -280,6 +324,7 @@ class RoundRunner:
         for post in await self.store.round_posts(current.round_id):
             self._forget(post.post_id)
         await self.service.finish_round(current.round_id, stopped=True)
+        await self.store.summary_sent(current.round_id)  # a claimed summary is not sent
         self._locks.pop(current.round_id, None)
         log.info(
             "round %s in %s ended: the chat or its channel %r is gone",
@@ -295,11 +340,15 @@ class RoundRunner:
         except MessageGoneError:
             await self.publisher.post_results(current, closed)
 
-    async def _advance(self, round_id: int) -> None:
-        """Post the next question, or finish the round when none is left."""
+    async def _advance(self, round_id: int, after: int | None = None) -> None:
+        """Post the next question, or finish the round when none is left. `after`: the
+        question number this process saw last; if the round is past it, another process
+        (the sweep) moved it on already, and this one does nothing."""
         async with self._locks.setdefault(round_id, asyncio.Lock()):
             current = await self.store.get_round(round_id)
             if current is None or not current.is_running:
+                return
+            if after is not None and current.position != after:
                 return
             try:
                 view = await self.service.post_next(round_id)
@@ -308,21 +357,47 @@ class RoundRunner:
             if view is None and await self._posted_elsewhere(round_id):
                 return  # the last question is open: another process posted it just now
             if view is None:
-                summary = await self.service.finish_round(round_id)
+                summary = await self.service.finish_round(round_id, claim_summary=True)
                 self._locks.pop(round_id, None)
-                if summary is not None:
-                    await self.publisher.post_summary(current, summary)
+                claimed_at = await self.store.summary_claim(round_id)
+                if summary is not None and claimed_at is not None:
+                    await self._send_summary(current, summary, claimed_at)
                 return
             view = await self._publish(current, view)
         self._schedule_close(view)
+
+    async def _send_summary(
+        self, current: Round, summary: RoundSummary, claimed_at: datetime
+    ) -> None:
+        """Post the summary claimed at `claimed_at`, renewing the claim until it is out."""
+        round_id = current.round_id
+
+        async def renew(claimed: datetime, now: datetime) -> bool:
+            return await self.store.take_over_summary(round_id, claimed, now)
+
+        key = _summary_key(round_id)
+        async with renewing(self.timers, self.service.clock, key, claimed_at, renew):
+            await self.publisher.post_summary(current, summary)
+        await self.store.summary_sent(round_id)
 
     async def _posted_elsewhere(self, round_id: int) -> bool:
         """Whether a question of the round is open: only then is "nothing left" not the end."""
         return any(post.closed_at is None for post in await self.store.round_posts(round_id))
 
-    async def _publish(self, current: Round, view: QuestionView) -> QuestionView:
-        message_ref = await self.publisher.post_question(current, view)
-        return await self.service.published(view, message_ref)
+    async def _publish(
+        self, current: Round, view: QuestionView, claimed_at: datetime | None = None
+    ) -> QuestionView:
+        """Send a stored question (claimed when it was stored, or at `claimed_at` when taken
+        over), renewing the claim until its message is recorded."""
+        post_id = view.post.post_id
+
+        async def renew(claimed: datetime, now: datetime) -> bool:
+            return await self.store.take_over_post(post_id, claimed, now)
+
+        since = claimed_at or view.post.opened_at
+        async with renewing(self.timers, self.service.clock, _renew_key(post_id), since, renew):
+            message_ref = await self.publisher.post_question(current, view)
+            return await self.service.published(view, message_ref)
 
     def _schedule_close(self, view: QuestionView) -> None:
         if view.post.deadline is None:
@@ -354,7 +429,7 @@ class RoundRunner:
             return
         try:
             await self._show_results(current, closed)
-            await self._advance(current.round_id)
+            await self._advance(current.round_id, after=closed.view.post.number)
         except ChatGoneError:
             await self._end_quietly(current)
 
@@ -366,7 +441,7 @@ class RoundRunner:
         if not closed or current is None:
             return
         try:
-            await self._advance(current.round_id)
+            await self._advance(current.round_id, after=post.number)
         except ChatGoneError:
             await self._end_quietly(current)
 
@@ -408,3 +483,11 @@ def _edit_key(post_id: int) -> str:
 
 def _unsent_key(post_id: int) -> str:
     return f"unsent:{post_id}"
+
+
+def _renew_key(post_id: int) -> str:
+    return f"renew:{post_id}"
+
+
+def _summary_key(round_id: int) -> str:
+    return f"summary:{round_id}"

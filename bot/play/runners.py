@@ -4,8 +4,9 @@ same way on Telegram and Discord.
 An adapter brings its `Publishers`; `build_runners` puts the round, daily, review and
 reminder runners around one service and one set of timers, with one pacer for the daily
 posts and the reminders (both are the bot's own sends, outside any command or click, so they
-share the platform's rate). `resume` starts them after a start, each on its own; `lose_chat`
-is what the bot does when a chat, or one channel of it, is gone.
+share the platform's rate), and, where any process may serve any chat (Telegram), the sweep
+that moves on the rounds a dead process left. `resume` starts them after a start, each on
+its own; `lose_chat` is what the bot does when a chat, or one channel of it, is gone.
 """
 
 from __future__ import annotations
@@ -13,11 +14,13 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from datetime import timedelta
 
 from bot.domain.pacer import Pacer
 from bot.play.daily_runner import DailyPublisher, DailyRunner
 from bot.play.review import ReviewPublisher, ReviewRunner
 from bot.play.review_reminders import ReminderRunner, ReminderSender
+from bot.play.round_sweep import RoundSweep
 from bot.play.rounds import Publisher, RoundRunner
 from bot.play.service import QuizService
 from bot.play.timers import Timers
@@ -47,19 +50,30 @@ class Runners:
     daily: DailyRunner
     review: ReviewRunner
     reminders: ReminderRunner
+    sweep: RoundSweep | None = None
+    """Moves on the rounds other processes left (bot/play/round_sweep.py); None: not swept."""
 
 
 def build_runners(
-    service: QuizService, publishers: Publishers, timers: Timers, rate: float, platform: str
+    service: QuizService,
+    publishers: Publishers,
+    timers: Timers,
+    rate: float,
+    platform: str,
+    sweep_every: timedelta | None = None,
 ) -> Runners:
     """`rate`: the platform's sends a second (bot.domain.pacer); `platform`: its id prefix,
-    whose users the reminder runner serves."""
+    whose users the reminder runner serves; `sweep_every`: how often this process looks
+    for rounds another process left (None: never, for a platform where a process alone
+    may serve its chats)."""
     pacer = Pacer(rate, burst=BURST)
+    rounds = RoundRunner(service, publishers.rounds, timers)
     return Runners(
-        rounds=RoundRunner(service, publishers.rounds, timers),
+        rounds=rounds,
         daily=DailyRunner(service, publishers.daily, timers, pacer),
         review=ReviewRunner(service, publishers.review),
         reminders=ReminderRunner(service, publishers.reminders, timers, pacer, platform),
+        sweep=None if sweep_every is None else RoundSweep(rounds, sweep_every),
     )
 
 
@@ -77,6 +91,9 @@ async def resume(runners: Runners, owns: Callable[[str], bool] | None = None) ->
             await step()
         except Exception:
             log.exception("could not resume %s", what)
+    if runners.sweep is not None:
+        runners.sweep.owns = owns
+        runners.sweep.start()
 
 
 @dataclass(frozen=True, slots=True)

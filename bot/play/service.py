@@ -242,17 +242,25 @@ class QuizService(QuizLookups):
         answers = await self.store.post_answers(post_id)
         return ClosedView(found, tuple(answers))
 
-    async def finish_round(self, round_id: int, stopped: bool = False) -> RoundSummary | None:
-        """End a round and rank it; None if it had already ended."""
+    async def finish_round(
+        self, round_id: int, stopped: bool = False, claim_summary: bool = False
+    ) -> RoundSummary | None:
+        """End a round and rank it; None if it had already ended. `claim_summary`: the
+        caller posts the summary and then says so (`Store.summary_sent`), or another
+        process takes it over."""
         current = await self.store.get_round(round_id)
         now = self.clock.now()
         status = "stopped" if stopped else "finished"
-        if current is None or not await self.store.end_round(round_id, status, now):
+        if current is None or not await self.store.end_round(round_id, status, now, claim_summary):
             return None
         for post in await self.store.round_posts(round_id):
             await self.store.close_post(post.post_id, now)
             self._views.pop(post.post_id, None)
-        ranking = rules.rank_round(await self.store.round_scores(round_id))
+        return await self.summary(current, stopped)
+
+    async def summary(self, current: Round, stopped: bool) -> RoundSummary:
+        """An ended round's ranking, as the store has it."""
+        ranking = rules.rank_round(await self.store.round_scores(current.round_id))
         quiz = await self.quiz_of(current.quiz_id) or uploads.removed_quiz(current.quiz_id)
         return RoundSummary(current, quiz, tuple(ranking), stopped)
 

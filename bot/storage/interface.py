@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Protocol
+from typing import Literal, Protocol
 
 from bot.domain.daily import DailyPost, DailyRecord, NewSchedule, PastDaily, Schedule
 from bot.domain.entities import (
@@ -70,6 +70,22 @@ class PageQuery:
     """How many leaders the page shows (at least one; more where points and time tie)."""
 
 
+StalledKind = Literal["close", "unsent", "idle", "summary"]
+
+
+@dataclass(frozen=True, slots=True)
+class Stalled:
+    """Something a round waits on that its own process may never do (it died): a question to
+    close ("close"), a question or summary to send ("unsent", "summary"), a round to move
+    on to its next question or its end ("idle"). Found by `Store.stalled_rounds`."""
+
+    kind: StalledKind
+    round_id: int
+    post_id: int | None
+    """The question, for "close" and "unsent"."""
+    chat_id: str
+
+
 class Store(Protocol):
     async def close(self) -> None: ...
 
@@ -89,9 +105,32 @@ class Store(Protocol):
 
     async def running_rounds(self) -> list[Round]: ...
 
-    async def end_round(self, round_id: int, status: str, now: datetime) -> bool:
-        """Mark a running round finished or stopped; False if it had already ended."""
+    async def end_round(
+        self, round_id: int, status: str, now: datetime, claim_summary: bool = False
+    ) -> bool:
+        """Mark a running round finished or stopped; False if it had already ended.
+        `claim_summary`: its summary is to be posted, claimed at `now` until `summary_sent`
+        (another process takes an unsent one over: `take_over_summary`)."""
         ...
+
+    async def stalled_rounds(
+        self, overdue: datetime, unsent: datetime, idle: datetime, limit: int
+    ) -> list[Stalled]:
+        """Open questions whose deadline passed before `overdue`; questions and summaries
+        claimed before `unsent` and not yet sent; running group rounds without an open
+        question since before `idle`. At most `limit` of each, through indexes."""
+        ...
+
+    async def summary_claim(self, round_id: int) -> datetime | None:
+        """When the round's summary was claimed, if it is not yet sent."""
+        ...
+
+    async def take_over_summary(self, round_id: int, claimed_at: datetime, now: datetime) -> bool:
+        """Move the summary's claim from `claimed_at` to `now`; False if another process did
+        (or it was sent)."""
+        ...
+
+    async def summary_sent(self, round_id: int) -> None: ...
 
     async def create_post(self, new: NewPost) -> Post:
         """Post the round's next question; also advances the round's position.
@@ -280,7 +319,10 @@ class Store(Protocol):
 
     async def next_reminder_at(self, platform: str) -> datetime | None: ...
 
-    async def set_reminder_next(self, user_id: str, next_run_at: datetime) -> None: ...
+    async def set_reminder_next(self, user_id: str, was: datetime, next_run_at: datetime) -> bool:
+        """Move a reminder from `was` to `next_run_at`; False if it was not at `was` any more
+        (another process moved it first: that one sends it)."""
+        ...
 
     # Quizzes chats upload (bot/storage/sql/chat_quizzes.py)
     async def chat_quiz_entries(self, chat_id: str) -> list[ChatQuizEntry]:

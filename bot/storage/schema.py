@@ -16,6 +16,7 @@ from bot.storage.sql.chat_quizzes import CHAT_QUIZ_TABLES, CHAT_QUIZZES_MIGRATIO
 from bot.storage.sql.daily import DAILY_MIGRATION
 from bot.storage.sql.report_counts import COUNT_TABLES, REPORT_COUNTS_MIGRATION
 from bot.storage.sql.review import REVIEW_MIGRATION, REVIEW_TABLES
+from bot.storage.sql.round_sweep import ROUND_SWEEP_MIGRATION
 from bot.storage.sql.scores import SCORE_TABLES_MIGRATION, SCORE_WEEKS_MIGRATION
 from bot.storage.sql.seen_updates import SEEN_UPDATES_MIGRATION
 
@@ -89,6 +90,7 @@ MIGRATIONS: tuple[str, ...] = (
     REVIEW_MIGRATION,  # spaced review (bot/storage/sql/review.py)
     CHAT_QUIZZES_MIGRATION,  # quizzes chats upload (bot/storage/sql/chat_quizzes.py)
     REPORT_COUNTS_MIGRATION,  # the report's counts (bot/storage/sql/report_counts.py)
+    ROUND_SWEEP_MIGRATION,  # any process moves on stalled rounds (bot/storage/sql/round_sweep.py)
     RESPONSES_MIGRATION,  # what was typed or picked (bot/storage/sql/answers.py)
 )
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -100,6 +100,7 @@ async def running_bot(
         api_url=fake.url,
         clock=clock,
         timers=timers,
+        sweep_every=None,  # timers run by hand; the sweep has its own tests (test_round_sweep)
         rng=random.Random(5),
         on_error=harness_errors.append,
         report_links=report_links,

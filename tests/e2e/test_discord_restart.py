@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import simcord
 
@@ -130,3 +131,39 @@ def test_the_cli_offers_run_discord_and_discord_sync(tmp_path: Path) -> None:
     assert result.returncode == 0
     assert "--guild ID" in result.stdout
     assert "discord" in run_cli(tmp_path, "run", "--help").stdout
+
+
+async def test_a_dead_shards_rounds_wait_for_it_and_resume_when_it_restarts(
+    tmp_path: Path, quizzes: dict[str, Quiz]
+) -> None:
+    """A Discord shard process alone serves its servers (README, "Known limits"): while it is
+    down, another shard's process leaves their rounds alone; restarted, it resumes them."""
+    store = await SQLiteStore.open(tmp_path / "bot.db")
+
+    def shard(number: int) -> Any:
+        return make_bot(store, quizzes, guild_id=4242, sharding=Sharding(2, (number,)))
+
+    env = simcord.Env(shard(0), settle_timeout=SETTLE_SECONDS)  # server 4242 is on shard 0
+    try:
+        with env.time_context():
+            guild = env.create_guild("Setup server", id=4242)
+            channel = guild.create_text_channel("quiz")
+            member = guild.add_member(env.create_user("ana"))
+            await env.start()
+            await member.slash(channel, "quiz", quiz="parallelism", questions=2)
+            first = channel.last_message
+            assert "Question 1/2" in first.embeds[0].description
+            await env.restart_bot(shard(1))  # shard 0's process died; shard 1's runs
+            await env.advance_time(60)  # well past the question's 30 s
+            [still_open] = await store.open_posts()
+            assert still_open.post_id == post_id_of(first)
+            assert channel.last_message.id == first.id
+            await env.restart_bot(shard(0))  # shard 0 back: the overdue question closes at once
+            await env.advance_time(1)
+            assert "Question 2/2" in channel.last_message.embeds[0].description
+            await env.advance_time(30)
+            assert "Round over" in channel.last_message.embeds[0].description
+            await env.shutdown()
+        env.raise_errors()
+    finally:
+        await store.close()

@@ -10,12 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-import os
 import random
 import signal
-import sys
 from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -25,59 +22,13 @@ import pytest
 
 from bot.domain.daily import DailyRule, NewSchedule
 from bot.storage.opening import open_store
-from tests.e2e.bot_process import TOKEN, free_port, wait_for_acks
+from tests.e2e.bot_process import SECRET, Worker, start_worker, wait_for_acks
 from tests.e2e.error_logs import ErrorLogs
 from tests.fakes.telegram_api import FakeTelegramAPI
 from tests.postgres import fresh_schema
-from tests.support.paths import ROOT
 
-SECRET = "two-workers-secret"
 USERS = 30
 _update_ids = itertools.count(1)
-
-
-@dataclass
-class Worker:
-    """One webhook process; its log is drained as it comes, so a pipe never fills."""
-
-    process: asyncio.subprocess.Process
-    port: int
-    lines: list[str] = field(default_factory=list)
-    started: asyncio.Event = field(default_factory=asyncio.Event)
-    reader: asyncio.Task[None] | None = None
-
-    async def read_log(self) -> None:
-        assert self.process.stderr is not None
-        async for raw in self.process.stderr:
-            self.lines.append(raw.decode())
-            if "Application started" in self.lines[-1]:
-                self.started.set()
-        self.started.set()  # exited: let a waiter see it instead of hanging
-
-    async def stop(self, sig: int = signal.SIGTERM) -> int:
-        if self.process.returncode is None:
-            self.process.send_signal(sig)
-        code = await asyncio.wait_for(self.process.wait(), timeout=30)
-        if self.reader is not None:
-            await self.reader
-        return code
-
-
-async def start_worker(fake: FakeTelegramAPI, database: str) -> Worker:
-    port = free_port()
-    env = {**os.environ, "TELEGRAM_TOKEN": TOKEN, "TELEGRAM_API_URL": fake.url}
-    process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "adapters.cli", "run", "telegram",
-        "--webhook", "https://quiz.example/hook", "--listen", "127.0.0.1",
-        "--port", str(port), "--secret", SECRET,
-        cwd=ROOT, env={**env, "QUIZBOT_DB": database},
-        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
-    )  # fmt: skip
-    worker = Worker(process, port)
-    worker.reader = asyncio.create_task(worker.read_log())
-    await asyncio.wait_for(worker.started.wait(), timeout=30)
-    assert process.returncode is None, "".join(worker.lines)
-    return worker
 
 
 async def deliver(session: aiohttp.ClientSession, workers: list[Worker], update: Any) -> None:

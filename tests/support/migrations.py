@@ -8,10 +8,30 @@ from pathlib import Path
 
 import asyncpg  # type: ignore[import-untyped]
 
+from bot.storage.schema import MIGRATIONS
+from bot.storage.sql.answers import RESPONSES_MIGRATION
+from bot.storage.sql.report_counts import COUNT_TABLES, REPORT_COUNTS_MIGRATION
+from bot.storage.sql.round_sweep import ROUND_SWEEP_MIGRATION
 
-async def roll_back(database: Path | str, version: int, undo: str) -> None:
-    """Run `undo` (SQL both backends read: the later migrations' tables and columns dropped)
-    and set the schema version back to `version`."""
+UNDO: dict[str, str] = {
+    REPORT_COUNTS_MIGRATION: "; ".join(f"DROP TABLE {table}" for table in COUNT_TABLES),
+    ROUND_SWEEP_MIGRATION: (
+        "DROP INDEX idle_rounds; DROP INDEX unsent_summaries; DROP INDEX unsent_posts; "
+        "ALTER TABLE rounds DROP COLUMN idle_since; ALTER TABLE rounds DROP COLUMN summary_due"
+    ),
+    RESPONSES_MIGRATION: "ALTER TABLE answers DROP COLUMN response",
+}
+"""SQL both backends read that undoes a migration, for each migration a test rolls back over."""
+
+
+async def roll_back_to_before(database: Path | str, migration: str) -> None:
+    """The database as it was before `migration` ran: it and every later migration undone,
+    newest first, and the schema version set back."""
+    version = MIGRATIONS.index(migration)
+    later = MIGRATIONS[version:]
+    missing = [MIGRATIONS.index(step) + 1 for step in later if step not in UNDO]
+    assert not missing, f"tests/support/migrations.py: UNDO lacks migration(s) {missing}"
+    undo = "; ".join(UNDO[step] for step in reversed(later))
     if isinstance(database, Path):
         with sqlite3.connect(database) as connection:
             connection.executescript(f"{undo}; PRAGMA user_version = {version};")

@@ -34,6 +34,7 @@ from bot.storage.sql.daily import DailyQueries
 from bot.storage.sql.players import PlayerQueries
 from bot.storage.sql.queries import TableRows, Transaction
 from bot.storage.sql.review import ReviewQueries
+from bot.storage.sql.round_sweep import RoundSweepQueries
 from bot.storage.sql.rows import Select, to_text
 from bot.storage.sql.seen_updates import SeenUpdateQueries
 
@@ -85,7 +86,7 @@ class _Statements:
 @translate_errors
 class PostgresStore(
     DailyQueries, PlayerQueries, ReviewQueries, ChatMoveQueries, SeenUpdateQueries,
-    ChatQuizQueries, GroupCommitAnswers,
+    ChatQuizQueries, RoundSweepQueries, GroupCommitAnswers,
 ):  # fmt: skip
     """Open with `await PostgresStore.open("postgresql://user:password@host/db")`."""
 

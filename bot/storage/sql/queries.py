@@ -131,8 +131,8 @@ class SqlQueries:
         try:
             row = await self._write_returning(
                 "INSERT INTO rounds (chat_id, channel_ref, quiz_id, mode, question_ids, "
-                "started_by, seconds_per_question, language, started_at) "
-                f"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING {ROUND_COLUMNS}",
+                "started_by, seconds_per_question, language, started_at, idle_since) "
+                f"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING {ROUND_COLUMNS}",
                 new.chat_id,
                 new.channel_ref,
                 new.quiz_id,
@@ -141,6 +141,7 @@ class SqlQueries:
                 new.started_by,
                 new.seconds_per_question,
                 new.language,
+                to_ms(now),
                 to_ms(now),
             )
         except ConstraintError:
@@ -167,11 +168,15 @@ class SqlQueries:
     async def running_rounds(self) -> list[Round]:
         return await self._all(ROUNDS, "WHERE status = 'running' ORDER BY round_id")
 
-    async def end_round(self, round_id: int, status: str, now: datetime) -> bool:
+    async def end_round(
+        self, round_id: int, status: str, now: datetime, claim_summary: bool = False
+    ) -> bool:
         changed = await self._write(
-            "UPDATE rounds SET status = ?, ended_at = ? WHERE round_id = ? AND status = 'running'",
+            "UPDATE rounds SET status = ?, ended_at = ?, summary_due = ? "
+            "WHERE round_id = ? AND status = 'running'",
             status,
             to_ms(now),
+            to_ms(now) if claim_summary else None,
             round_id,
         )
         return changed == 1
@@ -181,7 +186,9 @@ class SqlQueries:
             post = await insert_post(transaction, new)
             if new.round_id is not None:
                 await transaction.write(
-                    "UPDATE rounds SET position = ? WHERE round_id = ?", new.number, new.round_id
+                    "UPDATE rounds SET position = ?, idle_since = NULL WHERE round_id = ?",
+                    new.number,
+                    new.round_id,
                 )
         return post
 
@@ -213,11 +220,20 @@ class SqlQueries:
         return changed == 1
 
     async def close_post(self, post_id: int, now: datetime) -> bool:
-        changed = await self._write(
-            "UPDATE posts SET closed_at = ? WHERE post_id = ? AND closed_at IS NULL",
-            to_ms(now),
-            post_id,
-        )
+        """Its round, if running, is idle from now (bot/storage/sql/round_sweep.py)."""
+        async with self._transaction() as transaction:
+            changed = await transaction.write(
+                "UPDATE posts SET closed_at = ? WHERE post_id = ? AND closed_at IS NULL",
+                to_ms(now),
+                post_id,
+            )
+            if changed == 1:
+                await transaction.write(
+                    "UPDATE rounds SET idle_since = ? WHERE status = 'running' "
+                    "AND round_id = (SELECT round_id FROM posts WHERE post_id = ?)",
+                    to_ms(now),
+                    post_id,
+                )
         return changed == 1
 
     async def open_posts(self) -> list[Post]:

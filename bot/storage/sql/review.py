@@ -260,9 +260,11 @@ class ReviewQueries(SqlQueries):
     async def next_reminder_at(self, platform: str) -> datetime | None:
         return await self._one(_NEXT_REMINDER, "WHERE user_id LIKE ?", f"{platform}:%")
 
-    async def set_reminder_next(self, user_id: str, next_run_at: datetime) -> None:
-        await self._write(
-            "UPDATE review_reminders SET next_run_at = ? WHERE user_id = ?",
+    async def set_reminder_next(self, user_id: str, was: datetime, next_run_at: datetime) -> bool:
+        moved = await self._write(
+            "UPDATE review_reminders SET next_run_at = ? WHERE user_id = ? AND next_run_at = ?",
             to_ms(next_run_at),
             user_id,
+            to_ms(was),
         )
+        return moved == 1
