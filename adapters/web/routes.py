@@ -146,6 +146,8 @@ async def rounds(request: web.Request) -> web.Response:
     quizzes = await report.quizzes_in(grant.chat_id)
     context["rounds"] = tables.rounds_table(lines, quizzes, context["lang"])
     context["shown"] = ROUNDS_SHOWN
+    # With no group round, the answers the overview counts came from elsewhere: say so.
+    context["elsewhere"] = 0 if lines else (await report.store.totals(grant.chat_id))[1].answered
     return _page(_render(report, "rounds.html", **context))
 
 
@@ -160,11 +162,10 @@ async def quiz_page(request: web.Request) -> web.Response:
     if quiz is None and not figures:
         raise web.HTTPNotFound(text=t(language, "report.not_found"))
     answered = [
-        (number, figures[question.id])
+        (number, question.id, figures[question.id])
         for number, question in enumerate(quiz.questions if quiz else (), start=1)
         if question.id in figures
     ]
-    title = t(language, "report.chart.questions")
     context |= {
         "quiz": quiz,
         "quiz_id": quiz_id,
@@ -173,9 +174,7 @@ async def quiz_page(request: web.Request) -> web.Response:
         "letters": LETTERS,
         "plain": tables.plain,
         "choice_share": tables.choice_share,
-        "chart": charts.questions_chart(answered, language, title, context["nonce"])
-        if answered
-        else None,
+        "answered": answered,
     }
     return _page(_render(report, "quiz.html", **context))
 
@@ -206,4 +205,4 @@ async def download(request: web.Request) -> web.Response:
             raise web.HTTPNotFound(text=t(language, "report.not_found"))
         figures = await report.store.question_figures(chat_id, quiz.id)
         table = tables.questions_table(quiz, figures, language)
-    return downloads.response(table, request.match_info["ext"], today)
+    return downloads.response(table, request.match_info["ext"], today, language)

@@ -15,7 +15,7 @@ from typing import Any, Protocol
 import aiosqlite
 import asyncpg  # type: ignore[import-untyped]
 
-from bot.domain.report import MemberLine, Overview, QuestionFigures, RoundLine
+from bot.domain.report import MemberLine, Overview, QuestionFigures, RoundLine, Tally
 from bot.domain.uploads import ChatQuizEntry, StoredChatQuiz
 from bot.storage.interface import StoreError
 from bot.storage.opening import is_postgres
@@ -34,6 +34,10 @@ class ReportStore(Protocol):
 
     async def get_meta(self, key: str) -> str | None:
         """A setting kept by the bots (here: when the chat's links were revoked)."""
+        ...
+
+    async def totals(self, chat_id: str) -> tuple[int, Tally]:
+        """Members and answers over all time, group rounds or not."""
         ...
 
     async def overview(self, chat_id: str, first: date, last: date) -> Overview: ...

@@ -3,8 +3,8 @@
 A group plays two rounds through the real Telegram adapter (python-telegram-bot against the
 loopback fake Bot API); its admin types /report and gets the link privately; headless
 Chromium (Debian's, driven by Playwright) opens it and every figure it reads is checked
-against `quizbot export` of the same chat. Each page is photographed at 360 and 1280 px and
-checked for horizontal overflow at 360 px; nothing may load from another host, no script may
+against `quizbot export` of the same chat. Each page is photographed at 390 and 1280 px and
+checked for horizontal overflow at 390 px; nothing may load from another host, no script may
 run, no console error (a CSP violation is one) may appear. Then the link is revoked.
 """
 
@@ -55,7 +55,7 @@ async def check_overview(page: Any, rows: list[dict[str, str]]) -> None:
     assert await text(page, "[data-figure=members]") == str(len({r["user_id"] for r in rows}))
     assert await text(page, "[data-figure=answers]") == count_text(len(rows), "fr")
     assert await text(page, "[data-figure=accuracy]") == share_text(right / len(rows), "fr")
-    assert await page.locator("figure.chart svg").count() == 2
+    assert await page.locator("figure.chart svg:visible").count() == 2
 
 
 async def check_members(
@@ -104,9 +104,11 @@ def watch(page: Any, requests: list[str], problems: list[str]) -> None:
     page.on("dialog", lambda dialog: problems.append(f"dialog: {dialog.message}"))
 
 
-async def photograph(browser: Any, link: str, folder: Path, origin: str) -> None:
-    """Every page at 360 and 1280 px: screenshots, no overflow, nothing foreign, no errors."""
-    for width in (360, 1280):
+async def photograph(browser: Any, link: str, folder: Path, origin: str) -> list[Path]:
+    """Every page at 390 and 1280 px: screenshots, no overflow, nothing foreign, no errors;
+    the screenshots' paths."""
+    taken = []
+    for width in (390, 1280):
         context = await browser.new_context(viewport={"width": width, "height": 800},
                                             locale="fr-FR")  # fmt: skip
         page = await context.new_page()
@@ -119,13 +121,15 @@ async def photograph(browser: Any, link: str, folder: Path, origin: str) -> None
             assert response.status == 200, path
             assert await page.get_attribute("html", "lang") == "fr"
             name = (path or "overview").replace("/", "-")
-            await page.screenshot(path=str(folder / f"{name}-{width}.png"), full_page=True)
-            if width == 360:
+            taken.append(folder / f"{name}-{width}.png")
+            await page.screenshot(path=str(taken[-1]), full_page=True)
+            if width == 390:
                 scroll = await page.evaluate("document.scrollingElement.scrollWidth")
-                assert scroll <= 360, f"{path or 'overview'} is {scroll} px wide at 360 px"
+                assert scroll <= width, f"{path or 'overview'} is {scroll} px wide at {width} px"
         assert problems == []
         assert all(url.startswith(origin) for url in requests), requests
         await context.close()
+    return taken
 
 
 async def test_an_admin_opens_the_groups_report_in_chromium(
@@ -153,7 +157,7 @@ async def test_an_admin_opens_the_groups_report_in_chromium(
             await page.locator("main table a").first.click()
             await check_questions(page, rows, quizzes["parallelism"])
             await context.close()
-            await photograph(browser, link, folder, origin)
+            photos = await photograph(browser, link, folder, origin)
             async with running_bot(fake, database, quizzes, clock, signer) as bot:
                 admin = fake.users[1]
                 await bot.command(group, admin, "/report revoke")
@@ -164,7 +168,8 @@ async def test_an_admin_opens_the_groups_report_in_chromium(
             assert refused.status == 403
             assert "Ana" not in await page.content()
             await context.close()
-    assert len(list(folder.glob("*.png"))) == 2 * len(PAGES)
+    assert len(photos) == 2 * len(PAGES)
+    assert all(photo.stat().st_size > 0 for photo in photos)
 
 
 async def group_plays_and_asks(bot: Harness, fake: FakeTelegramAPI, group: Any) -> str:

@@ -9,10 +9,10 @@ from __future__ import annotations
 import random
 import statistics
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from bot.domain.entities import Player
+from bot.domain.entities import Mode, Player
 from bot.play.service import QuizService
 from bot.storage.interface import ExportRow
 from tests.support.clocks import FakeClock
@@ -60,6 +60,41 @@ async def play_rounds(
         gap = days_between[len(round_ids) - 1] if len(round_ids) <= len(days_between) else 1
         clock.advance(gap * 24 * 3600)
     return round_ids
+
+
+Picks = Mapping[Player, int]
+"""One question of a scripted round: each player's pick, 0 for the right answer, 1, 2, …
+for the question's wrong choices in the order written; players left out do not answer."""
+
+
+async def play_script(
+    service: QuizService,
+    clock: FakeClock,
+    script: Sequence[Picks],
+    chat: str = CHAT,
+    mode: Mode = "group",
+) -> list[str]:
+    """A round of `len(script)` questions of the parallelism quiz, each player choosing as
+    scripted; the ids of the questions posted, in order. The figures are then known by hand."""
+    started = await service.start_round(
+        chat_id=chat, player=next(iter(script[0])), quiz_id="parallelism", mode=mode,
+        questions=len(script), seconds=30,
+    )  # fmt: skip
+    posted = []
+    for picks in script:
+        view = await service.post_next(started.round_id)
+        assert view is not None, "the script is longer than the round"
+        posted.append(view.question.id)
+        answer = view.question.answer
+        wrong = [i for i in range(len(view.question.choices)) if i != answer]
+        for player, pick in picks.items():
+            clock.advance(2)
+            choice = answer if pick == 0 else wrong[pick - 1]
+            await service.press(chat_id=chat, player=player, post_id=view.post.post_id,
+                                letter_index=view.post.order.index(choice))  # fmt: skip
+        await service.close(view.post.post_id)
+    await service.finish_round(started.round_id)
+    return posted
 
 
 @dataclass

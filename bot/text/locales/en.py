@@ -420,6 +420,11 @@ MESSAGES: dict[str, str] = {
     "report.members.streaks": "Streaks count days in a row with a right answer (the scheduled "
     "daily questions, where the group has them).",
     "report.rounds.title": "Rounds",
+    "report.rounds.none": "No group round has been played in this group yet.",
+    "report.rounds.elsewhere.one": "{count} answer came from practice, daily questions or the "
+    "terminal; the overview counts it.",
+    "report.rounds.elsewhere.other": "{count} answers came from practice, daily questions or "
+    "the terminal; the overview counts them.",
     "report.rounds.latest.one": "The latest group round (at most {count}).",
     "report.rounds.latest.other": "The latest group rounds, newest first (at most {count}).",
     "report.download": "Download",
@@ -454,11 +459,13 @@ MESSAGES: dict[str, str] = {
     "report.status.stopped": "stopped",
     "report.yes": "yes",
     "report.question.heading": "Question {number}",
+    "report.question.short": "Q{number}",
     "report.question.figures": "{share} right · median answer time {median} · {answers}",
     "report.question.answers.one": "{count} answer",
     "report.question.answers.other": "{count} answers",
     "report.question.right": "right answer",
     "report.question.tempting": "most chosen wrong answer",
+    "report.question.tempting_tied": "tied for most chosen wrong answer",
     "report.question.why": "Explanation",
     "report.question.unanswered": "Not answered in this group yet.",
     "report.quiz.missing": "This quiz is no longer installed, so its questions cannot be shown.",

@@ -461,6 +461,11 @@ MESSAGES: dict[str, str] = {
     "report.members.streaks": "Les séries comptent les jours d’affilée avec une bonne réponse "
     "(les questions du jour programmées, là où le groupe en a).",
     "report.rounds.title": "Manches",
+    "report.rounds.none": "Aucune manche de groupe n’a encore été jouée dans ce groupe.",
+    "report.rounds.elsewhere.one": "{count} réponse vient de l’entraînement, des questions du "
+    "jour ou du terminal ; la vue d’ensemble la compte.",
+    "report.rounds.elsewhere.other": "{count} réponses viennent de l’entraînement, des "
+    "questions du jour ou du terminal ; la vue d’ensemble les compte.",
     "report.rounds.latest.one": "La dernière manche du groupe ({count} au plus).",
     "report.rounds.latest.other": "Les dernières manches du groupe, les plus récentes d’abord "
     "({count} au plus).",
@@ -496,11 +501,13 @@ MESSAGES: dict[str, str] = {
     "report.status.stopped": "arrêtée",
     "report.yes": "oui",
     "report.question.heading": "Question {number}",
+    "report.question.short": "Q{number}",
     "report.question.figures": "{share} de justes · temps de réponse médian {median} · {answers}",
     "report.question.answers.one": "{count} réponse",
     "report.question.answers.other": "{count} réponses",
     "report.question.right": "bonne réponse",
     "report.question.tempting": "mauvaise réponse la plus choisie",
+    "report.question.tempting_tied": "ex æquo : mauvaise réponse la plus choisie",
     "report.question.why": "Explication",
     "report.question.unanswered": "Pas encore de réponse dans ce groupe.",
     "report.quiz.missing": "Ce quiz n’est plus installé : impossible d’afficher ses questions.",
