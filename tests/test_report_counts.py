@@ -6,22 +6,24 @@ from __future__ import annotations
 
 import random
 import sqlite3
+from datetime import timedelta
 from pathlib import Path
 
 import asyncpg  # type: ignore[import-untyped]
 
 from bot.catalog.installed import load_catalog
-from bot.domain.entities import Player
+from bot.domain.entities import ExportRow, Player
 from bot.domain.rules import rank_round
 from bot.play.service import QuizService
 from bot.storage.interface import Store
 from bot.storage.opening import open_store
-from bot.storage.report_store import open_report_store
+from bot.storage.report_store import ReportStore, open_report_store
 from bot.storage.schema import SCHEMA_VERSION
+from bot.storage.sql.item_counts import ITEM_TABLES
 from bot.storage.sql.report_counts import COUNT_TABLES
 from tests.support.clocks import FakeClock
 from tests.support.paths import QUIZZES
-from tests.support.report import CHAT, PLAYERS, expected, play_rounds
+from tests.support.report import CHAT, PLAYERS, expected, item_counts, play_rounds
 
 OTHER = "tg:-5"
 
@@ -44,6 +46,7 @@ async def assert_equal_to_a_scan(
         assert {m.user_id: (m.tally.answered, m.tally.correct) for m in members} == (
             want.per_member
         )
+        await assert_item_counts(report, await store.export_chat(chat), chat, clock)
         for line in members:
             stats = await service.stats(chat, line.user_id)
             assert (line.current_streak, line.best_streak) == (
@@ -57,6 +60,18 @@ async def assert_equal_to_a_scan(
             assert round_line.players == len(full)
     finally:
         await report.close()
+
+
+async def assert_item_counts(
+    report: ReportStore, rows: list[ExportRow], chat: str, clock: FakeClock
+) -> None:
+    """Item counts of every period, read either way (its days, or all less the days
+    before), against the exported answers."""
+    today = clock.now().date()
+    for first in (None, today, *(today - timedelta(days) for days in (1, 2, 3, 6, 29, 400))):
+        read = await report.answer_counts(chat, "parallelism", first, today)
+        got = {(c.user_id, c.question_id, c.choice): (c.answered, c.correct) for c in read}
+        assert got == item_counts(rows, first), first
 
 
 async def test_counts_equal_a_scan_after_answers_forget_and_move(
@@ -88,17 +103,22 @@ async def test_counts_equal_a_scan_after_answers_forget_and_move(
     assert await store.move_chat(CHAT, OTHER, clock.now()) == 0
 
 
-async def _undo_the_migration(database: Path | str) -> None:
-    """The database as the previous quizbot left it: no report counts, one version less."""
-    drops = "; ".join(f"DROP TABLE {table}" for table in COUNT_TABLES)
+async def _undo_migrations(
+    database: Path | str, tables: tuple[str, ...] = (*COUNT_TABLES, *ITEM_TABLES), count: int = 2
+) -> None:
+    """The database as an older quizbot left it: without `tables`, `count` versions less
+    (by default the report's counts and the item counts, the last two migrations)."""
+    drops = "; ".join(f"DROP TABLE {table}" for table in tables)
     if isinstance(database, Path):
         with sqlite3.connect(database) as connection:
-            connection.executescript(f"{drops}; PRAGMA user_version = {SCHEMA_VERSION - 1};")
+            connection.executescript(f"{drops}; PRAGMA user_version = {SCHEMA_VERSION - count};")
         return
     connection = await asyncpg.connect(database)
     try:
         await connection.execute(drops)
-        await connection.execute("DELETE FROM schema_version WHERE version = $1", SCHEMA_VERSION)
+        await connection.execute(
+            "DELETE FROM schema_version WHERE version > $1", SCHEMA_VERSION - count
+        )
     finally:
         await connection.close()
 
@@ -114,7 +134,7 @@ async def test_the_migration_fills_the_counts_from_stored_answers(
         await play_rounds(service, clock, chat=OTHER, players=PLAYERS[:2], rounds=1)
     finally:
         await store.close()
-    await _undo_the_migration(database)
+    await _undo_migrations(database)
     store = await open_store(database)
     service = QuizService(store, load_catalog(QUIZZES), clock=clock, rng=random.Random(7))
     try:

@@ -11,6 +11,7 @@ import statistics
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import date
 
 from bot.domain.entities import Mode, Player
 from bot.play.service import QuizService
@@ -130,3 +131,17 @@ def expected(rows: Sequence[ExportRow]) -> Expected:
     }
     found.per_question = {q: (a, c) for q, (a, c) in questions.items()}
     return found
+
+
+def item_counts(
+    rows: Sequence[ExportRow], first: date | None = None
+) -> dict[tuple[str, str, int], tuple[int, int]]:
+    """(member, question, choice): (answers, right answers) of the exported answers on or
+    after `first` (UTC days), as ReportStore.answer_counts must read them."""
+    found: dict[tuple[str, str, int], list[int]] = defaultdict(lambda: [0, 0])
+    for row in rows:
+        if first is None or row.answered_at.date() >= first:
+            sums = found[(row.user_id, row.question_id, row.choice)]
+            sums[0] += 1
+            sums[1] += int(row.correct)
+    return {key: (a, c) for key, (a, c) in found.items()}

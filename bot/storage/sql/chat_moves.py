@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable
 from datetime import datetime
 
+from bot.storage.sql.item_counts import ITEM_KEYS
 from bot.storage.sql.queries import SqlQueries
 from bot.storage.sql.report_counts import COUNT_KEYS, MEMBER_MOVES
 from bot.storage.sql.rows import to_ms
@@ -65,6 +66,7 @@ MOVES: dict[str, tuple[Move, ...]] = {
     # the report's counts (bot/storage/sql/report_counts.py), after the hourly buckets
     **{table: merge_sums(table, keys, sums) for table, (keys, sums) in COUNT_KEYS.items()},
     "member_stats": MEMBER_MOVES,
+    **{table: merge_sums(table, keys, sums) for table, (keys, sums) in ITEM_KEYS.items()},
     "daily_schedules": (
         (  # one schedule per channel: the one set in the new chat stays
             "DELETE FROM daily_schedules WHERE chat_id = ? AND channel_ref IN "
