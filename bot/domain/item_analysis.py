@@ -67,7 +67,7 @@ class Item:
         return self.figures.accuracy
 
 
-Reason = Literal["flagged", "learnable", "check", "low"]
+Reason = Literal["flagged", "suspect", "learnable", "check", "low"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,17 +155,28 @@ def _grid(
 
 
 def to_discuss(items: Iterable[Item], limit: int = DISCUSSED) -> list[ToDiscuss]:
-    """The questions to take up next: flagged ones first (most flags), then those answered
+    """The questions to take up next: flagged ones first (most flags); then those the
+    stronger members miss more than the weaker (negative discrimination: the key may be
+    wrong, the worst a study tool can do), whatever their share right; then those answered
     right least often (below DISCUSS_BELOW), the more discriminating first on equal shares."""
-    chosen = [
-        item
-        for item in items
-        if item.flags or (item.difficulty is not None and item.difficulty < DISCUSS_BELOW)
-    ]
+    chosen = [item for item in items if item.flags or _suspect(item) or _hard(item)]
     chosen.sort(
-        key=lambda item: (-item.flags, item.difficulty or 0.0, -(item.discrimination or 0.0))
+        key=lambda item: (
+            -item.flags,
+            not _suspect(item),
+            item.difficulty or 0.0,
+            -(item.discrimination or 0.0),
+        )
     )
     return [ToDiscuss(item, _reason(item)) for item in chosen[:limit]]
+
+
+def _suspect(item: Item) -> bool:
+    return item.discrimination is not None and item.discrimination < 0
+
+
+def _hard(item: Item) -> bool:
+    return item.difficulty is not None and item.difficulty < DISCUSS_BELOW
 
 
 def _reason(item: Item) -> Reason:
@@ -173,4 +184,6 @@ def _reason(item: Item) -> Reason:
         return "flagged"
     if item.discrimination is None:
         return "low"
+    if item.discrimination < 0:
+        return "suspect"
     return "learnable" if item.discrimination >= LEARNABLE else "check"

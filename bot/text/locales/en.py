@@ -472,6 +472,59 @@ MESSAGES: dict[str, str] = {
     "report.forbidden.title": "This link does not open a report",
     "report.forbidden.body": "It may have expired, been revoked, or been copied incompletely. "
     "Ask an admin of the group for a new one with /report.",
+    "report.period.label": "Period",
+    "report.period.7": "Last 7 days",
+    "report.period.30": "Last 30 days",
+    "report.period.90": "Last 90 days",
+    "report.period.all": "All time",
+    "report.chart.questions_all": "Share of right answers, per question (all time)",
+    "report.items.title": "Item analysis",
+    "report.items.method": "Share right: the question's right answers over its answers (low: "
+    "hard). Discrimination: the upper-minus-lower 27 % index. The members who answered the "
+    "question are ranked by their share right on the whole quiz in the period; it is the "
+    "question's share right among the top 27 % less among the bottom 27 %, from −1 to +1 (shown "
+    "from {members} members up). Above +0.30 the question separates those who know the quiz from "
+    "the others; near 0 or below, the strong miss it as often as the weak: check its wording and "
+    "its answer.",
+    "report.items.none": "Nobody answered this quiz in this period.",
+    "report.column.discrimination": "Discrimination",
+    "report.column.tempting": "Most chosen wrong answer",
+    "report.column.flags": "Flags",
+    "report.column.members_answered": "Members",
+    "report.items.tempting": "{letter} ({share} of answers)",
+    "report.discuss.title": "Questions to discuss next",
+    "report.discuss.none": "No question needs it in this period: every one is answered right at "
+    "least {share} of the time.",
+    "report.discuss.entry": "{share} right, discrimination {index}",
+    "report.discuss.learnable": "those who know the quiz get it right: worth teaching again.",
+    "report.discuss.suspect": "the stronger members miss it more often than the others:"
+    " check that its right answer is right.",
+    "report.discuss.check": "it barely separates those who know the quiz from the others:"
+    " check its wording and its answer.",
+    "report.discuss.low": "too few members answered it to say more.",
+    "report.discuss.flagged": "members flagged it.",
+    "report.grid.title": "Members × questions",
+    "report.grid.legend": "✔ right (more than half of their answers in the period) · ✘ wrong · · "
+    "not seen.",
+    "report.grid.right": "right",
+    "report.grid.wrong": "wrong",
+    "report.grid.unseen": "not seen",
+    "report.column.period_answers": "Answers in period",
+    "report.column.period_accuracy": "Share right in period",
+    "report.column.trend": "Trend (points)",
+    "report.column.recall": "Predicted recall",
+    "report.members.trend": "Trend: the share right of the period's later half less its earlier "
+    "half's, in points (for all time: the last 30 days against before), shown from {count} "
+    "answers in each half. Predicted recall: the mean probability, as spaced review's FSRS model "
+    "predicts it, that the member answers their questions of this group's quizzes right today.",
+    "report.progress.title": "Progress",
+    "report.members.all_time": "All time",
+    "report.behind.title": "Members falling behind",
+    "report.behind.none": "Nobody is falling behind in this period.",
+    "report.behind.due": "{count} reviews due",
+    "report.behind.dropping": "share right down {points} points",
+    "report.behind.rule": "Falling behind: {due} or more reviews due, or a share right down "
+    "{points} points or more.",
     "report.not_found": "There is no such page in this report.",
     # French typography warnings (issue 17): `quizbot validate --strict`
     "cli.strict_warnings": "quizbot: --strict turns the warnings above into errors",

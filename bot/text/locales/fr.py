@@ -514,6 +514,60 @@ MESSAGES: dict[str, str] = {
     "report.forbidden.title": "Ce lien n’ouvre aucun bilan",
     "report.forbidden.body": "Il a peut-être expiré, été annulé ou été copié en partie. "
     "Demandez-en un nouveau à un admin du groupe avec /report.",
+    "report.period.label": "Période",
+    "report.period.7": "7 derniers jours",
+    "report.period.30": "30 derniers jours",
+    "report.period.90": "90 derniers jours",
+    "report.period.all": "Depuis le début",
+    "report.chart.questions_all": "Part de bonnes réponses, par question (depuis le début)",
+    "report.items.title": "Analyse des questions",
+    "report.items.method": "Part juste : les bonnes réponses à la question sur ses réponses "
+    "(basse : difficile). Discrimination : l’indice des 27 % supérieurs moins les 27 % "
+    "inférieurs. Les membres qui ont répondu à la question sont classés par leur part juste sur "
+    "tout le quiz dans la période ; c’est la part juste de la question chez les 27 % du haut "
+    "moins celle des 27 % du bas, de −1 à +1 (affichée à partir de {members} membres). Au-dessus "
+    "de +0,30, la question sépare ceux qui maîtrisent le quiz des autres ; vers 0 ou en dessous, "
+    "les meilleurs la manquent autant que les autres : vérifiez son énoncé et sa réponse.",
+    "report.items.none": "Personne n’a répondu à ce quiz dans cette période.",
+    "report.column.discrimination": "Discrimination",
+    "report.column.tempting": "Mauvaise réponse la plus choisie",
+    "report.column.flags": "Signalements",
+    "report.column.members_answered": "Membres",
+    "report.items.tempting": "{letter} ({share} des réponses)",
+    "report.discuss.title": "Questions à reprendre",
+    "report.discuss.none": "Aucune dans cette période : chacune a au moins {share} de bonnes "
+    "réponses.",
+    "report.discuss.entry": "{share} de justes, discrimination {index}",
+    "report.discuss.learnable": "ceux qui maîtrisent le quiz la réussissent : à réexpliquer.",
+    "report.discuss.suspect": "les meilleurs la manquent plus souvent que les autres :"
+    " vérifiez que sa bonne réponse est juste.",
+    "report.discuss.check": "elle distingue à peine ceux qui maîtrisent le quiz des"
+    " autres : vérifiez son énoncé et sa réponse.",
+    "report.discuss.low": "trop peu de membres y ont répondu pour en dire plus.",
+    "report.discuss.flagged": "des membres l’ont signalée.",
+    "report.grid.title": "Membres × questions",
+    "report.grid.legend": "✔ juste (plus de la moitié de leurs réponses dans la période) · ✘ faux "
+    "· · pas vue.",
+    "report.grid.right": "juste",
+    "report.grid.wrong": "faux",
+    "report.grid.unseen": "pas vue",
+    "report.column.period_answers": "Réponses (période)",
+    "report.column.period_accuracy": "Part juste (période)",
+    "report.column.trend": "Tendance (points)",
+    "report.column.recall": "Rappel prédit",
+    "report.members.trend": "Tendance : la part juste de la seconde moitié de la période moins "
+    "celle de la première, en points (depuis le début : les 30 derniers jours contre avant), "
+    "affichée à partir de {count} réponses dans chaque moitié. Rappel prédit : la probabilité "
+    "moyenne, selon le modèle FSRS de la révision espacée, que le membre réponde juste "
+    "aujourd’hui à ses questions des quiz de ce groupe.",
+    "report.progress.title": "Progression",
+    "report.members.all_time": "Depuis le début",
+    "report.behind.title": "Membres qui décrochent",
+    "report.behind.none": "Personne ne décroche dans cette période.",
+    "report.behind.due": "{count} révisions en attente",
+    "report.behind.dropping": "part juste en baisse de {points} points",
+    "report.behind.rule": "Décroche : {{due}} révisions en attente ou plus, ou une part juste en "
+    "baisse de {{points}} points ou plus.",
     "report.not_found": "Cette page n’existe pas dans ce bilan.",
     # French typography warnings (issue 17): `quizbot validate --strict`
     "cli.strict_warnings": (

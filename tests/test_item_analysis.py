@@ -1,0 +1,145 @@
+"""Item analysis against a fixture worked out by hand, and members' periods and trends.
+
+Eight members, three questions (the right answer is choice 0), one answer each but m1's two
+to q1 and m8 never seeing q3:
+
+    member  q1     q2  q3   right/answered  rank
+    m1      1, 1   0   1    3/4 = .75       2
+    m2      1      0   0    1/3             6
+    m3      1      1   1    3/3 = 1         1
+    m4      0 (1)  1   1    2/3             3
+    m5      1      1   0    2/3             4
+    m6      0 (1)  1   0    1/3             7
+    m7      0 (2)  1   0    1/3             8
+    m8      0 (1)  1   -    1/2             5
+
+(wrong picks' choice in brackets; ties ranked by id.) 27 % of 8 members is 2.16: groups of 2.
+- q1: 5 right of 9 answers. Upper (m3, m1): 3/3; lower (m6, m7): 0/2. D = 1.
+- q2: 6 of 8. Upper (m3, m1): 1/2; lower (m6, m7): 2/2. D = -0.5: the strong miss it.
+- q3: 3 of 7 (m1 to m7). 27 % of 7 is 1.89: groups of 2. Upper (m3, m1): 2/2; lower
+  (m6, m7): 0/2. D = 1.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+
+import pytest
+
+from bot.domain.item_analysis import AnswerCount, analyse, to_discuss, upper_minus_lower
+from bot.domain.report import MemberLine, Tally
+from bot.domain.report_periods import (
+    Progress,
+    falling_behind,
+    mean_recalls,
+    period_of,
+    window,
+)
+from bot.domain.review import Reviewer
+
+# (member, question, choice, answers, right)
+PICKS = [
+    ("m1", "q1", 0, 2, 2), ("m1", "q2", 1, 1, 0), ("m1", "q3", 0, 1, 1),
+    ("m2", "q1", 0, 1, 1), ("m2", "q2", 2, 1, 0), ("m2", "q3", 1, 1, 0),
+    ("m3", "q1", 0, 1, 1), ("m3", "q2", 0, 1, 1), ("m3", "q3", 0, 1, 1),
+    ("m4", "q1", 1, 1, 0), ("m4", "q2", 0, 1, 1), ("m4", "q3", 0, 1, 1),
+    ("m5", "q1", 0, 1, 1), ("m5", "q2", 0, 1, 1), ("m5", "q3", 2, 1, 0),
+    ("m6", "q1", 1, 1, 0), ("m6", "q2", 0, 1, 1), ("m6", "q3", 1, 1, 0),
+    ("m7", "q1", 2, 1, 0), ("m7", "q2", 0, 1, 1), ("m7", "q3", 1, 1, 0),
+    ("m8", "q1", 1, 1, 0), ("m8", "q2", 0, 1, 1),
+]  # fmt: skip
+COUNTS = [AnswerCount(*pick) for pick in PICKS]
+
+
+def test_difficulty_discrimination_and_distractors_as_computed_by_hand() -> None:
+    items = analyse(COUNTS).items
+    assert {q: (i.figures.correct, i.figures.answered) for q, i in items.items()} == {
+        "q1": (5, 9), "q2": (6, 8), "q3": (3, 7),
+    }  # fmt: skip
+    assert items["q1"].difficulty == pytest.approx(5 / 9)
+    assert {q: i.members for q, i in items.items()} == {"q1": 8, "q2": 8, "q3": 7}
+    assert items["q1"].discrimination == pytest.approx(1.0)
+    assert items["q2"].discrimination == pytest.approx(-0.5)
+    assert items["q3"].discrimination == pytest.approx(1.0)
+    assert dict(items["q1"].figures.choices) == {0: 5, 1: 3, 2: 1}
+    assert items["q1"].figures.tempting(0) == (1,)
+    assert dict(items["q3"].figures.choices) == {0: 3, 1: 3, 2: 1}
+
+
+def test_the_questions_to_discuss_and_why() -> None:
+    items = analyse(COUNTS).items.values()
+    found = [(d.item.question_id, d.reason) for d in to_discuss(items)]
+    # q2 is right 75 % of the time, but more often among the weak: its key is suspect
+    assert found == [("q2", "suspect"), ("q3", "learnable"), ("q1", "learnable")]
+    flagged = analyse(COUNTS, flags={"q1": 2}).items.values()
+    assert [(d.item.question_id, d.reason) for d in to_discuss(flagged)][:2] == [
+        ("q1", "flagged"), ("q2", "suspect"),
+    ]  # fmt: skip
+
+
+def test_a_low_share_that_barely_discriminates_says_check_the_question() -> None:
+    """Right on "a": m1-m4; on "b": m1-m3; on "q": m4 and m8. Quiz scores: m1-m4 2/3 (by
+    id: m1, m2 on top), m8 1/3, m5-m7 0 (m6, m7 at the bottom). On q: top 0/2, bottom 0/2:
+    D = 0, with 2 right of 8."""
+    rights = {"a": (1, 2, 3, 4), "b": (1, 2, 3), "q": (4, 8)}
+    counts = [AnswerCount(f"m{n}", q, 0, 1, int(n in right))
+              for q, right in rights.items() for n in range(1, 9)]  # fmt: skip
+    items = analyse(counts).items
+    assert items["q"].discrimination == pytest.approx(0.0)
+    assert items["b"].discrimination == pytest.approx(1.0)
+    assert [(d.item.question_id, d.reason) for d in to_discuss(items.values())] == [
+        ("q", "check"), ("b", "learnable"), ("a", "learnable"),
+    ]  # fmt: skip
+
+
+def test_too_few_members_give_no_discrimination() -> None:
+    three = {f"m{n}": Tally(1, n % 2) for n in range(3)}
+    assert upper_minus_lower(three, {user: 0.5 for user in three}) is None
+
+
+def test_the_grid_is_right_wrong_or_not_seen() -> None:
+    grid = analyse(COUNTS).grid
+    assert grid["m1"]["q1"] == ("right", Tally(2, 2))
+    assert grid["m2"]["q3"] == ("wrong", Tally(1, 0))
+    assert "q3" not in grid["m8"]
+    split = analyse([AnswerCount("a", "q", 0, 1, 1), AnswerCount("a", "q", 1, 1, 0)]).grid
+    assert split["a"]["q"][0] == "wrong", "right once in two is not yet right"
+
+
+def test_periods_and_their_halves() -> None:
+    today = date(2026, 3, 10)
+    assert period_of("7") == "7"
+    assert period_of("365") == "30"
+    seven = window("7", today)
+    assert (seven.first, seven.middle, seven.last) == (date(2026, 3, 4), date(2026, 3, 7), today)
+    everything = window("all", today)
+    assert (everything.first, everything.middle) == (None, date(2026, 2, 9))
+
+
+def line(name: str, due: int = 0) -> MemberLine:
+    return MemberLine(name, name, Tally(10, 5), 0, 0, None, due)
+
+
+def test_members_falling_behind_by_reviews_due_or_a_dropping_share() -> None:
+    steady = Progress(line("steady"), Tally(4, 2), Tally(4, 2), 0.9)
+    dropping = Progress(line("dropping"), Tally(4, 4), Tally(4, 2), 0.8)
+    behind = Progress(line("behind", due=7), Tally(1, 1), Tally(1, 1), 0.4)
+    too_few = Progress(line("few"), Tally(2, 2), Tally(2, 0), None)
+    assert dropping.trend == pytest.approx(-0.5)
+    assert too_few.trend is None, "two answers a half say nothing yet"
+    assert steady.period == Tally(8, 4)
+    found = falling_behind([steady, dropping, behind, too_few])
+    assert [(p.line.name, p.behind) for p in found] == [
+        ("behind", ("due",)), ("dropping", ("dropping",)),
+    ]  # fmt: skip
+
+
+def test_mean_recall_is_the_mean_fsrs_retrievability() -> None:
+    reviewer = Reviewer()
+    now = datetime(2026, 3, 10, tzinfo=UTC)
+    fresh = reviewer.review(None, False, True, now, 2000).card
+    old = reviewer.review(None, False, False, datetime(2026, 1, 1, tzinfo=UTC), 2000).card
+    recalls = mean_recalls({"a": [fresh, old, "not json"], "b": []}, now, reviewer)
+    want = (reviewer.recall(fresh, now) + reviewer.recall(old, now)) / 2
+    assert recalls == {"a": pytest.approx(want)}
+    assert reviewer.recall(fresh, now) > reviewer.recall(old, now)
