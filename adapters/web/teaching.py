@@ -112,5 +112,7 @@ def members_sections(
         "behind": items_text.behind_lines(falling_behind(members), language),
         "progress": items_text.progress_table(members, period, language),
         "notes": items_text.notes(language),
-        "trend_note": t(language, "report.members.trend", count=MIN_TREND_ANSWERS),
+        "trend_note": t(language, "report.members.trend")
+        + " "
+        + t(language, "report.members.trend_min", count=MIN_TREND_ANSWERS),
     }

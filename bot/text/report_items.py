@@ -110,20 +110,23 @@ def behind_lines(found: Sequence[Progress], language: Language) -> list[Line]:
         if "due" in member.behind:
             reasons.append(t(language, "report.behind.due", count=member.line.due))
         if "dropping" in member.behind and member.trend is not None:
-            points = round(-member.trend * 100)
-            reasons.append(t(language, "report.behind.dropping", points=points))
+            drop = t(language, "report.behind.points", count=round(-member.trend * 100))
+            reasons.append(t(language, "report.behind.dropping", drop=drop))
         lines.append(Line(clean_name(member.line.name), "", " · ".join(reasons)))
     return lines
 
 
 def notes(language: Language) -> Mapping[str, str]:
     """The method and threshold notes the sections print under their tables."""
+    method = t(language, "report.items.method")
+    shown_from = t(language, "report.items.min_members", count=MIN_MEMBERS)
+    due = t(language, "report.behind.due", count=BEHIND_DUE)
+    drop = t(language, "report.behind.points", count=round(BEHIND_DROP * 100))
     return {
-        "method": t(language, "report.items.method", members=MIN_MEMBERS),
+        "method": f"{method} {shown_from}",
         "discuss_none": t(language, "report.discuss.none",
                           share=share_text(DISCUSS_BELOW, language)),
-        "behind_rule": t(language, "report.behind.rule", due=BEHIND_DUE,
-                         points=round(BEHIND_DROP * 100)),
+        "behind_rule": t(language, "report.behind.rule", due=due, drop=drop),
     }  # fmt: skip
 
 

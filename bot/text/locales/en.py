@@ -482,10 +482,9 @@ MESSAGES: dict[str, str] = {
     "report.items.method": "Share right: the question's right answers over its answers (low: "
     "hard). Discrimination: the upper-minus-lower 27 % index. The members who answered the "
     "question are ranked by their share right on the whole quiz in the period; it is the "
-    "question's share right among the top 27 % less among the bottom 27 %, from −1 to +1 (shown "
-    "from {members} members up). Above +0.30 the question separates those who know the quiz from "
-    "the others; near 0 or below, the strong miss it as often as the weak: check its wording and "
-    "its answer.",
+    "question's share right among the top 27 % less among the bottom 27 %, from −1 to +1. Above "
+    "+0.30 the question separates those who know the quiz from the others; near 0 or below, the "
+    "strong miss it as often as the weak: check its wording and its answer.",
     "report.items.none": "Nobody answered this quiz in this period.",
     "report.column.discrimination": "Discrimination",
     "report.column.tempting": "Most chosen wrong answer",
@@ -514,17 +513,26 @@ MESSAGES: dict[str, str] = {
     "report.column.trend": "Trend (points)",
     "report.column.recall": "Predicted recall",
     "report.members.trend": "Trend: the share right of the period's later half less its earlier "
-    "half's, in points (for all time: the last 30 days against before), shown from {count} "
-    "answers in each half. Predicted recall: the mean probability, as spaced review's FSRS model "
-    "predicts it, that the member answers their questions of this group's quizzes right today.",
+    "half's, in points (for all time: the last 30 days against before). Predicted recall: the "
+    "mean probability, as spaced review's FSRS model predicts it, that the member answers their "
+    "questions of this group's quizzes right today.",
     "report.progress.title": "Progress",
     "report.members.all_time": "All time",
+    "report.items.min_members.one": "Discrimination is shown once {count} member has answered the"
+    " question.",
+    "report.items.min_members.other": "Discrimination is shown once {count} members have answered"
+    " the question.",
+    "report.members.trend_min.one": "A trend needs {count} answer in each half.",
+    "report.members.trend_min.other": "A trend needs {count} answers in each half.",
+    "report.behind.due.one": "{count} review due",
+    "report.behind.due.other": "{count} reviews due",
+    "report.behind.points.one": "{count} point",
+    "report.behind.points.other": "{count} points",
+    "report.behind.dropping": "share right down {drop}",
+    "report.behind.rule": "Falling behind: at least {due}, or a share right down by at least"
+    " {drop}.",
     "report.behind.title": "Members falling behind",
     "report.behind.none": "Nobody is falling behind in this period.",
-    "report.behind.due": "{count} reviews due",
-    "report.behind.dropping": "share right down {points} points",
-    "report.behind.rule": "Falling behind: {due} or more reviews due, or a share right down "
-    "{points} points or more.",
     "report.not_found": "There is no such page in this report.",
     # French typography warnings (issue 17): `quizbot validate --strict`
     "cli.strict_warnings": "quizbot: --strict turns the warnings above into errors",

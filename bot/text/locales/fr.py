@@ -525,9 +525,9 @@ MESSAGES: dict[str, str] = {
     "(basse : difficile). Discrimination : l’indice des 27 % supérieurs moins les 27 % "
     "inférieurs. Les membres qui ont répondu à la question sont classés par leur part juste sur "
     "tout le quiz dans la période ; c’est la part juste de la question chez les 27 % du haut "
-    "moins celle des 27 % du bas, de −1 à +1 (affichée à partir de {members} membres). Au-dessus "
-    "de +0,30, la question sépare ceux qui maîtrisent le quiz des autres ; vers 0 ou en dessous, "
-    "les meilleurs la manquent autant que les autres : vérifiez son énoncé et sa réponse.",
+    "moins celle des 27 % du bas, de −1 à +1. Au-dessus de +0,30, la question sépare ceux qui "
+    "maîtrisent le quiz des autres ; vers 0 ou en dessous, les meilleurs la manquent autant que "
+    "les autres : vérifiez son énoncé et sa réponse.",
     "report.items.none": "Personne n’a répondu à ce quiz dans cette période.",
     "report.column.discrimination": "Discrimination",
     "report.column.tempting": "Mauvaise réponse la plus choisie",
@@ -556,18 +556,26 @@ MESSAGES: dict[str, str] = {
     "report.column.trend": "Tendance (points)",
     "report.column.recall": "Rappel prédit",
     "report.members.trend": "Tendance : la part juste de la seconde moitié de la période moins "
-    "celle de la première, en points (depuis le début : les 30 derniers jours contre avant), "
-    "affichée à partir de {count} réponses dans chaque moitié. Rappel prédit : la probabilité "
-    "moyenne, selon le modèle FSRS de la révision espacée, que le membre réponde juste "
-    "aujourd’hui à ses questions des quiz de ce groupe.",
+    "celle de la première, en points (depuis le début : les 30 derniers jours contre avant). "
+    "Rappel prédit : la probabilité moyenne, selon le modèle FSRS de la révision espacée, que le "
+    "membre réponde juste aujourd’hui à ses questions des quiz de ce groupe.",
     "report.progress.title": "Progression",
     "report.members.all_time": "Depuis le début",
+    "report.items.min_members.one": "La discrimination s’affiche dès que {count} membre a répondu"
+    " à la question.",
+    "report.items.min_members.other": "La discrimination s’affiche dès que {count} membres ont"
+    " répondu à la question.",
+    "report.members.trend_min.one": "Une tendance demande {count} réponse dans chaque moitié.",
+    "report.members.trend_min.other": "Une tendance demande {count} réponses dans chaque moitié.",
+    "report.behind.due.one": "{count} révision en attente",
+    "report.behind.due.other": "{count} révisions en attente",
+    "report.behind.points.one": "{count} point",
+    "report.behind.points.other": "{count} points",
+    "report.behind.dropping": "part juste en baisse de {drop}",
+    "report.behind.rule": "Décroche : au moins {due}, ou une part juste en baisse d’au moins"
+    " {drop}.",
     "report.behind.title": "Membres qui décrochent",
     "report.behind.none": "Personne ne décroche dans cette période.",
-    "report.behind.due": "{count} révisions en attente",
-    "report.behind.dropping": "part juste en baisse de {points} points",
-    "report.behind.rule": "Décroche : {{due}} révisions en attente ou plus, ou une part juste en "
-    "baisse de {{points}} points ou plus.",
     "report.not_found": "Cette page n’existe pas dans ce bilan.",
     # French typography warnings (issue 17): `quizbot validate --strict`
     "cli.strict_warnings": (
