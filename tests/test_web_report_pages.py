@@ -166,3 +166,32 @@ async def test_the_question_bars_are_html_with_their_figure_beside(
     assert '<td class="share">0%</td>' in rows[asked[0]]
     assert '<td class="share">50%</td>' in rows[asked[1]]
     assert '<rect class="fill" width="0.0"' in rows[asked[0]]
+
+
+async def test_the_period_filter_counts_only_the_period(
+    tmp_path: Path, quizzes: dict[str, Quiz], clock: FakeClock
+) -> None:
+    """Two rounds ten days apart: the last 7 days show the second one's answers, all time
+    both; the progress download follows the period too."""
+    database = tmp_path / "quiz.db"
+    await scripted(database, quizzes, clock, [{ANA: 0, BOB: 1}, {ANA: 0, BOB: 0}])
+    clock.advance(10 * 24 * 3600)
+    await scripted(database, quizzes, clock, [{ANA: 1, BOB: 1, CAT: 0}])
+    async with served(database, quizzes, clock) as web:
+        link = web.path(CHAT)
+
+        async def answers(period: str) -> int:
+            page = await (await web.client.get(f"{link}quiz/parallelism?period={period}")).text()
+            items = page.split('id="items"', 1)[1].split("</section>", 1)[0]
+            cells = re.findall(r'<td class="count" data-label="Answers">(\d+)</td>', items)
+            return sum(int(cell) for cell in cells)
+
+        assert await answers("7") == 3
+        assert await answers("all") == 7
+        assert await answers("30") == 7
+        assert await answers("nonsense") == 7  # the default: 30 days
+        progress = await web.client.get(f"{link}progress.csv?period=7")
+        rows = list(csv.reader(io.StringIO((await progress.read()).decode("utf-8-sig"))))
+    by_name = {row[0]: row[1] for row in rows[1:]}
+    assert by_name == {"Ana": "1", "'=HYPERLINK(\"http://x.example\")": "1",
+                       "<script>alert('x')</script>": "1"}  # fmt: skip
