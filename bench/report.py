@@ -30,8 +30,16 @@ from bot.storage.report_store import SQLiteReportStore
 CHATS, MEMBERS, QUESTIONS, ANSWERING = 10, 200, 8, 100
 NOW = datetime(2026, 3, 6, 16, 0, tzinfo=UTC)
 READS = 30
-PAGES = ("", "members", "rounds", "quiz/parallelism", "quiz/parallelism?period=7",
-         "quiz/parallelism?period=90", "quiz/parallelism?period=all", "members?period=all")
+PAGES = (
+    "",
+    "members",
+    "rounds",
+    "quiz/parallelism",
+    "quiz/parallelism?period=7",
+    "quiz/parallelism?period=90",
+    "quiz/parallelism?period=all",
+    "members?period=all",
+)
 """The pages as they open (the quiz and members pages for the last 30 days), and the quiz
 page's item analysis and the members' progress for other periods (issue 29)."""
 SCAN = (

@@ -1,23 +1,25 @@
 """Item analysis against a fixture worked out by hand, and members' periods and trends.
 
-Eight members, three questions (the right answer is choice 0), one answer each but m1's two
-to q1 and m8 never seeing q3:
+Eight members, three questions; each member's latest answer in the period (1 right, 0
+wrong; m8 never saw q3):
 
-    member  q1     q2  q3   right/answered  rank
-    m1      1, 1   0   1    3/4 = .75       2
-    m2      1      0   0    1/3             6
-    m3      1      1   1    3/3 = 1         1
-    m4      0 (1)  1   1    2/3             3
-    m5      1      1   0    2/3             4
-    m6      0 (1)  1   0    1/3             7
-    m7      0 (2)  1   0    1/3             8
-    m8      0 (1)  1   -    1/2             5
+    member  q1  q2  q3   latest right   rank
+    m1      1   0   1    2/3            2
+    m2      1   0   0    1/3            6
+    m3      1   1   1    3/3            1
+    m4      0   1   1    2/3            3
+    m5      1   1   0    2/3            4
+    m6      0   1   0    1/3            7
+    m7      0   1   0    1/3            8
+    m8      0   1   -    1/2            5
 
-(wrong picks' choice in brackets; ties ranked by id.) 27 % of 8 members is 2.16: groups of 2.
-- q1: 5 right of 9 answers. Upper (m3, m1): 3/3; lower (m6, m7): 0/2. D = 1.
-- q2: 6 of 8. Upper (m3, m1): 1/2; lower (m6, m7): 2/2. D = -0.5: the strong miss it.
-- q3: 3 of 7 (m1 to m7). 27 % of 7 is 1.89: groups of 2. Upper (m3, m1): 2/2; lower
-  (m6, m7): 0/2. D = 1.
+(ties ranked by id). 27 % of 8 members is 2.16: groups of 2.
+- q1: upper (m3, m1) 2/2, lower (m6, m7) 0/2: D = 1.
+- q2: upper (m3, m1) 1/2, lower (m6, m7) 2/2: D = -0.5, the strong miss it.
+- q3 (m1 to m7; 27 % of 7 is 1.89: groups of 2): upper (m3, m1) 2/2, lower (m6, m7) 0/2:
+  D = 1.
+Answers per choice in the period (choice 0 is right; m1 answered q1 twice): q1 5 of 9 right
+(B picked 3 times, C once), q2 6 of 8, q3 3 of 7.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from datetime import UTC, date, datetime
 
 import pytest
 
-from bot.domain.item_analysis import AnswerCount, analyse, to_discuss, upper_minus_lower
+from bot.domain.item_analysis import ChoiceCount, Latest, analyse, to_discuss, upper_minus_lower
 from bot.domain.report import MemberLine, Tally
 from bot.domain.report_periods import (
     Progress,
@@ -37,22 +39,24 @@ from bot.domain.report_periods import (
 )
 from bot.domain.review import Reviewer
 
-# (member, question, choice, answers, right)
-PICKS = [
-    ("m1", "q1", 0, 2, 2), ("m1", "q2", 1, 1, 0), ("m1", "q3", 0, 1, 1),
-    ("m2", "q1", 0, 1, 1), ("m2", "q2", 2, 1, 0), ("m2", "q3", 1, 1, 0),
-    ("m3", "q1", 0, 1, 1), ("m3", "q2", 0, 1, 1), ("m3", "q3", 0, 1, 1),
-    ("m4", "q1", 1, 1, 0), ("m4", "q2", 0, 1, 1), ("m4", "q3", 0, 1, 1),
-    ("m5", "q1", 0, 1, 1), ("m5", "q2", 0, 1, 1), ("m5", "q3", 2, 1, 0),
-    ("m6", "q1", 1, 1, 0), ("m6", "q2", 0, 1, 1), ("m6", "q3", 1, 1, 0),
-    ("m7", "q1", 2, 1, 0), ("m7", "q2", 0, 1, 1), ("m7", "q3", 1, 1, 0),
-    ("m8", "q1", 1, 1, 0), ("m8", "q2", 0, 1, 1),
+LATEST = {
+    "m1": "101", "m2": "100", "m3": "111", "m4": "011",
+    "m5": "110", "m6": "010", "m7": "010", "m8": "01",
+}  # fmt: skip
+CHOICES = [
+    ChoiceCount("q1", 0, 5, 5), ChoiceCount("q1", 1, 3, 0), ChoiceCount("q1", 2, 1, 0),
+    ChoiceCount("q2", 0, 6, 6), ChoiceCount("q2", 1, 1, 0), ChoiceCount("q2", 3, 1, 0),
+    ChoiceCount("q3", 0, 3, 3), ChoiceCount("q3", 1, 3, 0), ChoiceCount("q3", 2, 1, 0),
 ]  # fmt: skip
-COUNTS = [AnswerCount(*pick) for pick in PICKS]
+
+
+def latest(table: dict[str, str]) -> list[Latest]:
+    return [Latest(user, f"q{n}", mark == "1") for user, marks in table.items()
+            for n, mark in enumerate(marks, start=1)]  # fmt: skip
 
 
 def test_difficulty_discrimination_and_distractors_as_computed_by_hand() -> None:
-    items = analyse(COUNTS).items
+    items = analyse(latest(LATEST), CHOICES).items
     assert {q: (i.figures.correct, i.figures.answered) for q, i in items.items()} == {
         "q1": (5, 9), "q2": (6, 8), "q3": (3, 7),
     }  # fmt: skip
@@ -63,28 +67,29 @@ def test_difficulty_discrimination_and_distractors_as_computed_by_hand() -> None
     assert items["q3"].discrimination == pytest.approx(1.0)
     assert dict(items["q1"].figures.choices) == {0: 5, 1: 3, 2: 1}
     assert items["q1"].figures.tempting(0) == (1,)
-    assert dict(items["q3"].figures.choices) == {0: 3, 1: 3, 2: 1}
+    assert items["q2"].figures.tempting(0) == (1, 3), "a tie: both"
 
 
 def test_the_questions_to_discuss_and_why() -> None:
-    items = analyse(COUNTS).items.values()
+    items = analyse(latest(LATEST), CHOICES).items.values()
     found = [(d.item.question_id, d.reason) for d in to_discuss(items)]
     # q2 is right 75 % of the time, but more often among the weak: its key is suspect
     assert found == [("q2", "suspect"), ("q3", "learnable"), ("q1", "learnable")]
-    flagged = analyse(COUNTS, flags={"q1": 2}).items.values()
+    flagged = analyse(latest(LATEST), CHOICES, flags={"q1": 2}).items.values()
     assert [(d.item.question_id, d.reason) for d in to_discuss(flagged)][:2] == [
         ("q1", "flagged"), ("q2", "suspect"),
     ]  # fmt: skip
 
 
 def test_a_low_share_that_barely_discriminates_says_check_the_question() -> None:
-    """Right on "a": m1-m4; on "b": m1-m3; on "q": m4 and m8. Quiz scores: m1-m4 2/3 (by
+    """Latest right on "a": m1-m4; on "b": m1-m3; on "q": m4 and m8. Scores: m1-m4 2/3 (by
     id: m1, m2 on top), m8 1/3, m5-m7 0 (m6, m7 at the bottom). On q: top 0/2, bottom 0/2:
-    D = 0, with 2 right of 8."""
+    D = 0; 2 right of 8 answers."""
     rights = {"a": (1, 2, 3, 4), "b": (1, 2, 3), "q": (4, 8)}
-    counts = [AnswerCount(f"m{n}", q, 0, 1, int(n in right))
-              for q, right in rights.items() for n in range(1, 9)]  # fmt: skip
-    items = analyse(counts).items
+    found = [Latest(f"m{n}", q, n in right) for q, right in rights.items() for n in range(1, 9)]
+    choices = [ChoiceCount(q, 0, len(right), len(right)) for q, right in rights.items()]
+    choices += [ChoiceCount(q, 1, 8 - len(right), 0) for q, right in rights.items()]
+    items = analyse(found, choices).items
     assert items["q"].discrimination == pytest.approx(0.0)
     assert items["b"].discrimination == pytest.approx(1.0)
     assert [(d.item.question_id, d.reason) for d in to_discuss(items.values())] == [
@@ -97,13 +102,10 @@ def test_too_few_members_give_no_discrimination() -> None:
     assert upper_minus_lower(three, {user: 0.5 for user in three}) is None
 
 
-def test_the_grid_is_right_wrong_or_not_seen() -> None:
-    grid = analyse(COUNTS).grid
-    assert grid["m1"]["q1"] == ("right", Tally(2, 2))
-    assert grid["m2"]["q3"] == ("wrong", Tally(1, 0))
+def test_the_grid_is_the_latest_answer_or_not_seen() -> None:
+    grid = analyse(latest(LATEST), CHOICES).grid
+    assert grid["m1"] == {"q1": True, "q2": False, "q3": True}
     assert "q3" not in grid["m8"]
-    split = analyse([AnswerCount("a", "q", 0, 1, 1), AnswerCount("a", "q", 1, 1, 0)]).grid
-    assert split["a"]["q"][0] == "wrong", "right once in two is not yet right"
 
 
 def test_periods_and_their_halves() -> None:

@@ -23,7 +23,7 @@ from bot.storage.sql.item_counts import ITEM_TABLES
 from bot.storage.sql.report_counts import COUNT_TABLES
 from tests.support.clocks import FakeClock
 from tests.support.paths import QUIZZES
-from tests.support.report import CHAT, PLAYERS, expected, item_counts, play_rounds
+from tests.support.report import CHAT, PLAYERS, expected, period_counts, play_rounds
 
 OTHER = "tg:-5"
 
@@ -65,13 +65,30 @@ async def assert_equal_to_a_scan(
 async def assert_item_counts(
     report: ReportStore, rows: list[ExportRow], chat: str, clock: FakeClock
 ) -> None:
-    """Item counts of every period, read either way (its days, or all less the days
-    before), against the exported answers."""
+    """Item counts of every period against the exported answers: each member's latest
+    answer to each question, and the answers per choice."""
     today = clock.now().date()
     for first in (None, today, *(today - timedelta(days) for days in (1, 2, 3, 6, 29, 400))):
-        read = await report.answer_counts(chat, "parallelism", first, today)
-        got = {(c.user_id, c.question_id, c.choice): (c.answered, c.correct) for c in read}
-        assert got == item_counts(rows, first), first
+        latest, choices = await report.period_counts(chat, "parallelism", first)
+        got = (
+            {(found.user_id, found.question_id): found.correct for found in latest},
+            {(c.question_id, c.choice): (c.answered, c.correct) for c in choices},
+        )
+        assert got == period_counts(rows, first), first
+    days = [today - timedelta(n) for n in range(7)]
+    for first, middle in ((None, days[1]), (days[6], days[2]), (days[2], today)):
+        halves = await report.member_halves(chat, first, middle)
+        want: dict[str, list[list[int]]] = {}
+        for row in rows:
+            day = row.answered_at.date()
+            if first is None or day >= first:
+                sums = want.setdefault(row.user_id, [[0, 0], [0, 0]])[int(day >= middle)]
+                sums[0] += 1
+                sums[1] += int(row.correct)
+        assert {user: (e.answered, e.correct, lt.answered, lt.correct)
+                for user, (e, lt) in halves.items()} == {
+            user: (*e, *lt) for user, (e, lt) in want.items()
+        }, (first, middle)  # fmt: skip
 
 
 async def test_counts_equal_a_scan_after_answers_forget_and_move(

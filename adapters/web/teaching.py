@@ -56,12 +56,13 @@ async def quiz_sections(
     language: Language,
 ) -> dict[str, Any]:
     span = window(period, now.date())
-    counts = await store.answer_counts(chat_id, quiz_id, span.first, span.last)
-    analysis = analyse(counts, NO_FLAGS)
+    latest, choices = await store.period_counts(chat_id, quiz_id, span.first)
+    analysis = analyse(latest, choices, NO_FLAGS)
     lines = await store.members(chat_id, now)
     names = {line.user_id: clean_name(line.name) or line.user_id for line in lines}
     columns = [(n, q.id) for n, q in enumerate(quiz.questions, start=1)] if quiz else []
     shown = {user: names.get(user, user) for user in analysis.grid}
+    cells = {right: _cell(right, language) for right in (None, True, False)}
     members = sorted(shown, key=lambda user: (shown[user].casefold(), user))
     return {
         "period": period,
@@ -75,20 +76,17 @@ async def quiz_sections(
         "grid_rows": [
             (
                 shown[user],
-                [_cell(analysis.grid[user].get(q), language) for _, q in columns],
+                [cells[analysis.grid[user].get(q)] for _, q in columns],
             )
             for user in members
         ],
     }
 
 
-def _cell(found: Any, language: Language) -> tuple[str, str, str]:
+def _cell(right: bool | None, language: Language) -> tuple[str, str, str]:
     """A grid cell: its kind (a CSS class), its mark, and what a screen reader says."""
-    if found is None:
-        return "unseen", "·", t(language, "report.grid.unseen")
-    kind, tally = found
-    mark = "✔" if kind == "right" else "✘"
-    return kind, mark, f"{t(language, f'report.grid.{kind}')} {tally.correct}/{tally.answered}"
+    kind, mark = ("unseen", "·") if right is None else ("right", "✔") if right else ("wrong", "✘")
+    return kind, mark, t(language, f"report.grid.{kind}")
 
 
 async def member_progress(

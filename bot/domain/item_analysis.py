@@ -1,17 +1,17 @@
 """Classical item analysis of a quiz's questions over a period, for the organiser's report.
 
-- Difficulty: the share of the question's answers that were right (higher is easier).
-- Discrimination: the upper-minus-lower index (Kelley's 27 % groups). Among the members who
-  answered the question, rank them by their share right on the whole quiz in the period;
-  the question's share right in the top 27 % (at least one member) less its share right in
-  the bottom 27 %. From -1 to 1: high when those who know the quiz get it and the others do
-  not; near 0 or below when the strong miss it as often as the weak (an unclear question,
-  or a wrong key). Chosen over the point-biserial because a teacher can redo it by hand and
-  because members here answer a question several times or never, where the point-biserial's
-  one 0/1 score per member does not hold. Below MIN_MEMBERS members, no index.
-- Distractors: how often each choice was picked (bot/domain/report.QuestionFigures).
+- Difficulty: the share of the question's answers in the period that were right.
+- Discrimination: the upper-minus-lower index (Kelley's 27 % groups) on each member's latest
+  answer to each question in the period (right or wrong: one score per member and question,
+  as classical item analysis assumes). Members who answered the question are ranked by their
+  share of questions right at their latest answer; the index is the question's share right
+  in the top 27 % (at least one member) less the bottom 27 %'s. From -1 to 1: high when
+  those who know the quiz get it and the others do not; near 0 or below when the strong miss
+  it as often as the weak (an unclear question, or a wrong key). Chosen over the
+  point-biserial because a teacher can redo it by hand. Below MIN_MEMBERS members, none.
+- Distractors: how often each choice was picked in the period.
 
-Rows come in as counts per (member, question, choice) (bot/storage/sql/item_counts.py).
+Counts come in as kept by the answer writers (bot/storage/sql/item_counts.py).
 """
 
 from __future__ import annotations
@@ -36,10 +36,18 @@ DISCUSSED = 5
 
 
 @dataclass(frozen=True, slots=True)
-class AnswerCount:
-    """One member's answers to one question with one choice, in the period."""
+class Latest:
+    """A member's latest answer to a question, in the period."""
 
     user_id: str
+    question_id: str
+    correct: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceCount:
+    """The period's answers to a question with one choice."""
+
     question_id: str
     choice: int
     answered: int
@@ -51,7 +59,7 @@ class Item:
     """One question's analysis over the period."""
 
     figures: QuestionFigures
-    """Answers per choice, right answers (no answer times: those are all-time)."""
+    """The period's answers per choice and right answers (no answer times: all-time)."""
     members: int
     discrimination: float | None
     flags: int = 0
@@ -78,44 +86,46 @@ class ToDiscuss:
     reason: Reason
 
 
-Cell = Literal["right", "wrong"]
-
-
 @dataclass(frozen=True, slots=True)
 class Analysis:
-    """Everything the quiz page shows of one period: items and each member's cells."""
+    """Everything the quiz page shows of one period: items and each member's latest results."""
 
     items: dict[str, Item]
-    grid: dict[str, dict[str, tuple[Cell, Tally]]] = field(default_factory=dict)
-    """Per member, per question they answered: right when more than half of their answers
-    were right, else wrong, with the counts. A question absent: not seen in the period."""
+    grid: dict[str, dict[str, bool]] = field(default_factory=dict)
+    """Per member, per question answered in the period: whether their latest answer was
+    right. A question absent: not seen in the period."""
 
 
-def analyse(counts: Iterable[AnswerCount], flags: Mapping[str, int] | None = None) -> Analysis:
+def analyse(
+    latest: Iterable[Latest],
+    choices: Iterable[ChoiceCount],
+    flags: Mapping[str, int] | None = None,
+) -> Analysis:
     """The period's item analysis and grid from its counts."""
-    per_item: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0]))
-    choices: dict[str, dict[int, int]] = defaultdict(lambda: defaultdict(int))
-    for count in counts:
-        if count.answered <= 0:
-            continue
-        tally = per_item[count.question_id][count.user_id]
-        tally[0] += count.answered
-        tally[1] += count.correct
-        choices[count.question_id][count.choice] += count.answered
-    tallies = {
-        question: {user: Tally(a, c) for user, (a, c) in members.items()}
-        for question, members in per_item.items()
-    }
-    scores = _quiz_scores(tallies)
+    grid: dict[str, dict[str, bool]] = defaultdict(dict)
+    scored: dict[str, dict[str, Tally]] = defaultdict(dict)
+    for found in latest:
+        grid[found.user_id][found.question_id] = found.correct
+        scored[found.question_id][found.user_id] = Tally(1, int(found.correct))
+    picked: dict[str, dict[int, int]] = defaultdict(dict)
+    right: dict[str, int] = defaultdict(int)
+    for count in choices:
+        if count.answered > 0:
+            picked[count.question_id][count.choice] = count.answered
+            right[count.question_id] += count.correct
+    scores = _quiz_scores(scored)
     items = {}
-    for question_id, members in sorted(tallies.items()):
-        answered = sum(t.answered for t in members.values())
-        correct = sum(t.correct for t in members.values())
-        figures = QuestionFigures(question_id, dict(choices[question_id]), correct, answered, None)
-        discrimination = upper_minus_lower(members, scores)
+    for question_id in sorted(picked.keys() | scored.keys()):
+        members = scored.get(question_id, {})
+        answered = sum(picked[question_id].values()) if question_id in picked else 0
+        figures = QuestionFigures(
+            question_id, picked.get(question_id, {}), right[question_id], answered, None
+        )
         flagged = (flags or {}).get(question_id, 0)
-        items[question_id] = Item(figures, len(members), discrimination, flagged)
-    return Analysis(items, _grid(tallies))
+        items[question_id] = Item(
+            figures, len(members), upper_minus_lower(members, scores), flagged
+        )
+    return Analysis(items, dict(grid))
 
 
 def _quiz_scores(tallies: Mapping[str, Mapping[str, Tally]]) -> dict[str, float]:
@@ -141,17 +151,6 @@ def upper_minus_lower(members: Mapping[str, Tally], scores: Mapping[str, float])
         return sum(members[user].correct for user in group) / answered
 
     return share(ranked[:size]) - share(ranked[-size:])
-
-
-def _grid(
-    tallies: Mapping[str, Mapping[str, Tally]],
-) -> dict[str, dict[str, tuple[Cell, Tally]]]:
-    grid: dict[str, dict[str, tuple[Cell, Tally]]] = defaultdict(dict)
-    for question_id, members in tallies.items():
-        for user_id, tally in members.items():
-            cell: Cell = "right" if 2 * tally.correct > tally.answered else "wrong"
-            grid[user_id][question_id] = (cell, tally)
-    return dict(grid)
 
 
 def to_discuss(items: Iterable[Item], limit: int = DISCUSSED) -> list[ToDiscuss]:

@@ -15,7 +15,7 @@ from typing import Any, Protocol
 import aiosqlite
 import asyncpg  # type: ignore[import-untyped]
 
-from bot.domain.item_analysis import AnswerCount
+from bot.domain.item_analysis import ChoiceCount, Latest
 from bot.domain.report import MemberLine, Overview, QuestionFigures, RoundLine, Tally
 from bot.domain.uploads import ChatQuizEntry, StoredChatQuiz
 from bot.storage.interface import StoreError
@@ -50,10 +50,10 @@ class ReportStore(Protocol):
 
     async def rounds(self, chat_id: str, limit: int) -> list[RoundLine]: ...
 
-    async def answer_counts(
-        self, chat_id: str, quiz_id: str, first: date | None, last: date
-    ) -> list[AnswerCount]:
-        """Each member's answers to each question by choice over a period (item analysis)."""
+    async def period_counts(
+        self, chat_id: str, quiz_id: str, first: date | None
+    ) -> tuple[list[Latest], list[ChoiceCount]]:
+        """Members' latest answers and the answers per choice from `first` on (item analysis)."""
         ...
 
     async def member_halves(

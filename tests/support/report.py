@@ -133,15 +133,28 @@ def expected(rows: Sequence[ExportRow]) -> Expected:
     return found
 
 
-def item_counts(
+def period_counts(
     rows: Sequence[ExportRow], first: date | None = None
-) -> dict[tuple[str, str, int], tuple[int, int]]:
-    """(member, question, choice): (answers, right answers) of the exported answers on or
-    after `first` (UTC days), as ReportStore.answer_counts must read them."""
-    found: dict[tuple[str, str, int], list[int]] = defaultdict(lambda: [0, 0])
+) -> tuple[dict[tuple[str, str], bool], dict[tuple[str, int], tuple[int, int]]]:
+    """From the exported answers on or after `first` (UTC days), as
+    ReportStore.period_counts must read them: (member, question): whether the latest answer
+    was right (of two at the same instant, right if either was); (question, choice):
+    (answers, right answers)."""
+    latest: dict[tuple[str, str], tuple[object, bool]] = {}
+    choices: dict[tuple[str, int], list[int]] = defaultdict(lambda: [0, 0])
     for row in rows:
-        if first is None or row.answered_at.date() >= first:
-            sums = found[(row.user_id, row.question_id, row.choice)]
-            sums[0] += 1
-            sums[1] += int(row.correct)
-    return {key: (a, c) for key, (a, c) in found.items()}
+        if first is not None and row.answered_at.date() < first:
+            continue
+        key = (row.user_id, row.question_id)
+        seen = latest.get(key)
+        if seen is None or row.answered_at > seen[0]:  # type: ignore[operator]
+            latest[key] = (row.answered_at, row.correct)
+        elif row.answered_at == seen[0]:
+            latest[key] = (row.answered_at, row.correct or seen[1])
+        sums = choices[(row.question_id, row.choice)]
+        sums[0] += 1
+        sums[1] += int(row.correct)
+    return (
+        {key: right for key, (_, right) in latest.items()},
+        {key: (a, c) for key, (a, c) in choices.items()},
+    )

@@ -64,8 +64,8 @@ _ADD_COUNTS = (
 )
 _ADD_MEMBER_DAYS = _from_arrays(ADD_MEMBER_DAY, ["text", "text"] + ["bigint"] * 6)
 _ADD_ITEMS = (
-    _from_arrays(ADD_ITEM_COUNTS[0], ["text"] * 4 + ["bigint"] * 3),
-    _from_arrays(ADD_ITEM_COUNTS[1], ["text", "text", "bigint", "text", "text"] + ["bigint"] * 3),
+    _from_arrays(ADD_ITEM_COUNTS[0], ["text"] * 4 + ["bigint"] * 4),
+    _from_arrays(ADD_ITEM_COUNTS[1], ["text", "text", "bigint", "text"] + ["bigint"] * 3),
 )
 _ADD_ROUND_SCORES = (
     "INSERT INTO round_scores (round_id, user_id, points, answered, total_ms) "

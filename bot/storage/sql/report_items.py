@@ -10,15 +10,12 @@ from __future__ import annotations
 from collections import defaultdict
 from datetime import date
 
-from bot.domain.item_analysis import AnswerCount
+from bot.domain.item_analysis import ChoiceCount, Latest
 from bot.domain.report import Tally
 from bot.storage.sql.queries import SqlQueries
+from bot.storage.sql.report_counts import DAY_MS
 
 _EPOCH = date(1970, 1, 1)
-_KEY = "WHERE chat_id = ? AND quiz_id = ?"
-_DAYS = "SELECT user_id, question_id, choice, SUM(answered), SUM(points) FROM member_choice_days"
-_GROUPED = " GROUP BY user_id, question_id, choice"
-_ALL = "SELECT user_id, question_id, choice, answered, points FROM member_choices"
 
 
 def _day(day: date) -> int:
@@ -26,63 +23,70 @@ def _day(day: date) -> int:
 
 
 def _int(value: object) -> int:
-    return int(str(value)) if value is not None else 0
-
-
-Counts = dict[tuple[str, str, int], list[int]]
+    return value if isinstance(value, int) else int(str(value)) if value is not None else 0
 
 
 class ItemQueries(SqlQueries):
     """The ReportStore methods of the item analysis and members' progress."""
 
-    async def answer_counts(
-        self, chat_id: str, quiz_id: str, first: date | None, last: date
-    ) -> list[AnswerCount]:
-        """Each member's answers to each question of the quiz by choice, from `first` (None:
-        all time) to `last`, today. Reads whichever is fewer days: the period's, or all time
-        less the days before it."""
-        everything = f"{_ALL} {_KEY}"
-        if first is None:
-            return _counts(await self._counted(everything, chat_id, quiz_id))
-        [(oldest,)] = await self._rows(
-            f"SELECT MIN(day) FROM member_choice_days {_KEY}", chat_id, quiz_id
+    async def period_counts(
+        self, chat_id: str, quiz_id: str, first: date | None
+    ) -> tuple[list[Latest], list[ChoiceCount]]:
+        """Each member's latest answer to each question of the quiz, and the answers per
+        choice, from the day `first` (UTC; None: all time) on: one row per member and
+        question, and a day's ~32 rows per question and choice (or all time's)."""
+        since = 0 if first is None else _day(first)
+        latest = await self._rows(
+            "SELECT user_id, question_id, last_correct FROM member_questions "
+            "WHERE chat_id = ? AND quiz_id = ? AND last_at >= ?",
+            chat_id,
+            quiz_id,
+            since * DAY_MS,
         )
-        if oldest is None:
-            return []
-        if _day(first) - _int(oldest) < _day(last) - _day(first) + 1:
-            found = await self._counted(everything, chat_id, quiz_id)
-            before = f"{_DAYS} {_KEY} AND day < ?{_GROUPED}"
-            older = await self._counted(before, chat_id, quiz_id, _day(first))
-            for key, (answered, points) in older.items():
-                found[key][0] -= answered
-                found[key][1] -= points
-            return _counts(found)
-        since = f"{_DAYS} {_KEY} AND day >= ?{_GROUPED}"
-        return _counts(await self._counted(since, chat_id, quiz_id, _day(first)))
-
-    async def _counted(self, sql: str, *args: object) -> Counts:
-        found: Counts = defaultdict(lambda: [0, 0])
-        for user_id, question_id, choice, answered, points in await self._rows(sql, *args):
-            found[(str(user_id), str(question_id), _int(choice))] = [_int(answered), _int(points)]
-        return found
+        if first is None:
+            choices = await self._rows(
+                "SELECT question_id, choice, answered, points FROM question_choices "
+                "WHERE chat_id = ? AND quiz_id = ? AND answered > 0",
+                chat_id,
+                quiz_id,
+            )
+        else:
+            choices = await self._rows(
+                "SELECT question_id, choice, SUM(answered), SUM(points) "
+                "FROM question_choice_days WHERE chat_id = ? AND quiz_id = ? AND day >= ? "
+                "GROUP BY question_id, choice",
+                chat_id,
+                quiz_id,
+                since,
+            )
+        return (
+            [Latest(str(user), str(question), bool(right)) for user, question, right in latest],
+            [ChoiceCount(str(q), _int(c), _int(a), _int(p)) for q, c, a, p in choices],
+        )
 
     async def member_halves(
         self, chat_id: str, first: date | None, middle: date
     ) -> dict[str, tuple[Tally, Tally]]:
         """Each member's answers (every quiz) before `middle` (from `first`; None: all time)
-        and from `middle` on, from the hourly buckets."""
-        rows = await self._rows(
+        and from `middle` on, from the hourly buckets; all time's earlier part as the
+        member's totals (member_stats) less the later part, so it reads the later days only."""
+        halves: dict[str, list[Tally]] = defaultdict(lambda: [Tally(), Tally()])
+        start = middle if first is None else first
+        for user_id, later, answered, points in await self._rows(
             "SELECT user_id, CASE WHEN hour >= ? THEN 1 ELSE 0 END, SUM(answered), SUM(points) "
-            "FROM score_hours WHERE chat_id = ? AND hour >= ? "
-            "GROUP BY user_id, CASE WHEN hour >= ? THEN 1 ELSE 0 END",
+            "FROM score_hours WHERE chat_id = ? AND hour >= ? GROUP BY 1, 2",
             _day(middle) * 24,
             chat_id,
-            0 if first is None else _day(first) * 24,
-            _day(middle) * 24,
-        )
-        halves: dict[str, list[Tally]] = defaultdict(lambda: [Tally(), Tally()])
-        for user_id, later, answered, points in rows:
+            _day(start) * 24,
+        ):
             halves[str(user_id)][_int(later)] = Tally(_int(answered), _int(points))
+        if first is None:
+            for user_id, answered, points in await self._rows(
+                "SELECT user_id, answered, points FROM member_stats WHERE chat_id = ?", chat_id
+            ):
+                recent = halves[str(user_id)][1]
+                earlier = Tally(_int(answered) - recent.answered, _int(points) - recent.correct)
+                halves[str(user_id)][0] = earlier
         return {user: (earlier, later) for user, (earlier, later) in halves.items()}
 
     async def recall_cards(self, chat_id: str) -> dict[str, list[str]]:
@@ -99,11 +103,3 @@ class ItemQueries(SqlQueries):
         for user_id, card in rows:
             cards[str(user_id)].append(str(card))
         return dict(cards)
-
-
-def _counts(found: Counts) -> list[AnswerCount]:
-    return [
-        AnswerCount(user, question, choice, answered, points)
-        for (user, question, choice), (answered, points) in sorted(found.items())
-        if answered > 0
-    ]

@@ -479,12 +479,13 @@ MESSAGES: dict[str, str] = {
     "report.period.all": "All time",
     "report.chart.questions_all": "Share of right answers, per question (all time)",
     "report.items.title": "Item analysis",
-    "report.items.method": "Share right: the question's right answers over its answers (low: "
-    "hard). Discrimination: the upper-minus-lower 27 % index. The members who answered the "
-    "question are ranked by their share right on the whole quiz in the period; it is the "
-    "question's share right among the top 27 % less among the bottom 27 %, from −1 to +1. Above "
-    "+0.30 the question separates those who know the quiz from the others; near 0 or below, the "
-    "strong miss it as often as the weak: check its wording and its answer.",
+    "report.items.method": "Share right: the question's right answers over its answers in the "
+    "period (low: hard). Discrimination: the upper-minus-lower 27 % index, on each member's "
+    "latest answer to each question in the period. Members who answered the question are ranked "
+    "by their share of questions right at their latest answer; it is the question's share right "
+    "among the top 27 % less among the bottom 27 %, from −1 to +1. Above +0.30 the question "
+    "separates those who know the quiz from the others; near 0 or below, the strong miss it as "
+    "often as the weak: check its wording and its answer.",
     "report.items.none": "Nobody answered this quiz in this period.",
     "report.column.discrimination": "Discrimination",
     "report.column.tempting": "Most chosen wrong answer",
@@ -503,8 +504,8 @@ MESSAGES: dict[str, str] = {
     "report.discuss.low": "too few members answered it to say more.",
     "report.discuss.flagged": "members flagged it.",
     "report.grid.title": "Members × questions",
-    "report.grid.legend": "✔ right (more than half of their answers in the period) · ✘ wrong · · "
-    "not seen.",
+    "report.grid.legend": "Each member's latest answer in the period: ✔ right · ✘ wrong · · not "
+    "seen.",
     "report.grid.right": "right",
     "report.grid.wrong": "wrong",
     "report.grid.unseen": "not seen",

@@ -521,10 +521,11 @@ MESSAGES: dict[str, str] = {
     "report.period.all": "Depuis le début",
     "report.chart.questions_all": "Part de bonnes réponses, par question (depuis le début)",
     "report.items.title": "Analyse des questions",
-    "report.items.method": "Part juste : les bonnes réponses à la question sur ses réponses "
-    "(basse : difficile). Discrimination : l’indice des 27 % supérieurs moins les 27 % "
-    "inférieurs. Les membres qui ont répondu à la question sont classés par leur part juste sur "
-    "tout le quiz dans la période ; c’est la part juste de la question chez les 27 % du haut "
+    "report.items.method": "Part juste : les bonnes réponses à la question sur ses réponses dans "
+    "la période (basse : difficile). Discrimination : l’indice des 27 % supérieurs moins les "
+    "27 % inférieurs, sur la dernière réponse de chaque membre à chaque question dans la "
+    "période. Les membres qui ont répondu à la question sont classés par leur part de questions "
+    "justes à leur dernière réponse ; c’est la part juste de la question chez les 27 % du haut "
     "moins celle des 27 % du bas, de −1 à +1. Au-dessus de +0,30, la question sépare ceux qui "
     "maîtrisent le quiz des autres ; vers 0 ou en dessous, les meilleurs la manquent autant que "
     "les autres : vérifiez son énoncé et sa réponse.",
@@ -546,8 +547,8 @@ MESSAGES: dict[str, str] = {
     "report.discuss.low": "trop peu de membres y ont répondu pour en dire plus.",
     "report.discuss.flagged": "des membres l’ont signalée.",
     "report.grid.title": "Membres × questions",
-    "report.grid.legend": "✔ juste (plus de la moitié de leurs réponses dans la période) · ✘ faux "
-    "· · pas vue.",
+    "report.grid.legend": "La dernière réponse de chaque membre dans la période : ✔ juste · ✘ "
+    "faux · · pas vue.",
     "report.grid.right": "juste",
     "report.grid.wrong": "faux",
     "report.grid.unseen": "pas vue",
