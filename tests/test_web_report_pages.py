@@ -195,3 +195,25 @@ async def test_the_period_filter_counts_only_the_period(
     by_name = {row[0]: row[1] for row in rows[1:]}
     assert by_name == {"Ana": "1", "'=HYPERLINK(\"http://x.example\")": "1",
                        "<script>alert('x')</script>": "1"}  # fmt: skip
+
+
+async def test_the_item_analysis_row_of_a_question(
+    tmp_path: Path, quizzes: dict[str, Quiz], clock: FakeClock
+) -> None:
+    """Four members, two wrong choices picked once each: 50 % right, every wrong choice
+    with its share, both tied ones marked. Discrimination: the quiz score is this question,
+    top 27 % of 4 = 1 member (right), bottom 1 (wrong): +1.00."""
+    database = tmp_path / "quiz.db"
+    [asked] = await scripted(database, quizzes, clock, [{ANA: 1, BOB: 2, CAT: 0, DORA: 0}])
+    question = next(q for q in quizzes["parallelism"].questions if q.id == asked)
+    wrong = [LETTERS[i] for i in range(len(question.choices)) if i != question.answer]
+    async with served(database, quizzes, clock) as web:
+        page = await (await web.client.get(web.path(CHAT) + "quiz/parallelism")).text()
+    items = page.split('id="items"', 1)[1].split("</section>", 1)[0]
+    row = re.search(rf'href="#q-{asked}">.*?</tr>', items, re.S)
+    assert row is not None
+    cells = re.findall(r"<td [^>]*>(.*?)</td>", row.group(0))
+    shares = [
+        f"{letter} {share}" for letter, share in zip(wrong, ("25% ⚠", "25% ⚠", "0%"), strict=True)
+    ]
+    assert cells == ["4", "4", "50%", "+1.00", " · ".join(shares)]

@@ -11,7 +11,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.domain.item_analysis import DISCUSS_BELOW, MIN_MEMBERS, Analysis, ToDiscuss
-from bot.domain.models import LETTERS, Language, Quiz
+from bot.domain.models import LETTERS, Language, Question, Quiz
+from bot.domain.report import QuestionFigures
 from bot.domain.report_periods import BEHIND_DROP, BEHIND_DUE, Period, Progress
 from bot.text.i18n import t
 from bot.text.markup import clean_name
@@ -40,21 +41,14 @@ def items_table(analysis: Analysis, quiz: Quiz | None, language: Language) -> Ta
     flagged = any(item.flags for item in analysis.items.values())
     specs: list[tuple[str, Kind]] = [
         ("question", "text"), ("answers", "count"), ("members_answered", "count"),
-        ("accuracy", "share"), ("discrimination", "index"), ("tempting", "text"),
+        ("accuracy", "share"), ("discrimination", "index"), ("wrong_choices", "text"),
     ]  # fmt: skip
     if flagged:  # members' flags (issue 29, item 2) once they are stored
         specs.append(("flags", "count"))
     rows = []
     for item in (analysis.items[key] for key in in_quiz_order(analysis, quiz)):
         question = quiz.question(item.question_id) if quiz else None
-        tempting = ""
-        if question is not None:
-            found = item.figures
-            tempting = ", ".join(
-                t(language, "report.items.tempting", letter=LETTERS[index],
-                  share=share_text(found.choices[index] / found.answered, language))
-                for index in found.tempting(question.answer)
-            )  # fmt: skip
+        tempting = "" if question is None else _wrong_choices(item.figures, question, language)
         row: list[Value] = [short(numbered.get(item.question_id), item.question_id, language),
                             item.figures.answered, item.members, item.difficulty,
                             item.discrimination, tempting]  # fmt: skip
@@ -79,6 +73,18 @@ def progress_table(members: Sequence[Progress], period: Period, language: Langua
     )  # fmt: skip
     title = f"{t(language, 'report.progress.title')} · {period_label(period, language)}"
     return Table("progress", title, columns, rows)
+
+
+def _wrong_choices(figures: QuestionFigures, question: Question, language: Language) -> str:
+    """`B 25% ⚠ · C 13% · D 0%`: how often each wrong choice was picked, ⚠ on the most."""
+    tempting = figures.tempting(question.answer)
+    return " · ".join(
+        t(language, "report.items.wrong_choice", letter=LETTERS[index],
+          share=share_text(figures.choices.get(index, 0) / figures.answered, language))
+        + (" ⚠" if index in tempting else "")
+        for index in range(len(question.choices))
+        if index != question.answer
+    ) if figures.answered else ""  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)

@@ -488,10 +488,10 @@ MESSAGES: dict[str, str] = {
     "often as the weak: check its wording and its answer.",
     "report.items.none": "Nobody answered this quiz in this period.",
     "report.column.discrimination": "Discrimination",
-    "report.column.tempting": "Most chosen wrong answer",
+    "report.column.wrong_choices": "Wrong choices picked (⚠ most chosen)",
     "report.column.flags": "Flags",
     "report.column.members_answered": "Members",
-    "report.items.tempting": "{letter} ({share} of answers)",
+    "report.items.wrong_choice": "{letter} {share}",
     "report.discuss.title": "Questions to discuss next",
     "report.discuss.none": "No question needs it in this period: every one is answered right at "
     "least {share} of the time.",

@@ -531,10 +531,10 @@ MESSAGES: dict[str, str] = {
     "les autres : vérifiez son énoncé et sa réponse.",
     "report.items.none": "Personne n’a répondu à ce quiz dans cette période.",
     "report.column.discrimination": "Discrimination",
-    "report.column.tempting": "Mauvaise réponse la plus choisie",
+    "report.column.wrong_choices": "Mauvaises réponses choisies (⚠ la plus choisie)",
     "report.column.flags": "Signalements",
     "report.column.members_answered": "Membres",
-    "report.items.tempting": "{letter} ({share} des réponses)",
+    "report.items.wrong_choice": "{letter} {share}",
     "report.discuss.title": "Questions à reprendre",
     "report.discuss.none": "Aucune dans cette période : chacune a au moins {share} de bonnes "
     "réponses.",
