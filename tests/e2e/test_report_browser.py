@@ -69,10 +69,11 @@ async def check_members(
                for row in rows}  # fmt: skip
     finally:
         await store.close()
-    headers = [str(h).strip() for h in await page.locator("main thead th").all_inner_texts()]
+    members = page.locator("main > section > .table-wrap table")  # all time, not the period's
+    headers = [str(h).strip() for h in await members.locator("thead th").all_inner_texts()]
     column = headers.index("À revoir")
     shown, shown_due = {}, {}
-    for line in await page.locator("main tbody tr").all():
+    for line in await members.locator("tbody tr").all():
         cells = [str(c).strip() for c in await line.locator("th, td").all_inner_texts()]
         shown[cells[0]] = int(cells[1])
         shown_due[cells[0]] = int(cells[column])
