@@ -217,3 +217,24 @@ async def test_the_item_analysis_row_of_a_question(
         f"{letter} {share}" for letter, share in zip(wrong, ("25% ⚠", "25% ⚠", "0%"), strict=True)
     ]
     assert cells == ["4", "4", "50%", "+1.00", " · ".join(shares)]
+
+
+async def test_the_progress_download_gives_the_trend_in_points(
+    tmp_path: Path, quizzes: dict[str, Quiz], clock: FakeClock
+) -> None:
+    """Ana: 3 of 3 right, then 1 of 3 twenty days later: the last 30 days' halves give a
+    trend of -66.7 points (the header's unit), shown -67 on the page."""
+    database = tmp_path / "quiz.db"
+    await scripted(database, quizzes, clock, [{ANA: 0}, {ANA: 0}, {ANA: 0}])
+    clock.advance(20 * 24 * 3600)
+    await scripted(database, quizzes, clock, [{ANA: 0}, {ANA: 1}, {ANA: 2}])
+    async with served(database, quizzes, clock) as web:
+        path = web.path(CHAT)
+        rows = list(csv.reader(io.StringIO(
+            (await (await web.client.get(path + "progress.csv")).read()).decode("utf-8-sig")
+        )))  # fmt: skip
+        page = await (await web.client.get(path + "members")).text()
+    assert rows[0][3] == "Trend (points)"
+    assert rows[1][:4] == ["Ana", "6", "0.6667", "-66.7"]
+    assert '<td class="points" data-label="Trend (points)">−67</td>' in page
+    assert "share right down 67 points" in page

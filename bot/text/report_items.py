@@ -67,8 +67,8 @@ def progress_table(members: Sequence[Progress], period: Period, language: Langua
         ("recall", "share"),
     )  # fmt: skip
     rows = tuple(
-        (clean_name(p.line.name), p.period.answered, p.period.accuracy, p.trend, p.line.due,
-         p.recall)
+        (clean_name(p.line.name), p.period.answered, p.period.accuracy,
+         None if p.trend is None else round(p.trend * 100, 1), p.line.due, p.recall)
         for p in members
     )  # fmt: skip
     title = f"{t(language, 'report.progress.title')} · {period_label(period, language)}"

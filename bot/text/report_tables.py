@@ -21,6 +21,7 @@ from bot.text.i18n import t
 from bot.text.markup import clean_name
 
 Kind = Literal["text", "count", "share", "seconds", "date", "moment", "index", "points"]
+"""`share`: a fraction (shown as %); `index`: -1 to 1; `points`: percentage points."""
 Value = str | int | float | date | datetime | None
 
 
@@ -84,7 +85,7 @@ def cell_text(value: Value, kind: Kind, language: Language) -> str:
     if kind == "index" and isinstance(value, float):
         return signed_text(value, 2, language)
     if kind == "points" and isinstance(value, float):
-        return signed_text(round(value * 100), 0, language)
+        return signed_text(round(value), 0, language)
     if kind == "count" and isinstance(value, int):
         return count_text(value, language)
     if kind == "share" and isinstance(value, float):
