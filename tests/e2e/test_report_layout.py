@@ -16,7 +16,7 @@ from typing import Any
 from bot.domain.models import Quiz
 from bot.play.service import QuizService
 from bot.storage.opening import open_store
-from tests.e2e.browser import chromium, require_browser, screenshot_dir
+from tests.e2e.browser import chromium, page_at, require_browser, screenshot_dir
 from tests.support.clocks import FakeClock
 from tests.support.report import CHAT, PLAYERS, Picks, play_script
 from tests.support.web import served
@@ -112,16 +112,16 @@ async def test_charts_bars_and_colours_as_drawn(
     async with served(database, quizzes, clock) as web, chromium() as browser:
         link = str(web.client.make_url(web.path(CHAT)))
         for width in (390, 1280):
-            context = await browser.new_context(viewport={"width": width, "height": 900})
-            page = await context.new_page()
-            await page.goto(link)
-            await check_charts_fill_their_column(page, width)
-            await page.screenshot(path=str(folder / f"layout-overview-{width}.png"),
-                                  full_page=True)  # fmt: skip
-            await page.goto(link + "quiz/parallelism")
-            await check_question_bars(page)
-            await check_choice_colours(page)
-            await page.screenshot(path=str(folder / f"layout-quiz-{width}.png"), full_page=True)
-            scroll = await page.evaluate("document.scrollingElement.scrollWidth")
-            assert scroll <= width, f"the quiz page is {scroll} px wide at {width} px"
-            await context.close()
+            async with page_at(browser, width) as page:
+                await page.goto(link)
+                await check_charts_fill_their_column(page, width)
+                await page.screenshot(path=str(folder / f"layout-overview-{width}.png"),
+                                      full_page=True)  # fmt: skip
+                await page.goto(link + "quiz/parallelism")
+                await check_question_bars(page)
+                await check_choice_colours(page)
+                await page.screenshot(
+                    path=str(folder / f"layout-quiz-{width}.png"), full_page=True
+                )
+                scroll = await page.evaluate("document.scrollingElement.scrollWidth")
+                assert scroll <= width, f"the quiz page is {scroll} px wide at {width} px"

@@ -17,7 +17,7 @@ from bot.domain.entities import Player
 from bot.domain.models import Quiz
 from bot.play.service import QuizService
 from bot.storage.opening import open_store
-from tests.e2e.browser import chromium, require_browser, screenshot_dir
+from tests.e2e.browser import chromium, page_at, require_browser, screenshot_dir
 from tests.support.clocks import FakeClock
 from tests.support.report import CHAT, Picks, play_script
 from tests.support.web import served
@@ -72,34 +72,34 @@ async def test_the_teaching_sections_at_390_and_1280_px(
     async with served(database, quizzes, clock) as web, chromium() as browser:
         link = str(web.client.make_url(web.path(CHAT)))
         for width in (390, 1280):
-            context = await browser.new_context(viewport={"width": width, "height": 900})
-            page = await context.new_page()
-            await page.goto(link + "quiz/parallelism?period=30")
-            assert "upper-minus-lower 27 %" in await page.locator("#items").inner_text()
-            assert await page.locator("#items tbody tr").count() >= 4
-            assert await page.locator("ol.discuss li").count() >= 1
-            assert await page.locator("table.grid tbody tr").count() == len(MEMBERS)
-            first_row = page.locator("table.grid tbody tr").first
-            name, chip = first_row.locator("th"), first_row.locator("td").first
-            name_box, chip_box = await name.bounding_box(), await chip.bounding_box()
-            assert name_box is not None
-            assert chip_box is not None
-            if width == 390:  # a card: the name on its own line, the chips under it
-                assert chip_box["y"] >= name_box["y"] + name_box["height"] - 1
-            else:  # a table row: the name and the cells side by side
-                assert chip_box["x"] >= name_box["x"] + name_box["width"] - 1
-            assert await overflow(page) <= width
-            await page.screenshot(path=str(folder / f"teaching-quiz-{width}.png"), full_page=True)
-            await page.goto(link + "members?period=30")
-            behind = await page.locator("ol.behind").inner_text()
-            assert "Ana" in behind
-            assert "share right down" in behind
-            assert await overflow(page) <= width
-            await page.screenshot(
-                path=str(folder / f"teaching-members-{width}.png"), full_page=True
-            )
-            await page.goto(link + "members?period=7")
-            assert await page.locator("nav.periods a[aria-current]").inner_text() == (
-                "Last 7 days"
-            )
-            await context.close()
+            async with page_at(browser, width) as page:
+                await page.goto(link + "quiz/parallelism?period=30")
+                assert "upper-minus-lower 27 %" in await page.locator("#items").inner_text()
+                assert await page.locator("#items tbody tr").count() >= 4
+                assert await page.locator("ol.discuss li").count() >= 1
+                assert await page.locator("table.grid tbody tr").count() == len(MEMBERS)
+                first_row = page.locator("table.grid tbody tr").first
+                name, chip = first_row.locator("th"), first_row.locator("td").first
+                name_box, chip_box = await name.bounding_box(), await chip.bounding_box()
+                assert name_box is not None
+                assert chip_box is not None
+                if width == 390:  # a card: the name on its own line, the chips under it
+                    assert chip_box["y"] >= name_box["y"] + name_box["height"] - 1
+                else:  # a table row: the name and the cells side by side
+                    assert chip_box["x"] >= name_box["x"] + name_box["width"] - 1
+                assert await overflow(page) <= width
+                await page.screenshot(
+                    path=str(folder / f"teaching-quiz-{width}.png"), full_page=True
+                )
+                await page.goto(link + "members?period=30")
+                behind = await page.locator("ol.behind").inner_text()
+                assert "Ana" in behind
+                assert "share right down" in behind
+                assert await overflow(page) <= width
+                await page.screenshot(
+                    path=str(folder / f"teaching-members-{width}.png"), full_page=True
+                )
+                await page.goto(link + "members?period=7")
+                assert await page.locator("nav.periods a[aria-current]").inner_text() == (
+                    "Last 7 days"
+                )
