@@ -38,6 +38,7 @@ from bot.domain.report_periods import (
     window,
 )
 from bot.domain.review import Reviewer
+from bot.text.report_items import items_table
 
 LATEST = {
     "m1": "101", "m2": "100", "m3": "111", "m4": "011",
@@ -145,3 +146,12 @@ def test_mean_recall_is_the_mean_fsrs_retrievability() -> None:
     want = (reviewer.recall(fresh, now) + reviewer.recall(old, now)) / 2
     assert recalls == {"a": pytest.approx(want)}
     assert reviewer.recall(fresh, now) > reviewer.recall(old, now)
+
+
+def test_flags_get_their_column_only_once_some_question_has_them() -> None:
+    """The place left for members' flags (issue 29, item 2): a Flags column and first rank."""
+    plain = items_table(analyse(latest(LATEST), CHOICES), None, "en")
+    assert "Flags" not in [column.header for column in plain.columns]
+    flagged = items_table(analyse(latest(LATEST), CHOICES, flags={"q3": 2}), None, "en")
+    assert [column.header for column in flagged.columns][-1] == "Flags"
+    assert [row[-1] for row in flagged.rows] == [0, 0, 2]
