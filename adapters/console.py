@@ -1,4 +1,4 @@
-"""The terminal: a solo round typed letter by letter, on the same service as the chat bots."""
+"""The terminal: a solo round typed line by line, on the same service as the chat bots."""
 
 from __future__ import annotations
 
@@ -6,9 +6,10 @@ import getpass
 import os
 from typing import TextIO
 
+from adapters import terminal_answers
 from adapters.terminal_view import TerminalView
 from bot.domain.entities import Player
-from bot.domain.models import LETTERS, Language, pick_language
+from bot.domain.models import Language, pick_language
 from bot.domain.rules import AlreadyAnswered, Refused
 from bot.domain.views import QuestionView
 from bot.play.service import QuizService
@@ -41,7 +42,7 @@ def console_player(name: str, language: Language) -> Player:
 
 
 class ConsoleGame:
-    """Plays one solo round: show a question, read a letter, tell the verdict, repeat.
+    """Plays one solo round: show a question, read an answer, tell the verdict, repeat.
 
     The look is TerminalView's; reading stdin stays here. A pause after each explanation
     waits for Enter on a terminal; piped answers get a drawn break instead, so they play on.
@@ -120,26 +121,28 @@ class ConsoleGame:
         return self.read(t(self.language, "console.next")) is not None
 
     async def ask(self, view: QuestionView) -> bool:
-        """Ask one question until a valid letter comes; False on quit or end of input."""
+        """Ask one question until a valid answer comes; False on quit or end of input."""
         self.view.question(view)
-        last = LETTERS[len(view.post.order) - 1]
+        count = len(view.post.order)
         while True:
-            line = self.read(t(self.language, "console.prompt", first="A", last=last))
+            line = self.read(terminal_answers.prompt(view.question, count, self.language))
             if line is None:
                 return False
-            typed = line.strip().upper()
-            if len(typed) == 1 and typed in LETTERS[: len(view.post.order)]:
+            response = terminal_answers.read_response(
+                view.question, view.post.order, line, self.language
+            )
+            if not isinstance(response, str):
                 break
-            self.view.notice(t(self.language, "console.bad_letter", first="A", last=last))
-        result = await self.service.press(
-            chat_id=CHAT_ID,
-            player=self.player,
-            post_id=view.post.post_id,
-            letter_index=LETTERS.index(typed),
+            self.view.notice(response)
+        result = await self.service.respond(
+            chat_id=CHAT_ID, player=self.player, post_id=view.post.post_id, response=response
         )
         outcome = result.outcome
         if isinstance(outcome, AlreadyAnswered):
-            self.view.notice(render.already_answered(view.post, outcome.first, self.language))
+            first = outcome.first
+            self.view.notice(
+                render.already_answered(view.post, first, self.language, view.question)
+            )
         elif isinstance(outcome, Refused):
             self.view.notice(render.refusal(outcome.reason, self.language))
         else:

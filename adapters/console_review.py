@@ -1,7 +1,8 @@
 """`quizbot review [--name NAME] [--lang fr|en]`: the terminal player's due misses, in a row.
 
 The same review runner as the chat bots; its publisher prints, and the loop reads a letter for
-the question it printed last, until the session sums up (or the player quits).
+the question it printed last (a letter, letters, or a typed answer: adapters/terminal_answers.py),
+until the session sums up (or the player quits).
 """
 
 from __future__ import annotations
@@ -10,9 +11,11 @@ import argparse
 import sys
 from typing import TextIO
 
+from adapters import terminal_answers
 from adapters.console import CHAT_ID, QUIT_WORDS, console_player, default_name
 from bot.domain.entities import Answer
-from bot.domain.models import LANGUAGES, LETTERS, Language
+from bot.domain.judging import Response
+from bot.domain.models import LANGUAGES, Language
 from bot.domain.review_sessions import NothingDue, ReviewSession, ReviewSummary
 from bot.domain.views import QuestionView
 from bot.play.review import ReviewRunner
@@ -78,23 +81,23 @@ async def run_review(
         console.say(review_texts.nothing_due(started, service.clock.now(), language))
         return 0
     while (view := console.current) is not None:
-        letter = _read_letter(console, view, stdin)
-        if letter is None:
+        response = _read_response(console, view, stdin)
+        if response is None:
             console.say(t(language, "console.bye"))
             return 0
-        result = await service.press(
-            chat_id=CHAT_ID, player=player, post_id=view.post.post_id, letter_index=letter
+        result = await service.respond(
+            chat_id=CHAT_ID, player=player, post_id=view.post.post_id, response=response
         )
         if not await runner.after_answer(result):
             console.current = None  # answered elsewhere meanwhile: nothing more here
     return 0
 
 
-def _read_letter(console: ConsoleReview, view: QuestionView, stdin: TextIO) -> int | None:
-    """A valid letter's index, or None on quit or end of input."""
-    language, last = console.language, LETTERS[len(view.post.order) - 1]
+def _read_response(console: ConsoleReview, view: QuestionView, stdin: TextIO) -> Response | None:
+    """A response that fits the question, or None on quit or end of input."""
+    language, count = console.language, len(view.post.order)
     while True:
-        console.stdout.write(t(language, "console.prompt", first="A", last=last))
+        console.stdout.write(terminal_answers.prompt(view.question, count, language))
         console.stdout.flush()
         try:
             line = stdin.readline()
@@ -105,7 +108,7 @@ def _read_letter(console: ConsoleReview, view: QuestionView, stdin: TextIO) -> i
         if not line or line.strip().lower() in QUIT_WORDS:
             console.say()
             return None
-        typed = line.strip().upper()
-        if len(typed) == 1 and typed in LETTERS[: len(view.post.order)]:
-            return LETTERS.index(typed)
-        console.say(t(language, "console.bad_letter", first="A", last=last))
+        response = terminal_answers.read_response(view.question, view.post.order, line, language)
+        if not isinstance(response, str):
+            return response
+        console.say(response)

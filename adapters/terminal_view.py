@@ -23,7 +23,7 @@ from bot.domain.entities import Answer
 from bot.domain.models import Language, Quiz
 from bot.domain.rules import Leaderboard, Ranked
 from bot.domain.views import QuestionView
-from bot.text import render
+from bot.text import answer_texts, render
 from bot.text.i18n import t
 from bot.text.markup import clean_name
 
@@ -144,6 +144,11 @@ class TerminalView:
         for index, choice in enumerate(post.order):
             text = f"{render.letter(index)}. {view.question.choices[choice].get(language)}"
             self.paragraph(text, indent="   ")
+        hint = answer_texts.hint(view.question, language)
+        if hint is not None:
+            if post.order:
+                self.blank()
+            self.paragraph(hint, "italic")
 
     def prompt(self, text: str) -> None:
         """A prompt the cursor stays after (the terminal echoes what is typed)."""

@@ -9,7 +9,10 @@ from _common import QUIZZES
 
 from bot.catalog.importers import import_file
 from bot.catalog.installed import load_catalog
+from bot.catalog.loader import load_source
 from bot.domain.entities import Player
+from bot.domain.judging import Response
+from bot.domain.models import Quiz
 from bot.domain.rules import Accepted
 from bot.play.service import QuizService
 from bot.storage.interface import Store
@@ -17,12 +20,33 @@ from bot.storage.interface import Store
 CHAT = "bench:-1"
 
 
-async def post_question(service: QuizService) -> int:
+ACCEPTED = tuple(f"collective operation {n:02d}" for n in range(20))
+"""A `text` question's 20 accepted answers: what one typed answer is matched against."""
+
+
+def typed_quiz() -> Quiz:
+    """A format 3 quiz of one `text` question with ACCEPTED as its answers."""
+    answers = "\n".join(f'      - "{answer}"' for answer in ACCEPTED)
+    source = (
+        "format: 3\nid: typed\nlanguages: [en]\ntitle: Typed\ndifficulty: easy\n"
+        "questions:\n  - id: q1\n    type: text\n    prompt: Name one.\n"
+        f"    answer:\n{answers}\n    explanation: Any of them.\n"
+    )
+    return load_source("typed.yaml", "typed", source.encode())
+
+
+def typed_line(number: int) -> str:
+    """What player `number` types: right, right with a typo, or wrong, in turn."""
+    answer = ACCEPTED[number % len(ACCEPTED)]
+    return (answer.upper(), answer.replace("ti", "it", 1), "reduce scatter")[number % 3]
+
+
+async def post_question(service: QuizService, quiz_id: str = "parallelism") -> int:
     """Start an untimed round in the bench chat and post its first question."""
     started = await service.start_round(
         chat_id=CHAT,
         player=Player("bench:host", "Host"),
-        quiz_id="parallelism",
+        quiz_id=quiz_id,
         mode="group",
         seconds=None,
     )
@@ -47,23 +71,30 @@ async def load_chat_quizzes(service: QuizService, count: int) -> None:
 
 
 async def press_burst(
-    store: Store, players: int, chat_quizzes: int = 0
+    store: Store, players: int, chat_quizzes: int = 0, typed: bool = False
 ) -> tuple[float, list[float], int]:
     """(seconds for all presses, each press's latency, the post id), every press accepted;
-    `chat_quizzes` of the chat's own loaded first (the press is still on a bundled quiz)."""
-    service = QuizService(store, load_catalog(QUIZZES))
+    `chat_quizzes` of the chat's own loaded first (the press is still on a bundled quiz);
+    `typed`: each player types an answer to a `text` question of 20 accepted answers
+    (service.respond) instead of pressing a letter."""
+    quiz = typed_quiz()
+    service = QuizService(store, {**load_catalog(QUIZZES), quiz.id: quiz})
     await load_chat_quizzes(service, chat_quizzes)
-    post_id = await post_question(service)
+    post_id = await post_question(service, quiz.id if typed else "parallelism")
     latencies: list[float] = []
 
     async def press(number: int) -> None:
+        player = Player(f"bench:{number}", f"Player {number}")
         began = time.perf_counter()
-        result = await service.press(
-            chat_id=CHAT,
-            player=Player(f"bench:{number}", f"Player {number}"),
-            post_id=post_id,
-            letter_index=number % 4,
-        )
+        if typed:
+            response = Response(typed=typed_line(number))
+            result = await service.respond(
+                chat_id=CHAT, player=player, post_id=post_id, response=response
+            )
+        else:
+            result = await service.press(
+                chat_id=CHAT, player=player, post_id=post_id, letter_index=number % 4
+            )
         latencies.append(time.perf_counter() - began)
         assert isinstance(result.outcome, Accepted)
 

@@ -79,9 +79,11 @@ async def fill_history(
         connection.execute("PRAGMA foreign_keys = OFF")
     connection.execute("BEGIN")
     for name, rows in (("users", users), *tables):
-        if rows:
+        if rows:  # into the first columns: a column added later by a migration is NULL
+            columns = [row[1] for row in connection.execute(f"PRAGMA table_info({name})")]
+            named = ", ".join(columns[: len(rows[0])])
             marks = ", ".join("?" * len(rows[0]))
-            connection.executemany(f"INSERT INTO {name} VALUES ({marks})", rows)
+            connection.executemany(f"INSERT INTO {name} ({named}) VALUES ({marks})", rows)
     connection.execute("COMMIT")
     connection.executescript(
         f"BEGIN; {FILL_SCORE_TABLES} {FILL_REPORT_COUNTS} {FILL_ITEM_COUNTS} COMMIT;"

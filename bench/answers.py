@@ -9,7 +9,10 @@ synchronous=FULL:
 - asyncio alone: a task per player awaiting a future that is settled at once, nothing stored
   (the floor of any design that awaits each press).
 The same burst also runs with 50 quizzes of the chat's own loaded (issue 19's uploads): a
-press on a bundled quiz's post must cost what it did.
+press on a bundled quiz's post must cost what it did; and typed (issue 27): each player types
+an answer to a `text` question of 20 accepted answers (a third right, a third with a typo, a
+third wrong), through QuizService.respond, goal ≥ 0.9 of the letter presses' rate. Then a
+micro-benchmark: matching one typed answer against 20 accepted ones (goal ≤ 50 µs).
 
     python bench/answers.py [--quick] [--flush-ms MS]
 
@@ -20,17 +23,20 @@ a disk slower to flush than this machine's; the measured flush time is printed e
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 import sqlite3
 import subprocess
 import sys
 import tempfile
 import time
+import timeit
 from pathlib import Path
 
-from _burst import CHAT, awaiting_floor, press_burst
+from _burst import CHAT, awaiting_floor, press_burst, typed_line, typed_quiz
 from _common import median, parser, percentile, scratch, table
 
+from bot.domain.judging import Response, judge
 from bot.storage.sql.answers import ADD_HOUR, ADD_TOTAL, ADD_WEEK, UPSERT_PLAYER, week_of
 from bot.storage.sqlite.store import SQLiteStore
 
@@ -44,11 +50,11 @@ INSERT_ANSWER = (
 
 
 async def through_service(
-    path: Path, players: int, chat_quizzes: int = 0
+    path: Path, players: int, chat_quizzes: int = 0, typed: bool = False
 ) -> tuple[float, list[float], int]:
     """(seconds for all presses, each press's latency, transactions committed)."""
     store = await SQLiteStore.open(path)
-    elapsed, latencies, _ = await press_burst(store, players, chat_quizzes)
+    elapsed, latencies, _ = await press_burst(store, players, chat_quizzes, typed)
     batches = store.writer.batches
     await store.close()
     with sqlite3.connect(path) as check:
@@ -104,8 +110,17 @@ async def loaded_rate(directory: Path, players: int, repeat: int) -> float:
     return players / elapsed
 
 
+async def typed_rate(directory: Path, players: int, repeat: int) -> float:
+    """Answers/s of the same burst, typed answers to a `text` question."""
+    elapsed, _, _ = await through_service(
+        directory / f"typed-{players}-{repeat}.db", players, typed=True
+    )
+    return players / elapsed
+
+
 async def measure(players: int, directory: Path) -> list[object]:
     ours: list[float] = []
+    typed: list[float] = []
     loaded: list[float] = []
     answers_only: list[float] = []
     all_rows: list[float] = []
@@ -113,8 +128,9 @@ async def measure(players: int, directory: Path) -> list[object]:
     latencies: list[float] = []
     batches: list[int] = []
     for repeat in range(REPEATS):  # interleaved, so all see the same machine
-        if repeat % 2:  # the two service runs take turns going first
+        if repeat % 2:  # the service runs take turns going first
             loaded.append(await loaded_rate(directory, players, repeat))
+            typed.append(await typed_rate(directory, players, repeat))
         elapsed, latency, committed = await through_service(
             directory / f"ours-{players}-{repeat}.db", players
         )
@@ -123,6 +139,7 @@ async def measure(players: int, directory: Path) -> list[object]:
         batches.append(committed)
         if not repeat % 2:
             loaded.append(await loaded_rate(directory, players, repeat))
+            typed.append(await typed_rate(directory, players, repeat))
         name = f"{players}-{repeat}.db"
         answers_only.append(await raw_rate(directory, f"raw-{name}", players, every_row=False))
         all_rows.append(await raw_rate(directory, f"all-{name}", players, every_row=True))
@@ -132,6 +149,8 @@ async def measure(players: int, directory: Path) -> list[object]:
         f"{median(ours):,.0f}",
         f"{median(loaded):,.0f}",
         f"{median(loaded) / median(ours):.2f}",
+        f"{median(typed):,.0f}",
+        f"{median(typed) / median(ours):.2f}",
         f"{median(answers_only):,.0f}",
         f"{median(ours) / median(answers_only):.2f}",
         f"{median(all_rows):,.0f}",
@@ -141,6 +160,26 @@ async def measure(players: int, directory: Path) -> list[object]:
         f"{percentile(latencies, 0.99) * 1000:.1f}",
         f"{median(batches):.0f}",
     ]
+
+
+def matching_micro(quick: bool) -> str:
+    """Microseconds to judge one typed answer against 20 accepted ones (goal ≤ 50 µs): the
+    median of runs of each kind of answer, a wrong one being the worst (every accepted answer
+    is compared, with the typo distance where lengths allow)."""
+    quiz = typed_quiz()
+    question = quiz.questions[0]
+    runs, number = (5, 200) if quick else (15, 2_000)
+    rows = []
+    for kind, number_of in (("right", 0), ("typo", 1), ("wrong", 2)):
+        response = Response(typed=typed_line(number_of + 3 * 7))
+        verdict = judge(question, (), response)
+        assert verdict is not None, kind
+        assert verdict.correct == (kind != "wrong"), kind
+        times = timeit.repeat(
+            functools.partial(judge, question, (), response), number=number, repeat=runs
+        )
+        rows.append([kind, f"{median(times) / number * 1e6:.1f}"])
+    return table(["typed answer vs 20 accepted", "µs a match (goal ≤ 50)"], rows)
 
 
 def flush_ms(directory: Path) -> float:
@@ -182,6 +221,8 @@ async def main(quick: bool) -> None:
                 "answers/s (service+store)",
                 f"answers/s, {CHAT_QUIZZES} chat quizzes loaded",
                 "ratio to none loaded",
+                "typed answers/s",
+                "typed ÷ letters (goal ≥ 0.9)",
                 "raw sqlite3: answer rows/s",
                 "ratio (target ≥ 0.75)",
                 "raw sqlite3: answers/s, every row",
@@ -194,6 +235,7 @@ async def main(quick: bool) -> None:
             rows,
         )
     )
+    print("\n" + matching_micro(quick))
     slowed = os.environ.get("SLOW_FLUSH_US")
     print(
         f"\nOne fsync on this disk: {flush:.2f} ms"

@@ -39,9 +39,11 @@ class Cards:
         self.connection.execute("PRAGMA synchronous = OFF")  # a commit a row: no fsync each
         CardFunctions(lambda: self.reviewer).install(self.connection)
 
-    def answer(self, user: str, correct: bool, at: datetime, elapsed: int) -> None:
-        item = PendingAnswer(Answer(1, user, 0, correct, at, elapsed), "tg:-1", KEY[1], None,
-                             KEY[2])  # fmt: skip
+    def answer(
+        self, user: str, correct: bool, at: datetime, elapsed: int, typo: bool = False
+    ) -> None:
+        answer = Answer(1, user, 0, correct, at, elapsed, typo=typo)
+        item = PendingAnswer(answer, "tg:-1", KEY[1], None, KEY[2])
         self.connection.executemany(UPSERT_CARDS, card_arguments([item], self.reviewer))
 
     def row(self, user: str) -> tuple[object, ...]:
@@ -215,3 +217,34 @@ def test_sqlite_reviews_an_existing_card_once_for_its_three_columns(tmp_path: Pa
     for number, user in enumerate(users):
         cards.answer(user, number % 2 == 0, START + timedelta(days=3), 7)
     assert len(calls) == len(users)
+
+
+@pytest.mark.parametrize("fuzzing", [False, True])
+def test_right_with_a_typo_is_reviewed_as_hard_new_card_or_not(
+    tmp_path: Path, fuzzing: bool
+) -> None:
+    """A typed answer accepted with a typo (issue 27) is Rating.Hard, in the SQL upsert as in
+    the reviewer PostgreSQL's writer calls: again, hard and good answers in random order."""
+    scheduler = make_scheduler(fuzzing=fuzzing)
+    cards = Cards(tmp_path / "cards.db", Reviewer(scheduler))
+    other = Reviewer(make_scheduler(fuzzing=fuzzing))
+    rng = random.Random(22)
+    ratings = (Rating.Again, Rating.Hard, Rating.Good)
+    for player in range(40):
+        user, ours, missed = f"tg:{player}", None, False
+        at = next(instants(rng, 1))
+        for _ in range(rng.randrange(1, 7)):
+            at += timedelta(seconds=rng.randrange(30 * 86_400))
+            rating, seed = rng.choice(ratings), rng.random()
+            correct, typo = rating != Rating.Again, rating == Rating.Hard
+            random.seed(seed)
+            cards.answer(user, correct, at, 1000, typo)
+            random.seed(seed)
+            card = new_card(at) if ours is None else Card.from_json(ours)
+            theirs, _ = scheduler.review_card(card, rating, at, 1000)
+            missed = missed or not correct
+            assert cards.row(user) == expected(theirs, missed, at), rating
+            random.seed(seed)
+            reviewed = other.review(ours, False, correct, at, 1000, hard=typo)
+            assert reviewed.card == theirs.to_json()
+            ours = theirs.to_json()

@@ -237,6 +237,8 @@ def test_the_codec_keeps_every_field() -> None:
             "explanation",
             "notes",
             "references",
+            "type",
+            "key",
         ],
         "Text": ["versions"],
         "Reference": ["title", "url"],

@@ -5,11 +5,8 @@ move, and when the migration fills them from answers stored before it."""
 from __future__ import annotations
 
 import random
-import sqlite3
 from datetime import timedelta
 from pathlib import Path
-
-import asyncpg  # type: ignore[import-untyped]
 
 from bot.catalog.installed import load_catalog
 from bot.domain.entities import ExportRow, Player
@@ -18,10 +15,11 @@ from bot.play.service import QuizService
 from bot.storage.interface import Store
 from bot.storage.opening import open_store
 from bot.storage.report_store import ReportStore, open_report_store
-from bot.storage.schema import SCHEMA_VERSION
+from bot.storage.schema import MIGRATIONS
 from bot.storage.sql.item_counts import ITEM_TABLES
-from bot.storage.sql.report_counts import COUNT_TABLES
+from bot.storage.sql.report_counts import COUNT_TABLES, REPORT_COUNTS_MIGRATION
 from tests.support.clocks import FakeClock
+from tests.support.migrations import roll_back
 from tests.support.paths import QUIZZES
 from tests.support.report import CHAT, PLAYERS, expected, period_counts, play_rounds
 
@@ -120,24 +118,12 @@ async def test_counts_equal_a_scan_after_answers_forget_and_move(
     assert await store.move_chat(CHAT, OTHER, clock.now()) == 0
 
 
-async def _undo_migrations(
-    database: Path | str, tables: tuple[str, ...] = (*COUNT_TABLES, *ITEM_TABLES), count: int = 2
-) -> None:
-    """The database as an older quizbot left it: without `tables`, `count` versions less
-    (by default the report's counts and the item counts, the last two migrations)."""
-    drops = "; ".join(f"DROP TABLE {table}" for table in tables)
-    if isinstance(database, Path):
-        with sqlite3.connect(database) as connection:
-            connection.executescript(f"{drops}; PRAGMA user_version = {SCHEMA_VERSION - count};")
-        return
-    connection = await asyncpg.connect(database)
-    try:
-        await connection.execute(drops)
-        await connection.execute(
-            "DELETE FROM schema_version WHERE version > $1", SCHEMA_VERSION - count
-        )
-    finally:
-        await connection.close()
+async def _undo_the_migration(database: Path | str) -> None:
+    """The database as the quizbot before the report counts left it: no report counts, no
+    later migration (the answers' response column, the item counts), its version then."""
+    drops = "; ".join(f"DROP TABLE {table}" for table in (*COUNT_TABLES, *ITEM_TABLES))
+    undo = f"{drops}; ALTER TABLE answers DROP COLUMN response"
+    await roll_back(database, MIGRATIONS.index(REPORT_COUNTS_MIGRATION), undo)
 
 
 async def test_the_migration_fills_the_counts_from_stored_answers(
@@ -151,7 +137,7 @@ async def test_the_migration_fills_the_counts_from_stored_answers(
         await play_rounds(service, clock, chat=OTHER, players=PLAYERS[:2], rounds=1)
     finally:
         await store.close()
-    await _undo_migrations(database)
+    await _undo_the_migration(database)
     store = await open_store(database)
     service = QuizService(store, load_catalog(QUIZZES), clock=clock, rng=random.Random(7))
     try:

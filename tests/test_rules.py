@@ -11,7 +11,7 @@ import pytest
 
 from bot.domain import rules
 from bot.domain.entities import Answer, Post, ScoreLine
-from bot.domain.models import Question, Quiz
+from bot.domain.models import Question, Quiz, Text
 from bot.domain.rules import Accepted, AlreadyAnswered, Ranked, Refusal, Refused
 
 OPENED = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
@@ -73,6 +73,25 @@ def test_press_on_a_closed_post_is_refused(question: Question) -> None:
 def test_letter_outside_the_question_is_refused(question: Question, letter_index: int) -> None:
     outcome = rules.judge_press(make_post(question), question, None, "u1", letter_index, OPENED)
     assert outcome == Refused(Refusal.INVALID_CHOICE)
+
+
+def test_true_false_and_yes_no_keep_their_order_other_choices_are_shuffled() -> None:
+    def asked(*choices: tuple[str, str]) -> Question:
+        return Question("q", Text("?", "?"), tuple(Text(en, fr) for en, fr in choices), 0, None)
+
+    pairs = [asked(("True", "Vrai"), ("False", "Faux")), asked(("yes", "oui"), ("no", "non"))]
+    for seed in range(20):
+        for question in pairs:
+            assert rules.post_order(question, random.Random(seed)) == (0, 1)
+    shuffled = {
+        rules.post_order(asked(("False", "Faux"), ("True", "Vrai")), random.Random(seed))
+        for seed in range(20)
+    }
+    assert shuffled == {(0, 1), (1, 0)}  # reversed, it is two choices like any others
+    rng, again = random.Random(5), random.Random(5)
+    rules.post_order(pairs[0], rng)
+    rules.shuffled_order(2, again)
+    assert rng.random() == again.random()  # the next questions' orders do not change
 
 
 def test_shuffled_order_is_a_permutation_and_reproducible() -> None:

@@ -1,4 +1,5 @@
-"""French typography: every missing no-break space found, exactly, and nothing else."""
+"""French typography: every missing no-break space and typewriter mark found, exactly, and
+nothing else."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 
 from bot.catalog.field_reader import Problem
 from bot.catalog.loader import validate
-from bot.catalog.typography import Finding, missing_spaces
+from bot.catalog.typography import Finding, missing_spaces, typewriter_marks
 from bot.text.i18n import CATALOGS
 from tests.support.paths import QUIZZES, ROOT
 
@@ -80,6 +81,40 @@ def test_exceptions_do_not_hide_the_real_mistakes_beside_them() -> None:
     assert marks("Voici:") == [(5, ":")]
 
 
+APOSTROPHES = "typewriter apostrophe (') where French uses ’ (U+2019)"
+RANGE = "hyphen in a range of numbers where French uses an en dash (1–2)"
+
+
+def test_typewriter_apostrophes_are_one_finding_at_the_first_with_their_count() -> None:
+    assert typewriter_marks("l'étape d'un pas") == [
+        Finding(1, "'", f"{APOSTROPHES} (2 in this text)")
+    ]
+    assert typewriter_marks("aujourd'hui") == [Finding(7, "'", APOSTROPHES)]
+
+
+def test_hyphenated_ranges_of_numbers_are_found_one_by_one() -> None:
+    assert typewriter_marks("couches 1-2 et 9-10, puis 1,5-2,5.") == [
+        Finding(9, "-", RANGE),
+        Finding(16, "-", RANGE),
+        Finding(29, "-", RANGE),
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "l’étape, couches 1–2 et 9–10",
+        "f'(x) et x'' sont des primes ; 'cité' entre guillemets droits",
+        "le 2026-12-02, le 01-23-45, x86-64, GPT-3, ZeRO-3, v1-2, 1.2.3-4",
+        "Voir `print('l'x')` et `1-2`, https://example.org/l'essai/1-2",
+        "",
+    ],
+    ids=["typographic", "quotes-and-primes", "not-ranges", "code-and-urls", "empty"],
+)
+def test_what_is_not_a_typewriter_mark(text: str) -> None:
+    assert typewriter_marks(text) == []
+
+
 QUIZ = """\
 format: 1
 id: {stem}
@@ -100,7 +135,7 @@ questions:
         Two plus two is four.
       fr: >-
         Deux plus deux font quatre\u00a0; la preuve\u202f: https://example.org/2+2?x=4
-        (à 10:30).
+        (à 10:30, 1-2 fois).
     notes:
       B: {{en: "One too many.", fr: "Un de trop !"}}
 """
@@ -108,10 +143,14 @@ questions:
 WARNINGS = [
     "{file}:3: warning: title (fr): no-break space missing before ':' at character 13"
     ' ("Typographie :")',
+    "{file}:4: warning: description (fr): typewriter apostrophe (') where French uses ’"
+    ' (U+2019) at character 10 ("Un quiz d\'")',
     "{file}:10: warning: question 'two-plus-two': prompt (fr): no-break space missing"
     " before '?' at character 16 (\"Deux plus deux ?\")",
     "{file}:13: warning: question 'two-plus-two': choice B (fr): no-break space missing"
     " after '«' at character 1 (\"«\")",
+    "{file}:18: warning: question 'two-plus-two': explanation (fr): hyphen in a range of"
+    ' numbers where French uses an en dash (1–2) at character 81 ("…?x=4 (à 10:30, 1-")',
     "{file}:22: warning: question 'two-plus-two': note B (fr): no-break space missing"
     " before '!' at character 12 (\"Un de trop !\")",
 ]
@@ -159,7 +198,7 @@ def test_warnings_never_stop_a_quiz_from_loading(quiz_file: Path) -> None:
     quizzes, problems = validate([quiz_file], warnings)
     assert [quiz.id for quiz in quizzes] == ["typography"]
     assert problems == []
-    assert [warning.line for warning in warnings] == [3, 10, 13, 22]
+    assert [warning.line for warning in warnings] == [3, 4, 10, 13, 18, 22]
     assert validate([quiz_file]) == (quizzes, [])  # without a list: not even looked for
 
 

@@ -6,10 +6,10 @@ from typing import Any
 
 import pytest
 import yaml
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from bot.catalog.yaml_nodes import Node, YamlError, parse, parse_document
+from bot.catalog.yaml_nodes import Entry, Node, YamlError, parse, parse_document, parse_entries
 
 SCALARS = st.one_of(
     st.text(),
@@ -38,7 +38,12 @@ def plain(node: Node) -> Any:
 @given(DOCUMENTS, st.booleans())
 def test_values_are_what_the_safe_loader_reads(document: Any, flow: bool) -> None:
     text = yaml.safe_dump(document, allow_unicode=True, default_flow_style=flow)
-    assert plain(parse(text)) == yaml.safe_load(text)
+    loaded = yaml.safe_load(text)
+    # PyYAML's emitter writes some keys it cannot round-trip (a NEL, U+0085, becomes a space,
+    # so two keys can come back as one, which the loader silently merges and parse refuses as
+    # a duplicate): compare only documents PyYAML reads back as it wrote them.
+    assume(loaded == document)
+    assert plain(parse(text)) == loaded
 
 
 def test_lines_and_raw_text_are_kept() -> None:
@@ -60,3 +65,16 @@ def test_the_top_level_keys_keep_their_lines() -> None:
     root, lines = parse_document("a: 1\n# note\nb:\n  - x\n  - y\n")
     assert lines == {"a": 1, "b": 3}
     assert root.value["b"].line == 4  # type: ignore[index]
+
+
+def test_entries_keep_a_repeated_top_level_key_each_time_with_its_line() -> None:
+    line, entries = parse_entries("# list\na: [1]\nb: x\na:\n  - 2\n")
+    assert line == 2
+    assert entries == [
+        Entry("a", 2, Node([Node(1, 2, "1")], 2)),
+        Entry("b", 3, Node("x", 3, "x")),
+        Entry("a", 4, Node([Node(2, 5, "2")], 5)),
+    ]
+    assert parse_entries("- a\n- b\n") == (1, None)
+    with pytest.raises(YamlError):
+        parse_entries("a:\n  b: 1\n  b: 2\n")  # below the top, a repeat is still an error

@@ -35,7 +35,7 @@ from bot.domain.models import Quiz
 
 log = logging.getLogger(__name__)
 
-MAGIC = b"quizbot validated quizzes 2\n"
+MAGIC = b"quizbot validated quizzes 3\n"
 PACKAGE = Path(__file__).resolve().parents[1]
 """The whole bot package: models, rules, limits and texts all shape a validated quiz."""
 

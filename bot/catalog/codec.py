@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.domain.models import Credit, Question, Quiz, Reference, Text
+from bot.domain.question_types import QUESTION_TYPES, AnswerKey, NumberKey, SetKey, TextKey
 
 Encoded = tuple[Any, ...]
 
@@ -35,7 +36,39 @@ def _question(question: Question) -> Encoded:
         _maybe(question.explanation),
         tuple((index, _text(note)) for index, note in question.notes.items()),
         _references(question.references),
+        question.type,
+        _key(question.key),
     )
+
+
+def _key(key: AnswerKey | None) -> Encoded | None:
+    if isinstance(key, SetKey):
+        return ("set", tuple(sorted(key.rights)))
+    if isinstance(key, TextKey):
+        answers = tuple((code, tuple(a.spelling for a in found)) for code, found in key.answers)
+        return ("text", answers, key.strict_accents, key.exact)
+    if isinstance(key, NumberKey):
+        return ("number", key.low, key.high, key.value, key.unit)
+    return None
+
+
+def _decode_key(value: Any) -> AnswerKey | None:
+    if value is None:
+        return None
+    kind, *rest = value
+    if kind == "set":
+        return SetKey(frozenset(rest[0]))
+    if kind == "text":
+        return TextKey.of(rest[0], rest[1], rest[2])
+    if kind == "number":
+        return NumberKey(*rest)
+    raise ValueError(f"unknown answer key {kind!r}")
+
+
+def _decode_type(value: Any) -> Any:
+    if value not in QUESTION_TYPES:
+        raise ValueError(f"unknown question type {value!r}")
+    return value
 
 
 def encode(quiz: Quiz) -> Encoded:
@@ -83,8 +116,20 @@ def decode(value: Encoded) -> Quiz:
                 _decode_maybe(explanation),
                 {index: _decode_text(note) for index, note in notes},
                 tuple(Reference(*reference) for reference in references),
+                _decode_type(kind),
+                _decode_key(key),
             )
-            for question_id, prompt, choices, answer, explanation, notes, references in questions
+            for (
+                question_id,
+                prompt,
+                choices,
+                answer,
+                explanation,
+                notes,
+                references,
+                kind,
+                key,
+            ) in questions
         ),
         tuple(Reference(*reference) for reference in reading),
         source,

@@ -51,6 +51,8 @@ class FieldReader:
     languages: tuple[str, ...] = LANGUAGES
     """The languages every text gives, in the file's order (format 1: English and French)."""
     plain_texts: bool = False
+    format: int = 1
+    """The file's format: 3 gives questions a `type`."""
     """A text may be a plain string (a format 2 quiz in one language)."""
 
     def report(self, line: int, message: str) -> None:

@@ -2,7 +2,8 @@
 
 These are read before anything else, because the languages decide what every text must give.
 Format 1 is the original: every text in English and French. Format 2 declares `languages` (one
-or more codes, the first being the fallback) and may carry a `source` (attribution).
+or more codes, the first being the fallback) and may carry a `source` (attribution). Format 3
+is format 2 whose questions may have a `type` (bot/catalog/answer_reader.py).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from bot.catalog.field_reader import FieldReader
 from bot.catalog.yaml_nodes import Node
 from bot.domain.models import LANGUAGES, Credit
 
-FORMATS = (1, 2)
+FORMATS = (1, 2, 3)
 LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8}){0,2}")
 """A BCP 47 language tag as people write them: "de", "pt-BR", "zh-Hant"."""
 MAX_LANGUAGES = 10
@@ -40,12 +41,13 @@ def read_header(reader: FieldReader, values: dict[str, Node], root: Node) -> Hea
     else:
         node = values.get("languages")
         if node is None:
-            reader.report(root.line, "missing required key 'languages' (format 2)")
+            reader.report(root.line, f"missing required key 'languages' (format {version})")
         languages = _read_languages(reader, node) if node is not None else ()
         languages = languages or (LANGUAGES if node is None else ("en",))
     reader.languages = languages
-    reader.plain_texts = version == 2 and len(languages) == 1
-    source = values.get("source") if version == 2 else None
+    reader.plain_texts = version >= 2 and len(languages) == 1
+    reader.format = version
+    source = values.get("source") if version >= 2 else None
     return Header(version, languages, _read_credit(reader, source) if source else None)
 
 
@@ -54,7 +56,7 @@ def _read_format(reader: FieldReader, values: dict[str, Node], root: Node) -> in
     if node is None:
         return 1
     if node.value not in FORMATS or isinstance(node.value, bool):
-        reader.report(node.line, "format must be 1 or 2")
+        reader.report(node.line, "format must be 1, 2 or 3")
         return 2 if "languages" in values else 1
     return int(node.value)
 

@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 from bot.catalog import limit_bounds as bounds
 from bot.catalog.field_reader import language_name
 from bot.domain.entities import Answer, Post
+from bot.domain.judging import NO_CHOICE, written_letters
 from bot.domain.models import Language, Question, Quiz, primary, ui_language
 from bot.domain.payload import LARGEST_POST_ID
 from bot.domain.platform_limits import (
@@ -21,6 +22,7 @@ from bot.domain.platform_limits import (
     TELEGRAM_CALLBACK_DATA,
     TELEGRAM_MESSAGE,
 )
+from bot.domain.question_types import SINGLE, SetKey
 from bot.text import markup, render
 
 Finding = tuple[str | None, str]
@@ -104,18 +106,21 @@ SAMPLE_CLOSES = "in 10 minutes"
 
 
 def _check_question(quiz: Quiz, question: Question, fast: _Fast | None) -> Iterator[str]:
-    """`fast` skips the texts its bounds prove short enough; None renders every text."""
+    """`fast` skips the texts its bounds prove short enough; None renders every text (the
+    bounds know one-choice questions only: the other types are always rendered)."""
     post = _sample_post(quiz, question)
+    if question.type not in SINGLE:
+        fast = None
     for language in quiz.render_languages():
         name = _shown_in(quiz, language)
-        raw = bounds.Lengths.raw(question, language)
-        if fast is not None and fast.all_fit(question, post, language, raw):
+        raw = bounds.Lengths.raw(question, language) if fast is not None else None
+        if fast is not None and raw is not None and fast.all_fit(question, post, language, raw):
             continue  # the common case: nothing to render in this language
-        if fast is None or not fast.verdicts_fit(question, post, language, raw):
+        if fast is None or raw is None or not fast.verdicts_fit(question, post, language, raw):
             yield from _check_verdicts(question, post, language, name)
         card = None
         for style, style_name, limit in STYLES:
-            if fast is not None and fast.cards_fit(question, post, language, style, limit, raw):
+            if fast and raw and fast.cards_fit(question, post, language, style, limit, raw):
                 continue
             card = render.question_card(
                 quiz,
@@ -229,8 +234,7 @@ class _Fast:
 def _check_verdicts(
     question: Question, post: Post, language: Language, name: str
 ) -> Iterator[str]:
-    for index in range(len(question.choices)):
-        answer = Answer(post.post_id, "user", index, index == question.answer, post.opened_at, 0)
+    for answer in _every_vote(post, question):
         line = render.verdict_line(question, post, answer, language)
         if len(line) > TELEGRAM_ALERT:
             yield (
@@ -248,8 +252,26 @@ def _check_verdicts(
 
 
 def _every_vote(post: Post, question: Question) -> list[Answer]:
-    """One answer for each choice, so every bar line is drawn."""
+    """One answer for each choice, so every bar line is drawn; for the other types, a right
+    answer and the wrong one with the longest verdict (every right choice missed and every
+    wrong one picked, the order backwards)."""
+    if question.type not in SINGLE:
+        return [
+            Answer(post.post_id, "u0", NO_CHOICE, True, post.opened_at, 10**6),
+            Answer(post.post_id, "u1", NO_CHOICE, False, post.opened_at, 10**6, _worst(question)),
+        ]
     return [
         Answer(post.post_id, f"u{index}", index, index == question.answer, post.opened_at, 10**6)
         for index in range(len(question.choices))
     ]
+
+
+def _worst(question: Question) -> str | None:
+    """The stored response whose verdict says the most."""
+    count = len(question.choices)
+    if question.type == "order":
+        return written_letters(tuple(reversed(range(count))))
+    key = question.key
+    if question.type == "multiple" and isinstance(key, SetKey):
+        return written_letters(tuple(i for i in range(count) if i not in key.rights))
+    return None

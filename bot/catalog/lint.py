@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from bot.domain.models import Quiz
+from bot.domain.question_types import SINGLE
 
 Finding = tuple[str | None, str]
 
@@ -26,7 +27,22 @@ def missing_explanations(quiz: Quiz) -> Iterator[Finding]:
             )
 
 
-CHECKS: tuple[Callable[[Quiz], Iterator[Finding]], ...] = (missing_explanations,)
+def types_chats_do_not_play(quiz: Quiz) -> Iterator[Finding]:
+    """Telegram and Discord play one-choice questions only, for now (issue 27): a bundled quiz
+    with other types is for the terminal (chats refuse such an upload)."""
+    for question in quiz.questions:
+        if question.type not in SINGLE:
+            yield (
+                question.id,
+                f"{question.type} questions are played in the terminal only for now "
+                "(quizbot play, quizbot review); Telegram and Discord do not ask them yet",
+            )
+
+
+CHECKS: tuple[Callable[[Quiz], Iterator[Finding]], ...] = (
+    missing_explanations,
+    types_chats_do_not_play,
+)
 
 
 def check_quiz(quiz: Quiz) -> list[Finding]:

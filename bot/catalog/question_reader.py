@@ -1,19 +1,23 @@
-"""Reading a quiz file's questions: ids, prompts, choices, the answer letter, notes.
+"""Reading a quiz file's questions: ids, types, prompts, explanations, references.
 
-The loader reads the quiz around them (bot/catalog/loader.py); a problem found inside a
-question names it.
+The loader reads the quiz around them (bot/catalog/loader.py); each type's choices, answer and
+notes are read by bot/catalog/answer_reader.py. A problem found inside a question names it.
 """
 
 from __future__ import annotations
 
 import re
 
+from bot.catalog.answer_reader import TYPE_KEYS, read_body
 from bot.catalog.field_reader import FieldReader
 from bot.catalog.yaml_nodes import Node
-from bot.domain.models import LETTERS, MAX_CHOICES, MAX_QUESTIONS, Question, Text
+from bot.domain.models import MAX_QUESTIONS, Question
+from bot.domain.question_types import QUESTION_TYPES, QuestionType
 
 QUESTION_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,31}")
 QUESTION_KEYS = {"id", "prompt", "choices", "answer", "explanation", "notes", "references"}
+"""The keys of a question in formats 1 and 2."""
+FORMAT_3_KEYS = QUESTION_KEYS | {"type"} | TYPE_KEYS
 
 
 def read_id(
@@ -50,7 +54,10 @@ def _read_question(reader: FieldReader, node: Node, seen: dict[str, int]) -> Que
     if isinstance(node.value, dict) and isinstance(named := node.value.get("id"), Node):
         known = isinstance(named.value, str) and QUESTION_ID.fullmatch(named.value)
         reader.question_id = str(named.value) if known else None
-    values = reader.mapping(node, "a question", QUESTION_KEYS)
+    allowed = FORMAT_3_KEYS if reader.format >= 3 else QUESTION_KEYS
+    if isinstance(node.value, dict) and "type" in node.value:
+        allowed = allowed | {"type"}  # told below that it needs format 3
+    values = reader.mapping(node, "a question", allowed)
     if values is None:
         return None
     id_node = reader.required(values, "id", node)
@@ -63,79 +70,43 @@ def _read_question(reader: FieldReader, node: Node, seen: dict[str, int]) -> Que
             )
         seen.setdefault(question_id, node.line)
         reader.question_id = question_id
-    prompt_node, choices_node, answer_node = (
-        reader.required(values, key, node) for key in ("prompt", "choices", "answer")
-    )
-    explanation_node = values.get("explanation")
+    kind = _read_type(reader, values)
+    prompt_node = reader.required(values, "prompt", node)
     prompt = reader.text(prompt_node, "prompt", 500) if prompt_node else None
-    choices = _read_choices(reader, choices_node) if choices_node else None
-    answer = _read_letter(reader, answer_node, "answer", choices) if answer_node else None
+    body = read_body(reader, values, node, kind) if kind is not None else None
+    explanation_node = values.get("explanation")
     explanation = reader.text(explanation_node, "explanation", 700) if explanation_node else None
-    notes = _read_notes(reader, values.get("notes"), choices, answer)
     references = (
         reader.references(values["references"], "references") if "references" in values else ()
     )
-    if question_id is None or prompt is None or choices is None or answer is None:
+    if question_id is None or prompt is None or body is None or kind is None:
         return None
     if explanation is None and explanation_node is not None:
         return None
-    return Question(question_id, prompt, choices, answer, explanation, notes, references)
+    return Question(
+        question_id,
+        prompt,
+        body.choices,
+        body.answer,
+        explanation,
+        body.notes,
+        references,
+        kind,
+        body.key,
+    )
 
 
-def _read_choices(reader: FieldReader, node: Node) -> tuple[Text, ...] | None:
-    items = reader.sequence(node, "choices")
-    if not isinstance(node.value, list):
-        return None
-    if not 2 <= len(items) <= MAX_CHOICES:
-        reader.report(
-            node.line, f"a question needs 2 to {MAX_CHOICES} choices (found {len(items)})"
-        )
-        return None
-    texts = [reader.text(item, f"choice {LETTERS[i]}", 200) for i, item in enumerate(items)]
-    if any(text is None for text in texts):
-        return None
-    return tuple(text for text in texts if text is not None)
-
-
-def _read_letter(
-    reader: FieldReader, node: Node, what: str, choices: tuple[Text, ...] | None
-) -> int | None:
-    if isinstance(node.value, int | float) and not isinstance(node.value, bool):
-        reader.report(node.line, f"{what} must be a choice letter such as A (got {node.raw})")
-        return None
-    value = reader.string(node, what)
-    if value is None:
-        return None
-    if len(value) != 1 or value not in LETTERS:
-        reader.report(node.line, f"{what} must be a choice letter such as A (got '{value}')")
-        return None
-    index = LETTERS.index(value)
-    if choices is not None and index >= len(choices):
-        reader.report(
-            node.line,
-            f"{what} '{value}' is out of range: there are "
-            f"{len(choices)} choices (A-{LETTERS[len(choices) - 1]})",
-        )
-        return None
-    return index
-
-
-def _read_notes(
-    reader: FieldReader, node: Node | None, choices: tuple[Text, ...] | None, answer: int | None
-) -> dict[int, Text]:
+def _read_type(reader: FieldReader, values: dict[str, Node]) -> QuestionType | None:
+    """The question's type: `choice` unless a format 3 file says otherwise."""
+    node = values.get("type")
     if node is None:
-        return {}
-    values = reader.mapping(node, "notes", set(LETTERS))
-    notes: dict[int, Text] = {}
-    for key, note_node in (values or {}).items():
-        index = _read_letter(reader, Node(key, note_node.line, key), "note letter", choices)
-        text = reader.text(note_node, f"note {key}", 300)
-        if index is not None and index == answer:
-            reader.report(
-                note_node.line,
-                f"note {key} is on the correct answer; notes explain "
-                "wrong choices (put it in the explanation)",
-            )
-        elif index is not None and text is not None:
-            notes[index] = text
-    return notes
+        return "choice"
+    if reader.format < 3:
+        reader.report(node.line, f"'type' needs format: 3 (this file says {reader.format})")
+        return None
+    for kind in QUESTION_TYPES:
+        if node.value == kind:
+            return kind
+    got = f"'{node.value}'" if isinstance(node.value, str) else node.raw
+    reader.report(node.line, f"type must be one of {', '.join(QUESTION_TYPES)} (got {got})")
+    return None

@@ -1,4 +1,5 @@
-"""French typography: where a no-break space is missing, so a lone «?» cannot wrap.
+"""French typography: where a no-break space is missing, so a lone «?» cannot wrap, and
+where a typewriter mark stands for a typographic one.
 
 French puts a space before `? ! ; :` and inside « »; an ordinary space there lets Telegram
 and Discord break the line and start the next one with the mark. The space must be a
@@ -6,8 +7,16 @@ no-break one: U+202F (narrow, before ? ! ;) or U+00A0 (before : and inside « »
 accepted. A colon inside a word (14:03, 3:1, HH:MM, `time:09:00`), `::`, `://` and URLs
 are not punctuation and are left alone.
 
-`missing_spaces` reads one text; `typography_warnings` reads the French texts of a parsed
-quiz file and words each finding the way the loader words a problem (file, line, question).
+French also writes the apostrophe ’ (U+2019), not the typewriter ' between two letters
+(l’étape), and a range of numbers with an en dash (1–2), not a hyphen (1-2). A quote
+mark or a prime (f'(x)) is not between two letters; a hyphen inside a longer run of numbers
+(2026-12-02) is a date or a code, not a range; URLs and `code` are left alone. A text
+written with typewriter apostrophes has them everywhere, so they are one finding, at the
+first, with their count.
+
+`missing_spaces` and `typewriter_marks` read one text; `typography_warnings` reads the French
+texts of a parsed quiz file and words each finding the way the loader words a problem (file,
+line, question).
 """
 
 from __future__ import annotations
@@ -23,6 +32,10 @@ from bot.domain.models import LETTERS
 NO_BREAK_SPACES = "\u00a0\u202f"
 SPACED_BEFORE = "?!;:"
 _URL = re.compile(r"https?://\S+")
+_LEFT_ALONE = re.compile(rf"{_URL.pattern}|`[^`]*`")
+_TYPEWRITER_APOSTROPHE = re.compile(r"(?<=[^\W\d_])'(?=[^\W\d_])")
+_NUMBER = r"\d+(?:[.,]\d+)?"
+_HYPHENATED_RANGE = re.compile(rf"(?<![\w.,-]){_NUMBER}(-){_NUMBER}(?![\w-]|[.,]\d)")
 _MARKS = re.compile("[?!;:«»]")
 _EXCERPT = 16
 """Characters of context shown before a finding, enough to find it in a folded text."""
@@ -30,7 +43,7 @@ _EXCERPT = 16
 
 @dataclass(frozen=True, slots=True)
 class Finding:
-    """A missing no-break space: the mark it belongs to, where the mark is, what to do."""
+    """A missing no-break space or a typewriter mark: the mark, where it is, what to do."""
 
     offset: int
     """0-based index of `character` in the text."""
@@ -48,6 +61,27 @@ def missing_spaces(text: str) -> list[Finding]:
         if message and not any(start <= offset < end for start, end in urls):
             findings.append(Finding(offset, mark.group(), message))
     return findings
+
+
+def typewriter_marks(text: str) -> list[Finding]:
+    """The typewriter apostrophes (one finding, at the first) and the hyphenated ranges of
+    numbers in a French text, in text order."""
+    skipped = [match.span() for match in _LEFT_ALONE.finditer(text)]
+
+    def kept(offset: int) -> bool:
+        return not any(start <= offset < end for start, end in skipped)
+
+    findings = []
+    apostrophes = [m.start() for m in _TYPEWRITER_APOSTROPHE.finditer(text) if kept(m.start())]
+    if apostrophes:
+        count = f" ({len(apostrophes)} in this text)" if len(apostrophes) > 1 else ""
+        message = f"typewriter apostrophe (') where French uses ’ (U+2019){count}"
+        findings.append(Finding(apostrophes[0], "'", message))
+    for match in _HYPHENATED_RANGE.finditer(text):
+        if kept(match.start(1)):
+            message = "hyphen in a range of numbers where French uses an en dash (1–2)"
+            findings.append(Finding(match.start(1), "-", message))
+    return sorted(findings, key=lambda finding: finding.offset)
 
 
 def _missing(text: str, offset: int) -> str | None:
@@ -80,7 +114,8 @@ def _needs_space_before(text: str, offset: int) -> bool:
 
 
 def typography_warnings(file: str, root: Node) -> list[Problem]:
-    """The missing no-break spaces in every French text of a parsed quiz file.
+    """The missing no-break spaces and the typewriter marks in every French text of a
+    parsed quiz file.
 
     Reads the nodes, not a validated Quiz, so it has each text's line and still works on a
     file with errors; a shape it does not expect is skipped (the loader reports it).
@@ -88,7 +123,8 @@ def typography_warnings(file: str, root: Node) -> list[Problem]:
     warnings = []
     for question_id, what, node in _french_texts(root):
         text = str(node.value)
-        for finding in missing_spaces(text):
+        found = sorted(missing_spaces(text) + typewriter_marks(text), key=lambda f: f.offset)
+        for finding in found:
             start = max(0, finding.offset - _EXCERPT)
             excerpt = ("…" if start else "") + text[start : finding.offset + 1]
             message = (

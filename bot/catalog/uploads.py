@@ -71,7 +71,19 @@ def _read_quiz_file(name: str, data: bytes) -> ReadUpload | UploadFailed:
         checked = check_source(name, None, data)
     except QuizError as error:
         return UploadFailed(name, tuple(_quiz_problem(problem) for problem in error.problems))
+    unplayed = tuple(
+        UploadProblem(1, "upload.type_not_in_chats", (("question", q.id), ("type", q.type)))
+        for q in checked.quiz.questions
+        if q.type not in CHAT_TYPES
+    )
+    if unplayed:
+        return UploadFailed(name, unplayed)
     return ReadUpload(checked.quiz, text, (), "line")
+
+
+CHAT_TYPES = ("choice", "truefalse")
+"""The question types Telegram and Discord play so far (a letter button each); the terminal
+plays every type (issue 27). A chat's upload of another type is refused, with why."""
 
 
 def load_stored(stored: StoredChatQuiz) -> Quiz:

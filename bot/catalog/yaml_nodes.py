@@ -69,6 +69,48 @@ def parse(text: str) -> Node:
 def parse_document(text: str) -> tuple[Node, dict[str, int]]:
     """parse(), and the line of each key of the top-level mapping (values only know their
     own line, and a block list starts on the line after its key)."""
+    root = _root(text)
+    try:
+        converted = _Converter().convert(root)
+    except RecursionError:
+        raise YamlError(1, "values are nested too deeply") from None
+    keys: dict[str, int] = {}
+    if isinstance(root, yaml.MappingNode):
+        for key_node, _ in root.value:
+            keys.setdefault(str(key_node.value), key_node.start_mark.line + 1)
+    return converted, keys
+
+
+class Entry(NamedTuple):
+    """One key of a top-level mapping, the line it is on, and its value."""
+
+    key: str
+    line: int
+    value: Node
+
+
+def parse_entries(text: str) -> tuple[int, list[Entry] | None]:
+    """The top-level mapping's entries in the file's order, a repeated key kept each time
+    (for formats whose own reader tolerates one, such as Red's trivia lists), with the
+    document's first line; None instead of the entries when the document is no mapping."""
+    root = _root(text)
+    line = root.start_mark.line + 1
+    if not isinstance(root, yaml.MappingNode):
+        return line, None
+    converter = _Converter()
+    entries: list[Entry] = []
+    try:
+        for key_node, value_node in root.value:
+            converter.check_key(key_node)
+            key_line = key_node.start_mark.line + 1
+            entries.append(Entry(str(key_node.value), key_line, converter.convert(value_node)))
+    except RecursionError:
+        raise YamlError(1, "values are nested too deeply") from None
+    return line, entries
+
+
+def _root(text: str) -> yaml.Node:
+    """The document's node tree, or YamlError with the line at fault."""
     try:
         root = _compose(text)
     except RecursionError:
@@ -83,15 +125,7 @@ def parse_document(text: str) -> tuple[Node, dict[str, int]]:
         raise YamlError(1, f"YAML error: {error}") from None
     if root is None:
         raise YamlError(1, "the file is empty")
-    try:
-        converted = _Converter().convert(root)
-    except RecursionError:
-        raise YamlError(1, "values are nested too deeply") from None
-    keys: dict[str, int] = {}
-    if isinstance(root, yaml.MappingNode):
-        for key_node, _ in root.value:
-            keys.setdefault(str(key_node.value), key_node.start_mark.line + 1)
-    return converted, keys
+    return root
 
 
 class _Converter:
@@ -127,11 +161,14 @@ class _Converter:
             value = str(node.value)
         return Node(value, line, raw=str(node.value))
 
+    def check_key(self, key_node: yaml.Node) -> None:
+        if not isinstance(key_node, yaml.ScalarNode) or key_node.tag == _MERGE:
+            raise YamlError(key_node.start_mark.line + 1, "keys must be plain words")
+
     def _mapping(self, node: yaml.MappingNode) -> dict[str, Node]:
         result: dict[str, Node] = {}
         for key_node, value_node in node.value:
-            if not isinstance(key_node, yaml.ScalarNode) or key_node.tag == _MERGE:
-                raise YamlError(key_node.start_mark.line + 1, "keys must be plain words")
+            self.check_key(key_node)
             key = str(key_node.value)
             if key in result:
                 raise YamlError(

@@ -67,10 +67,16 @@ class Answer:
     post_id: int
     user_id: str
     choice: int
-    """Index of the chosen choice in the question as written (not the letter shown)."""
+    """Index of the chosen choice in the question as written (not the letter shown); -1 for
+    an answer that is not one choice (judging.NO_CHOICE: a set, an order, a typed line)."""
     correct: bool
     answered_at: datetime
     elapsed_ms: int
+    response: str | None = None
+    """What was typed (a `text` or `number` answer), or the choices picked as their letters in
+    the file ("AC" for `multiple`, "CABD" for `order`); None for one choice."""
+    typo: bool = False
+    """Right with a typo: its review card is rated Hard. Not stored (only the card is)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,3 +191,5 @@ class ExportRow:
     choice: int
     correct: bool
     elapsed_ms: int
+    response: str | None = None
+    """What was typed or picked (Answer.response), for a question that is not one choice."""

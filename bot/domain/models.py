@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from bot.domain.question_types import AnswerKey, QuestionType
 
 Language = str
 """A player's language: the primary subtag of their locale, lowercase ("en", "fr", "de")."""
@@ -126,6 +129,12 @@ class Question:
     notes: dict[int, Text] = field(default_factory=dict)
     """Why a tempting wrong choice is wrong, by choice index."""
     references: tuple[Reference, ...] = ()
+    type: QuestionType = "choice"
+    """Format 3's `type` (bot/domain/question_types.py); formats 1 and 2 are all `choice`.
+    `answer` is the right choice of a `choice` or `truefalse` question (True is 0, False 1),
+    and -1 for the other types, judged by `key` (or, for `order`, by the choices' order)."""
+    key: AnswerKey | None = None
+    """What judges a `multiple`, `text` or `number` question; None for the other types."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,8 +2,9 @@
 
 The only module that calls `fsrs` (py-fsrs, the scheduler Anki adopted; card_json writes its
 JSON). A card is kept per
-(person, quiz, question); wrong is `Rating.Again`, right is `Rating.Good` (never Hard: the
-bot cannot tell "right but struggled" from a slow phone, so every pass counts the same).
+(person, quiz, question); wrong is `Rating.Again`, right is `Rating.Good`, and right with a
+typo (a typed answer, issue 27) is `Rating.Hard`: the one "right but struggled" the bot can
+tell apart (a slow answer may be a slow phone, so time never lowers a rating).
 The answer's time is the review duration. One learning and one relearning step of zero
 minutes make a miss due at once (retry it now, privately); a right answer then moves the card
 to the review state, whose intervals are whole days (at least one), growing with each
@@ -27,6 +28,13 @@ WEEK = timedelta(days=7)
 _STEPS = (timedelta(0),)
 """One zero-length step: a miss (or a lapse) is due again at once."""
 _REFERENCE = datetime(2000, 1, 1, tzinfo=UTC)
+
+
+def grade(correct: bool, hard: bool = False) -> Rating:
+    """An answer's FSRS rating: Again when wrong, Hard when right with a typo, else Good."""
+    if not correct:
+        return Rating.Again
+    return Rating.Hard if hard else Rating.Good
 
 
 def make_scheduler(fuzzing: bool = True) -> Scheduler:
@@ -71,7 +79,7 @@ class Reviewer:
     def __init__(self, scheduler: Scheduler | None = None) -> None:
         self.scheduler = scheduler or make_scheduler()
         self._unfuzzed = Scheduler.from_dict({**self.scheduler.to_dict(), "enable_fuzzing": False})
-        self._outcomes: dict[tuple[str, int, bool], _Outcome] = {}
+        self._outcomes: dict[tuple[str, int, Rating], _Outcome] = {}
         self.computed = 0
         """Existing cards' reviews the library computed (the others were shared)."""
         self._first = {
@@ -110,14 +118,17 @@ class Reviewer:
         at: datetime,
         elapsed_ms: int,
         at_text: str | None = None,
+        hard: bool = False,
     ) -> ReviewedCard:
         """The card after this answer; `previous` is its stored state (None: a new card);
-        `at_text`, when the caller has it, is `at.isoformat()` in UTC."""
+        `at_text`, when the caller has it, is `at.isoformat()` in UTC; `hard`: right with a
+        typo."""
         if at.tzinfo is not UTC:  # the library refuses any other tzinfo, even an equal one
             at, at_text = at.astimezone(UTC), None
         at_text = at_text or at.isoformat()
         missed = missed_before or not correct
-        template = self._first[correct] if previous is None else None
+        hard = hard and correct
+        template = self._first[correct] if previous is None and not hard else None
         if template is not None:
             due = at + template.interval
             prefix, middle, suffix = template.parts
@@ -125,7 +136,7 @@ class Reviewer:
                 f"{prefix}{_iso_shifted(due, at_text, template.interval)}{middle}{at_text}{suffix}"
             )
             return ReviewedCard(text, template.state, missed, due, at)
-        outcome = self._outcome(previous, correct, at, elapsed_ms) if previous else None
+        outcome = self._outcome(previous, correct, at, elapsed_ms, hard) if previous else None
         if outcome is not None:
             interval = outcome.interval
             if outcome.fuzzed:  # the library's own fuzz, drawn as review_card would draw it
@@ -133,7 +144,7 @@ class Reviewer:
             due = at + interval
             text = joined(outcome.head, _iso_shifted(due, at_text, interval), at_text)
             return ReviewedCard(text, outcome.state, missed, due, at)
-        rating = Rating.Good if correct else Rating.Again
+        rating = grade(correct, hard)
         try:
             card, _ = self.scheduler.review_card(_parsed(previous, at), rating, at, elapsed_ms)
         except _UNREVIEWABLE:  # readable but inconsistent (edited by hand): start it again
@@ -141,7 +152,7 @@ class Reviewer:
         return ReviewedCard(serialized(card), int(card.state), missed, card.due, at)
 
     def _outcome(
-        self, previous: str, correct: bool, at: datetime, elapsed_ms: int
+        self, previous: str, correct: bool, at: datetime, elapsed_ms: int, hard: bool = False
     ) -> _Outcome | None:
         """What FSRS makes of a stored card with this answer, before fuzzing; None when the
         library must read the card itself (not in its layout, or not reviewable).
@@ -154,11 +165,11 @@ class Reviewer:
         if parts is None:
             return None
         head, last = parts
-        key = (head, (at - last).days, correct)
+        rating = grade(correct, hard)
+        key = (head, (at - last).days, rating)
         known = self._outcomes.get(key)
         if known is not None:
             return known
-        rating = Rating.Good if correct else Rating.Again
         self.computed += 1
         try:
             card, _ = self._unfuzzed.review_card(Card.from_json(previous), rating, at, elapsed_ms)

@@ -12,8 +12,11 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta, tzinfo
 from enum import Enum
 
+from bot.domain.answer_pairs import is_pair
 from bot.domain.entities import Answer, Period, Post, ScoreLine, Standing
+from bot.domain.judging import Response, judge
 from bot.domain.models import Question, Quiz
+from bot.domain.question_types import SHUFFLED, SINGLE
 
 DEFAULT_SECONDS = 30
 MIN_SECONDS, MAX_SECONDS = 10, 600
@@ -72,6 +75,21 @@ def shuffled_order(choice_count: int, rng: random.Random) -> tuple[int, ...]:
     return tuple(order)
 
 
+def post_order(question: Question, rng: random.Random) -> tuple[int, ...]:
+    """The order a post shows the question's choices in: shuffled, except True/False and
+    Yes/No, which stay in that order (a `truefalse` question, or two choices that are such a
+    pair in every language of the question: answer_pairs), and none for a typed answer. For a
+    choice question the shuffle is drawn either way, so the other questions' orders do not
+    depend on it."""
+    if question.type not in SHUFFLED:
+        return tuple(range(len(question.choices)))
+    order = shuffled_order(len(question.choices), rng)
+    versions = zip(*(choice.versions for choice in question.choices), strict=False)
+    if len(question.choices) == 2 and all(is_pair([text for _, text in v]) for v in versions):
+        return (0, 1)
+    return order
+
+
 def pick_questions(quiz: Quiz, count: int | None, rng: random.Random) -> tuple[str, ...]:
     """The whole quiz in the author's order, or a random subset of it kept in that order."""
     ids = [question.id for question in quiz.questions]
@@ -89,23 +107,42 @@ def judge_press(
     letter_index: int,
     now: datetime,
 ) -> PressOutcome:
-    """Decide what a press means. The first answer counts; later ones only report it."""
+    """Decide what a press on one letter button means: judge_response for one letter, which
+    answers a one-choice question only (a `multiple` or `order` question is answered whole,
+    by a Response of every letter picked)."""
+    if question.type not in SINGLE and existing is None:
+        return Refused(Refusal.INVALID_CHOICE)
+    return judge_response(post, question, existing, user_id, Response((letter_index,)), now)
+
+
+def judge_response(
+    post: Post,
+    question: Question,
+    existing: Answer | None,
+    user_id: str,
+    response: Response,
+    now: datetime,
+    language: str = "en",
+) -> PressOutcome:
+    """Decide what a response means. The first answer counts; later ones only report it."""
     if existing is not None:
         return AlreadyAnswered(existing)
-    if not 0 <= letter_index < len(post.order):
+    verdict = judge(question, post.order, response, language)
+    if verdict is None:
         return Refused(Refusal.INVALID_CHOICE)
     if not post.is_open(now):
         return Refused(Refusal.CLOSED)
-    choice = post.order[letter_index]
     elapsed = max(0, int((now - post.opened_at).total_seconds() * 1000))
     return Accepted(
         Answer(
             post_id=post.post_id,
             user_id=user_id,
-            choice=choice,
-            correct=choice == question.answer,
+            choice=verdict.choice,
+            correct=verdict.correct,
             answered_at=now,
             elapsed_ms=elapsed,
+            response=verdict.response,
+            typo=verdict.typo,
         )
     )
 

@@ -285,7 +285,7 @@ class DailyRunner:
             chat_id=schedule.chat_id,
             quiz_id=key[0],
             question_id=key[1],
-            order=rules.shuffled_order(len(question.choices), rng),
+            order=rules.post_order(question, rng),
             number=1,
             total=1,
             opened_at=opened,

@@ -142,7 +142,7 @@ class ReviewRunner:
                 chat_id=session.chat_id,
                 quiz_id=quiz.id,
                 question_id=question.id,
-                order=rules.shuffled_order(len(question.choices), self.service.rng),
+                order=rules.post_order(question, self.service.rng),
                 number=session.asked + 1,
                 total=session.total,
                 opened_at=self.service.clock.now(),

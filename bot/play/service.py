@@ -24,6 +24,7 @@ from bot.domain.entities import (
     Round,
     Stats,
 )
+from bot.domain.judging import Response
 from bot.domain.models import Quiz
 from bot.domain.rules import (
     Accepted,
@@ -139,7 +140,7 @@ class QuizService(QuizLookups):
                 chat_id=current.chat_id,
                 quiz_id=quiz.id,
                 question_id=question.id,
-                order=rules.shuffled_order(len(question.choices), self.rng),
+                order=rules.post_order(question, self.rng),
                 number=current.position + 1,
                 total=current.total,
                 opened_at=now,
@@ -191,6 +192,32 @@ class QuizService(QuizLookups):
         outcome = rules.judge_press(
             found.post, found.question, None, player.user_id, letter_index, now
         )
+        return await self._record(outcome, found, player)
+
+    async def respond(
+        self, *, chat_id: str, player: Player, post_id: int, response: Response
+    ) -> PressResult:
+        """Judge and record a whole response to a question of any type (the letters picked,
+        or the line typed), as `press` does a letter: committed before this returns."""
+        found = self._views.get(post_id) or await self.view(post_id)
+        if found is None or found.post.chat_id != chat_id:
+            return PressResult(Refused(Refusal.INVALID_CHOICE), None)
+        outcome = rules.judge_response(
+            found.post,
+            found.question,
+            None,
+            player.user_id,
+            response,
+            self.clock.now(),
+            player.language,
+        )
+        return await self._record(outcome, found, player)
+
+    async def _record(
+        self, outcome: rules.PressOutcome, found: QuestionView, player: Player
+    ) -> PressResult:
+        """Store an accepted answer; tell a refused one from an answer already given."""
+        post_id = found.post.post_id
         if isinstance(outcome, Refused):  # a first answer is reported before any refusal
             existing = await self.store.get_answer(post_id, player.user_id)
             if existing is not None:

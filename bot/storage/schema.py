@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import re
 
+from bot.storage.sql.answers import RESPONSES_MIGRATION
 from bot.storage.sql.chat_quizzes import CHAT_QUIZ_TABLES, CHAT_QUIZZES_MIGRATION
 from bot.storage.sql.daily import DAILY_MIGRATION
 from bot.storage.sql.item_counts import ITEM_COUNTS_MIGRATION, ITEM_TABLES
@@ -89,6 +90,7 @@ MIGRATIONS: tuple[str, ...] = (
     REVIEW_MIGRATION,  # spaced review (bot/storage/sql/review.py)
     CHAT_QUIZZES_MIGRATION,  # quizzes chats upload (bot/storage/sql/chat_quizzes.py)
     REPORT_COUNTS_MIGRATION,  # the report's counts (bot/storage/sql/report_counts.py)
+    RESPONSES_MIGRATION,  # what was typed or picked (bot/storage/sql/answers.py)
     ITEM_COUNTS_MIGRATION,  # item analysis counts (bot/storage/sql/item_counts.py)
 )
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from bot.domain.entities import ExportRow
+from bot.domain.judging import NO_CHOICE
 from bot.domain.models import LETTERS
 
 COLUMNS = ("answered_at", "user_id", "name", "quiz", "question", "choice", "correct", "seconds")
@@ -19,7 +20,9 @@ def spreadsheet_safe(text: str) -> str:
 
 
 def write_csv(rows: Sequence[ExportRow], stream: TextIO) -> int:
-    """Write the rows; `choice` is the letter as written in the quiz file (A = first)."""
+    """Write the rows; `choice` is the letter as written in the quiz file (A = first), or for
+    a question of another type the answer as typed ("Pairs", "27 %") or the letters picked
+    as written in the file ("AC", "CABD")."""
     writer = csv.writer(stream)
     writer.writerow(COLUMNS)
     for row in rows:
@@ -30,9 +33,15 @@ def write_csv(rows: Sequence[ExportRow], stream: TextIO) -> int:
                 spreadsheet_safe(row.name),
                 row.quiz_id,
                 row.question_id,
-                LETTERS[row.choice],
+                _choice(row),
                 int(row.correct),
                 f"{row.elapsed_ms / 1000:.3f}",
             )
         )
     return len(rows)
+
+
+def _choice(row: ExportRow) -> str:
+    if row.choice == NO_CHOICE:
+        return spreadsheet_safe(row.response or "")
+    return LETTERS[row.choice]

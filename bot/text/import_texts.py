@@ -12,7 +12,7 @@ from typing import Protocol, TypeVar
 from bot.catalog.importers import FORMATS, Imported, Reason, Skipped
 from bot.catalog.importers.common import Unit
 from bot.domain.models import Language
-from bot.text.i18n import t
+from bot.text.i18n import has_message, t
 
 
 class Placed(Protocol):
@@ -26,14 +26,19 @@ P = TypeVar("P", bound=Placed)
 
 
 def reason_text(reason: Reason, language: Language) -> str:
-    return t(language, f"import.{reason.key}", **reason.arguments())
+    """The reason in words; a separator given by name ("tab") is worded in the language."""
+    values = reason.arguments()
+    separator = values.get("separator")
+    if isinstance(separator, str) and has_message(f"import.separator.{separator}"):
+        values["separator"] = t(language, f"import.separator.{separator}")
+    return t(language, f"import.{reason.key}", **values)
 
 
 def _problem_line(file: str, line: int, reason: str, unit: str, language: Language) -> str:
     """ "deck.txt:12: a cloze note …", or "deck.apkg: note 12: …" in a package (the places
     are written the way compilers write them, in every language)."""
-    if unit == "note":
-        return f"{file}: {t(language, 'import.at_note', number=line)}: {reason}"
+    if unit in ("note", "question"):
+        return f"{file}: {t(language, f'import.at_{unit}', number=line)}: {reason}"
     return f"{file}:{line}: {reason}"
 
 

@@ -12,6 +12,7 @@ from bot.domain import payload, uploads
 from bot.domain.entities import Answer, PlayerFootprint, Post
 from bot.domain.models import LETTERS, Language, Question, Quiz
 from bot.domain.platform_limits import TELEGRAM_ALERT as ALERT_LIMIT
+from bot.domain.question_types import SINGLE
 from bot.domain.rules import (
     DEFAULT_SECONDS,
     Accepted,
@@ -21,6 +22,7 @@ from bot.domain.rules import (
     Refused,
 )
 from bot.domain.views import PressResult
+from bot.text import answer_texts
 from bot.text.i18n import t
 from bot.text.markup import PLAIN, Button, Card, Style, clean_name
 
@@ -58,11 +60,12 @@ def question_card(
 ) -> Card:
     """The posted question: header, prompt, lettered choices, one button a letter."""
     header = question_header(quiz, post, language)
-    parts = [
-        style.bold(style.escape(header)),
-        style.escape(question.prompt.get(language)),
-        "\n".join(choice_lines(question, post, language, style)),
-    ]
+    parts = [style.bold(style.escape(header)), style.escape(question.prompt.get(language))]
+    if question.choices:
+        parts.append("\n".join(choice_lines(question, post, language, style)))
+    hint = answer_texts.hint(question, language)
+    if hint is not None:
+        parts.append(style.italic(style.escape(hint)))
     footer = []
     if answered:
         footer.append(t(language, "question.answered", count=answered))
@@ -79,6 +82,8 @@ def question_card(
 
 def verdict_line(question: Question, post: Post, answer: Answer, language: Language) -> str:
     """The one-line verdict: right or wrong, and the correct answer."""
+    if question.type not in SINGLE:
+        return answer_texts.verdict_line(question, post, answer, language)
     correct_index = post.correct_letter_index(question)
     key = "verdict.right" if answer.correct else "verdict.wrong"
     return t(
@@ -104,6 +109,7 @@ def verdict_parts(
         style.bold(style.escape(verdict_line(question, post, answer, language))),
         *explanation_part(question, language, style),
     ]
+    parts[1:1] = answer_texts.verdict_details(question, post, answer, language, style)
     note = question.notes.get(answer.choice)
     if note is not None and not answer.correct:
         chosen = letter(post.order.index(answer.choice))
@@ -148,12 +154,17 @@ def press_reply(result: PressResult, language: Language, verdict: VerdictText) -
     if isinstance(outcome, Accepted) and view is not None:
         return verdict(view.question, view.post, outcome.answer, language)
     if isinstance(outcome, AlreadyAnswered) and view is not None:
-        return already_answered(view.post, outcome.first, language)
+        return already_answered(view.post, outcome.first, language, view.question)
     reason = outcome.reason if isinstance(outcome, Refused) else Refusal.INVALID_CHOICE
     return refusal(reason, language)
 
 
-def already_answered(post: Post, first: Answer, language: Language) -> str:
+def already_answered(
+    post: Post, first: Answer, language: Language, question: Question | None = None
+) -> str:
+    if question is not None and question.type not in SINGLE:
+        given = answer_texts.given(question, post, first)
+        return t(language, "verdict.already_typed", answer=given)
     return t(language, "verdict.already", letter=letter(post.order.index(first.choice)))
 
 
@@ -170,21 +181,20 @@ def closed_card(
     `header`, or a round's "Question 3/8 · title"."""
     if header is None:
         header = question_header(quiz, post, language)
-    correct = post.correct_letter_index(question)
+    if question.type in SINGLE:
+        correct = post.correct_letter_index(question)
+        choice = question.choices[question.answer].get(language)
+        shown = t(language, "closed.answer", letter=letter(correct), choice=choice)
+        bars = vote_bars(post, answers, correct, language, style)
+    else:
+        right = answer_texts.right_answer(question, post, language)
+        shown = t(language, "closed.answer_typed", answer=right)
+        bars = style.escape(answer_texts.tally(list(answers), language))
     parts = [
         style.bold(style.escape(header)),
         style.escape(question.prompt.get(language)),
-        style.bold(
-            style.escape(
-                t(
-                    language,
-                    "closed.answer",
-                    letter=letter(correct),
-                    choice=question.choices[question.answer].get(language),
-                )
-            )
-        ),
-        vote_bars(post, answers, correct, language, style),
+        style.bold(style.escape(shown)),
+        bars,
         *explanation_part(question, language, style),
     ]
     return Card("\n\n".join(parts))

@@ -2,9 +2,9 @@
 
 Anki packages follow Anki's own collection schemas: schema 11 (`collection.anki2` /
 `collection.anki21`: note types and decks as JSON in the `col` row) and schema 18 (Anki
-2.1.50+, `collection.anki21b`: zstd-compressed, note types and decks in their own tables, a
-stub `collection.anki2` beside it). Kahoot's template is its quiz spreadsheet: a few rows of
-instructions, then the header row and one question a row.
+2.1.50+, `collection.anki21b`: zstd-compressed, in WAL mode, note types and decks in their own
+tables, a stub `collection.anki2` beside it). Kahoot's template is its quiz spreadsheet: a few
+rows of instructions, then the header row and one question a row.
 """
 
 from __future__ import annotations
@@ -58,6 +58,8 @@ def _collection(schema_18: bool) -> bytes:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "collection.anki2"
         connection = sqlite3.connect(path)
+        if schema_18:  # Anki 2.1.50+ keeps its collection in WAL mode, and exports it so
+            connection.execute("PRAGMA journal_mode = WAL")
         connection.executescript(SCHEMA_11 + (SCHEMA_18_EXTRA if schema_18 else ""))
         models = {
             str(BASIC): {"id": BASIC, "name": "Basic", "type": 0},
@@ -135,6 +137,8 @@ KAHOOT_ROWS: Sequence[Sequence[object]] = (
     (4, "Which answer is missing?", "a", "b", None, None, 20, 3),
     (5, "Nobody marked the right one", "yes", "no", None, None, 20, None),
     (6, "Which gas do plants take in?", "Oxygen", None, "Carbon dioxide", "Nitrogen", 20, "3"),
+    *((number,) for number in range(7, 100)),  # the template numbers its empty rows
+    (100, None, None, None, None, None, 20),  # a time limit alone is no question either
 )
 
 

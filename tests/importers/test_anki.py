@@ -3,7 +3,11 @@ with Anki's schemas (tests/importers/packages.py), old and zstd-compressed."""
 
 from __future__ import annotations
 
+import io
+import zipfile
+
 import pytest
+import zstandard
 
 from bot.catalog.importers import ImportFailedError
 from tests.importers.helpers import imported, seen, skipped
@@ -35,7 +39,7 @@ def test_a_text_export_reads_its_headers_html_decks_tags_and_quoting() -> None:
 def test_wrong_choices_are_other_answers_of_the_same_kind_and_always_the_same() -> None:
     questions = [seen(q) for q in imported("anki-notes.txt").quiz.questions]
     assert questions[0].choices == ["Mercury", "Jupiter", "Jupiter\n(318 Earths)", "Mars"]
-    assert questions[3].choices == ["2", "8"]  # numbers among numbers
+    assert questions[3].choices == ["2", "8", "3", "1"]  # numbers: the deck's, then near ones
     again = [seen(q) for q in imported("anki-notes.txt").quiz.questions]
     assert again == questions
     for question in questions:
@@ -75,6 +79,17 @@ def test_a_package_is_read_from_its_sqlite_collection(schema_18: bool) -> None:
         (5, "skip.anki_one_field"),
         (6, "skip.media_only"),
     ]
+
+
+def test_a_modern_package_in_wal_mode_is_read_without_a_file() -> None:
+    """Anki 2.1.50+ exports its collection with the WAL mark (header bytes 18-19 = 2), which an
+    in-memory database refuses: "unable to open database file" until the mark is reset."""
+    collection = zstandard.ZstdDecompressor().decompress(
+        zipfile.ZipFile(io.BytesIO(apkg(True))).read("collection.anki21b")
+    )
+    assert collection[18:20] == b"\x02\x02"
+    result = imported("Capitals.apkg", apkg(True))
+    assert len(result.quiz.questions) == 4
 
 
 @pytest.mark.parametrize(

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bot.catalog.importers import ImportFailedError
+from bot.catalog.importers.cleaning import plain
+from bot.catalog.importers.markdown_text import markdown_to_text
 from tests.importers.helpers import Seen, imported, seen, skipped
 
 
@@ -62,7 +68,7 @@ def test_weights_general_feedback_missing_words_formats_and_escapes() -> None:
     assert escapes.prompt == "Which character ends a GIFT answer block { }?"
     assert (escapes.right, escapes.choices) == ("}", ["}", "{", "~"])
     assert escapes.explanation == "In GIFT, { opens and } closes.\n\nRight: the closing brace."
-    assert questions["markdown"].prompt == "What does **2 = 2** say?"
+    assert questions["markdown"].prompt == "What does 2 = 2 say?"  # as Markdown renders it
 
 
 def test_categories_become_tags_and_other_question_types_are_skipped_by_line() -> None:
@@ -94,3 +100,49 @@ def test_a_file_of_essays_only_imports_nothing_and_says_why_by_line() -> None:
         (2, "skip.gift_essay"),
         (5, "skip.gift_essay"),
     ]
+
+
+def test_the_title_is_the_category_all_questions_are_in() -> None:
+    assert imported("moodle.gift").quiz.title.versions[0][1] == "Astronomy"
+    one = b"$CATEGORY: $course$/top/Default for Unit 1\\: Topic\n\nQ?{=a ~b}\n"
+    assert imported("unit.gift", one).quiz.title.versions[0][1] == "Unit 1: Topic"
+    none = imported("my-bank.gift", b"Q?{=a ~b}\n")
+    assert none.quiz.title.versions[0][1] == "my bank"  # no category: the file's name
+
+
+def test_markdown_reads_as_it_renders_and_html_comments_are_gone() -> None:
+    text = (
+        "[markdown]Argon is a **noble gas**: it _rarely_ reacts (see [IUPAC](https://iupac.org))."
+        "{=True ~False}\n\n"
+        "[html]<p>Which?<!--<var>LE0000017566</var>--></p>{=<b>One</b> ~Two &amp; three"
+        "####<p>Because <!-- hidden -->it is &lt;1&gt;.</p>}\n\n"
+        "Is 2 < 3 > 1 in Moodle's format?{=yes ~no # [html]<i>No</i>, it holds}\n"
+    )
+    argon, which, order = (seen(q) for q in imported("f.gift", text.encode()).quiz.questions)
+    assert argon.prompt == (
+        "Argon is a noble gas: it rarely reacts (see IUPAC (https://iupac.org))."
+    )
+    assert (which.prompt, which.choices) == ("Which?", ["One", "Two & three"])
+    assert which.explanation == "Because it is <1>."
+    assert order.prompt == "Is 2 < 3 > 1 in Moodle's format?"
+    assert order.notes == {"no": "No, it holds"}  # the feedback's own [html], after a space
+
+
+def test_true_false_choices_are_true_then_false() -> None:
+    result = imported("tf.gift", b"Sky is blue.{T}\n\nGrass is red.{F}\n")
+    questions = [seen(q) for q in result.quiz.questions]
+    assert [(q.choices, q.right) for q in questions] == [
+        (["True", "False"], "True"),
+        (["True", "False"], "False"),
+    ]
+
+
+@given(st.text(alphabet=st.characters(blacklist_characters="*_`[]()#\\!\ue010"), max_size=200))
+def test_text_without_markdown_marks_reads_the_same_in_markdown(text: str) -> None:
+    assert markdown_to_text(text) == plain(text)
+
+
+@given(st.text(alphabet=st.sampled_from("*_`[]()#\\! ab\n"), max_size=200))
+def test_markdown_marks_never_stay_paired(text: str) -> None:
+    shown = markdown_to_text(text)
+    assert not re.search(r"\*\*[^*\s][^*\n]*\*\*", shown)

@@ -111,6 +111,22 @@ def test_any_text_gives_questions_or_domain_errors(format_name: str, data: st.Da
     import_or_problems("upload", encoded, Options(format=format_name))
 
 
+READINGS = {"options.csv": "csv", "anki-headerless.txt": "anki"}
+"""Readings of issue 26: a quiz sheet with options and a correct-answer column, a headerless
+Anki export after a comment line (detected as an upload is)."""
+
+
+@pytest.mark.parametrize("name", sorted(READINGS))
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_a_damaged_reading_gives_questions_or_domain_errors(
+    name: str, data: st.DataObject
+) -> None:
+    encoded = data.draw(mutated(corpus(name).decode())).encode("utf-8", "surrogatepass")
+    parse_or_domain_error(READINGS[name], encoded)
+    import_or_problems(name, encoded)
+
+
 PACKAGES = {"anki": apkg(), "anki21b": apkg(True), "kahoot": kahoot()}
 
 

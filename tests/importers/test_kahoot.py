@@ -22,7 +22,7 @@ def test_the_header_row_is_found_wherever_it_is(header_row: int) -> None:
             "Carbon dioxide",
         ),
     ]
-    first = header_row + 1
+    first = header_row + 1  # and the template's empty numbered rows are not items
     assert skipped(result) == [
         (first + 1, "skip.several_right"),
         (first + 3, "skip.kahoot_bad_correct"),

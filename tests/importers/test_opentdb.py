@@ -12,6 +12,7 @@ from urllib.parse import quote
 import pytest
 
 from bot.catalog.importers import ImportFailedError
+from bot.text.import_texts import summary
 from tests.importers.helpers import corpus, imported, seen, skipped
 
 EXPECTED = [
@@ -103,3 +104,18 @@ def test_malformed_json_is_named_by_line(text: bytes, line: int, key: str) -> No
     with pytest.raises(ImportFailedError) as failed:
         imported("trivia.json", text)
     assert [(p.line, p.reason.key) for p in failed.value.problems] == [(line, key)]
+
+
+def test_a_response_on_one_line_names_its_skipped_questions_by_number() -> None:
+    """An API response is one line: "file:1" for every item would name none of them."""
+    document = json.loads(corpus("opentdb.json"))
+    document["results"].insert(1, {"type": "multiple", "question": "Lost?"})
+    result = imported("api.json", json.dumps(document).encode())
+    assert result.unit == "question"
+    assert skipped(result) == [
+        (2, "skip.missing_field"),
+        (5, "skip.opentdb_type"),
+        (6, "skip.missing_field"),
+    ]
+    lines = summary("api.json", result, "en")
+    assert "api.json: question 2: “correct_answer” is missing" in lines

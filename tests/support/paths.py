@@ -8,6 +8,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 QUIZZES = ROOT / "quizzes"
 BROKEN = ROOT / "tests" / "corpus" / "broken"
+TYPES = ROOT / "tests" / "corpus" / "types"
+"""Quizzes of format 3 with every question type (issue 27)."""
 EXPECT = "# expect: "
 
 

@@ -122,6 +122,9 @@ def import_file(filename: str, data: bytes, options: Options | None = None) -> I
         result = IMPORTERS[format_name](data, options)
     except MalformedFileError as error:
         raise ImportFailedError([Skipped(error.line, error.reason)], format_name, "line") from None
+    chosen = options.format or options.term_separator or options.row_separator
+    if format_name == "quizlet" and not chosen:  # two plain columns: Anki's reading fits too
+        result.notes.insert(0, Reason.of("note.read_quizlet"))
     identity = _identity(filename, result, options)
     try:
         built = build(result, identity, PurePath(filename).name, FORMATS[format_name])

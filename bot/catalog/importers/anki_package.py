@@ -41,6 +41,7 @@ _ZIP_ERRORS = (
     NotImplementedError,  # a compression method zipfile does not have
 )
 """What zipfile raises on a damaged archive: a bad header, a bad CRC, bad compressed data."""
+_SQLITE_MAGIC = b"SQLite format 3\x00"
 _CLOZE_KIND = b"\x08\x01"
 """Schema 18 note type config (protobuf): field 1, `kind`, is 1 for cloze."""
 
@@ -110,7 +111,7 @@ def _decompress(stored: bytes) -> bytes:
 def _open(database: bytes) -> sqlite3.Connection:
     connection = sqlite3.connect(":memory:")
     try:
-        connection.deserialize(database)
+        connection.deserialize(_rollback_journal(database))
         connection.execute("PRAGMA trusted_schema = OFF")
         connection.execute("PRAGMA query_only = ON")
     except sqlite3.Error as error:
@@ -119,6 +120,16 @@ def _open(database: bytes) -> sqlite3.Connection:
     steps = iter(range(STEP_BUDGET // 1000))
     connection.set_progress_handler(lambda: next(steps, None) is None, 1000)
     return connection
+
+
+def _rollback_journal(database: bytes) -> bytes:
+    """The database marked as using a rollback journal when it says WAL (header bytes 18-19
+    are 2: Anki 2.1.50+ writes its collection so). An in-memory database cannot open a WAL one
+    ("unable to open database file"); the package holds no -wal file, its pages are all in the
+    main file, so the mark is all that differs."""
+    if database[:16] == _SQLITE_MAGIC and database[18:20] == b"\x02\x02":
+        return database[:18] + b"\x01\x01" + database[20:]
+    return database
 
 
 def _notes(connection: sqlite3.Connection) -> Iterator[Note]:

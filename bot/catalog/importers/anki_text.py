@@ -7,12 +7,16 @@ notes), `tags` (for every note), `deck` and `notetype` (for every note), and `ta
 first note line decides (tab, then `;`, `,`, `|`); without an html header a file whose fields
 hold HTML is read as HTML, as Anki does. Notes are CSV rows (quoted fields may span lines);
 a row starting with `#` is a comment. The first field that is not a meta column is the Front,
-the next the Back (or the columns named Front and Back).
+the next the Back (or the columns named Front and Back). Without `columns` nor `tags column`, a
+third field is the tags, as Anki maps a file with more columns than a Basic note has fields (a
+headerless export with "include tags"); the summary then says how the file was read. A row
+with more fields than the first one is skipped: its separator or quotes went wrong.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from bot.catalog.importers.anki_notes import Note, add_notes
@@ -52,11 +56,37 @@ def parse(data: bytes, options: Options) -> ImportResult:
     if html is None:
         html = any(_HTML.search(value) for _, fields in records[:200] for value in fields)
     result = ImportResult(FORMAT)
-    layout = _layout(headers, separator)
-    add_notes(result, (_note(line, fields, headers, layout) for line, fields in records), html)
+    layout = _layout(headers, separator, records[0][1] if records else [])
+    if headers.separator is None or layout.tags_guessed:
+        _say_reading(result, separator, layout)
+    add_notes(result, _notes(result, records, headers, layout), html)
     if html:
         result.note("note.html")
     return result
+
+
+def _notes(
+    result: ImportResult, records: list[tuple[int, list[str]]], headers: Headers, layout: _Layout
+) -> Iterator[Note]:
+    """The records as notes; one with more fields than the first is skipped (the separator
+    or a quote went wrong there), unless a notetype column says notes differ."""
+    expected = len(records[0][1]) if records else 0
+    for line, fields in records:
+        if len(fields) > expected and "notetype" not in layout.meta:
+            result.skip(line, "skip.anki_extra_fields", count=len(fields), expected=expected)
+        else:
+            yield _note(line, fields, headers, layout)
+
+
+def _say_reading(result: ImportResult, separator: str, layout: _Layout) -> None:
+    """Which reading was taken where the file did not say it all (a headerless export)."""
+    named = next((name for name, value in SEPARATOR_NAMES.items() if value == separator), None)
+    shown = named or f"“{separator}”"
+    tags = layout.meta.get("tags")
+    if tags is None:
+        result.note("note.anki_text", separator=shown)
+    else:
+        result.note("note.anki_text_tags", separator=shown, column=tags + 1)
 
 
 def read_headers(text: str) -> Headers:
@@ -97,9 +127,11 @@ class _Layout:
     """0-based meta column indexes by kind."""
     front_back: tuple[int, int] | None
     """Where the columns named Front and Back are among the field columns, if named."""
+    tags_guessed: bool = False
+    """The tags column is the one after Front and Back, as Anki maps a headerless file."""
 
 
-def _layout(headers: Headers, separator: str) -> _Layout:
+def _layout(headers: Headers, separator: str, first: list[str]) -> _Layout:
     meta = {kind: number - 1 for kind, number in headers.meta.items()}
     names: list[str] = []
     if headers.columns is not None:
@@ -107,6 +139,10 @@ def _layout(headers: Headers, separator: str) -> _Layout:
         names = [name.strip().lower() for i, name in enumerate(found) if i not in meta.values()]
     if "front" in names and "back" in names:
         return _Layout(meta, (names.index("front"), names.index("back")))
+    if headers.columns is None and "tags" not in meta:
+        free = [index for index in range(len(first)) if index not in meta.values()]
+        if len(free) > 2:
+            return _Layout({**meta, "tags": free[2]}, None, tags_guessed=True)
     return _Layout(meta, None)
 
 

@@ -30,6 +30,8 @@ MARKER = "# Written by quizbot import"
 TITLE_LENGTH = 70
 """Titles are cut to fit the start button (\"▶ \" + title ≤ 80)."""
 LIMITS = {"prompt": 500, "choice": 200, "explanation": 700, "note": 300}
+DESCRIPTION_LENGTH = 300
+"""The loader's limit on a description."""
 _DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 """libyaml's emitter when PyYAML has it: the same safe output, ten times faster."""
 
@@ -100,16 +102,24 @@ def _fitting(
 
 def _quiz(result: ImportResult, identity: Identity, questions: tuple[Question, ...]) -> Quiz:
     language = identity.language
+    description = _shortened(result.description or "", DESCRIPTION_LENGTH)
     return Quiz(
         identity.quiz_id,
         Text.of(((language, identity.title),)),
-        None,
+        Text.of(((language, description),)) if description else None,
         result.difficulty or "medium",
         tuple(result.tags[:10]),
         questions,
         languages=(language,),
         credit=result.credit,
     )
+
+
+def _shortened(text: str, limit: int) -> str:
+    """The text, cut at a word with an ellipsis if longer than `limit`."""
+    if len(text) <= limit:
+        return text
+    return text[: limit - 1].rsplit(None, 1)[0].rstrip(" ,;:") + "…"
 
 
 def _questions(
@@ -194,8 +204,10 @@ def to_yaml(quiz: Quiz, source_name: str, format_name: str) -> str:
         "id": quiz.id,
         "languages": list(quiz.languages),
         "title": quiz.title.versions[0][1],
-        "difficulty": quiz.difficulty,
     }
+    if quiz.description is not None:
+        document["description"] = quiz.description.versions[0][1]
+    document["difficulty"] = quiz.difficulty
     if quiz.tags:
         document["tags"] = list(quiz.tags)
     if quiz.credit is not None:

@@ -12,7 +12,8 @@ import re
 import unicodedata
 
 _BREAK = re.compile(r"<br\s*/?>|</(?:p|div|li|tr|h[1-6])\s*>", re.IGNORECASE)
-_TAG = re.compile(r"<[^<>]*>")
+_TAG = re.compile(r"<[A-Za-z/!?][^<>]*>")
+"""A tag starts with a letter, / or ! (as browsers read them): "2 < 3 > 1" is text."""
 _MEDIA_TAG = re.compile(r"<(?:img|audio|video|source)\b[^<>]*>", re.IGNORECASE)
 _SOUND = re.compile(r"\[sound:[^\]\n]*\]")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
@@ -21,6 +22,16 @@ _BLANK_LINES = re.compile(r"\n{3,}")
 _UNTIDY = re.compile(r"[\x00-\x1f\x7f\u00a0]|  |^\s|\s$")
 """What plain() would change: most texts have none of it and are returned as they are."""
 _SLUG_GAPS = re.compile(r"[^a-z0-9]+")
+_WORD = re.compile(r"[^\W_]+")
+_HTML_MARKS = re.compile(
+    r"<(?:br|div|p|span|b|i|u|font|img|sub|sup|ul|ol|li)\b[^<>]*>|&(?:nbsp|amp|lt|gt|quot);|&#\d+;",
+    re.IGNORECASE,
+)
+"""Tags and entities that only HTML has: a flashcard export holding them was written as HTML."""
+
+
+def looks_like_html(text: str) -> bool:
+    return bool(_HTML_MARKS.search(text))
 
 
 def has_media(text: str) -> bool:
@@ -28,11 +39,27 @@ def has_media(text: str) -> bool:
 
 
 def html_to_text(text: str) -> str:
-    """An HTML fragment as the plain text a reader sees: breaks kept, tags and media gone."""
-    text = _SOUND.sub("", text)
+    """An HTML fragment as the plain text a reader sees: breaks kept; comments, tags and
+    media gone."""
+    text = _SOUND.sub("", _without_comments(text))
     text = _BREAK.sub("\n", text)
     text = _TAG.sub("", text)
     return plain(html.unescape(text))
+
+
+def _without_comments(text: str) -> str:
+    """The text without <!-- comments --> (an unclosed one runs to the end, as in a browser);
+    found by hand rather than by a pattern, so that many openings cost linear time."""
+    if "<!--" not in text:
+        return text
+    kept: list[str] = []
+    position = 0
+    while (start := text.find("<!--", position)) >= 0:
+        kept.append(text[position:start])
+        end = text.find("-->", start + 4)
+        position = len(text) if end < 0 else end + 3
+    kept.append(text[position:])
+    return "".join(kept)
 
 
 def without_media(text: str) -> str:
@@ -47,6 +74,13 @@ def plain(text: str) -> str:
     text = _CONTROL.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
     lines = (_SPACES.sub(" ", line).strip() for line in text.split("\n"))
     return _BLANK_LINES.sub("\n\n", "\n".join(lines)).strip()
+
+
+def same_answer(text: str) -> str:
+    """What two answers share when a player would read them as the same one: their letters
+    and digits, whatever the case, spacing and punctuation ("Read-Only" and "read only");
+    an answer of punctuation alone ("+", "~") is itself."""
+    return " ".join(_WORD.findall(text.casefold())) or text.strip()
 
 
 def slug(text: str, limit: int) -> str:

@@ -22,7 +22,7 @@ MAX_TEXT_BYTES = 5_000_000
 MAX_ITEMS = 20_000
 """Items (notes, rows, list entries) read at most, imported or skipped: bounded work."""
 
-Unit = Literal["line", "row", "note"]
+Unit = Literal["line", "row", "note", "question"]
 Value = str | int
 
 
@@ -89,6 +89,8 @@ class Draft:
     """Feedback on wrong choices, by choice index."""
     name: str | None = None
     """The file's own name for the question (GIFT's ::title::), made into its id."""
+    accepted: tuple[str, ...] = ()
+    """Other answers the file accepts as right (Red's spellings): never a wrong choice."""
 
 
 @dataclass(slots=True)
@@ -102,12 +104,15 @@ class ImportResult:
     """Said once in the summary, e.g. how wrong choices were made."""
     title: str | None = None
     """The file's own name for its content (an Anki deck, a category)."""
+    description: str | None = None
+    """The file's own words on its content (Red's DESCRIPTION)."""
     language: str | None = None
     credit: Credit | None = None
     tags: list[str] = field(default_factory=list)
     difficulty: str | None = None
     unit: Unit = "line"
-    """What `Skipped.line` counts: lines of text, spreadsheet rows, or a package's notes."""
+    """What `Skipped.line` counts: lines of text, spreadsheet rows, a package's notes, or the
+    questions of a JSON list written on few lines (an API response is one line)."""
 
     def skip(self, line: int, key: str, **values: Value) -> None:
         self.skipped.append(Skipped(line, Reason.of(key, **values)))

@@ -7,14 +7,14 @@ from pathlib import PurePath
 
 from bot.catalog.importers.anki_package import is_package
 from bot.catalog.importers.anki_text import read_headers
+from bot.catalog.importers.cleaning import looks_like_html
 from bot.catalog.importers.common import Options
-from bot.catalog.importers.table import read_header
+from bot.catalog.importers.table_header import read_header
 
 SAMPLE = 65_536
 _ZIP = b"PK\x03\x04"
 _GIFT = re.compile(r"\{\s*(?:[=~]|T\s*[}#]|F\s*[}#]|TRUE\b|FALSE\b|#)|^::[^\n]*::", re.MULTILINE)
-_HTML = re.compile(r"<(?:br|div|b|i|p|span|img)\b[^<>]*>", re.IGNORECASE)
-_QUIZ_FILE = re.compile(r"^format:\s*[12]\s*$", re.MULTILINE)
+_QUIZ_FILE = re.compile(r"^format:\s*[123]\s*$", re.MULTILINE)
 SUFFIXES = {
     ".gift": "gift",
     ".apkg": "anki",
@@ -58,15 +58,28 @@ def _zip_format(data: bytes) -> str | None:
 
 def _text_format(text: str, suffix: str) -> str | None:
     headers = read_headers(text)
-    if headers.lines and (headers.separator or headers.html is not None or headers.columns):
+    if headers.lines and (
+        headers.separator or headers.html is not None or headers.columns or headers.meta
+    ):
         return "anki"
     first = next((line for line in text.split("\n") if line.strip()), "")
     if read_header(re.split(r"[,;\t]", first)) is not None:
         return "csv"
     if _GIFT.search(text):
         return "gift"
-    if "\t" in first:
-        return "anki" if _HTML.search(text) else "quizlet"
+    body = text.split("\n", headers.lines)[-1] if headers.lines else text
+    note = next((line for line in body.split("\n") if line.strip()), "")
+    if "\t" in note:
+        return "anki" if _anki_only(text, headers.lines, note) else "quizlet"
     if suffix == ".csv":
         return "anki"
     return None
+
+
+def _anki_only(text: str, header_lines: int, note: str) -> bool:
+    """Tab-separated notes that Quizlet does not write: after a `#` comment line, with a third
+    column (Anki's tags), or HTML; two plain columns may be either (Quizlet is assumed, and
+    the summary says so)."""
+    comments = text.split("\n", header_lines)[:header_lines]
+    commented = any("\t" not in line for line in comments)  # "#tag<tab>…" is a card
+    return commented or note.count("\t") >= 2 or looks_like_html(text)

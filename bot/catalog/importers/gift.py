@@ -6,7 +6,9 @@ and an answer block in braces: `=right ~wrong ~%50%partial`, each answer with `#
 `####general feedback` at its end; `{T}`/`{FALSE}` is true/false (`{T#if wrong#if right}`).
 Text after the braces makes a missing-word question ("_____" where the braces were).
 `$CATEGORY: a/b` blocks give the quiz its tags. `\\` escapes `~ = # { } :` and `\\n` is a
-line break.
+line break. Texts are read as their format renders: Moodle's own (the default) and `[html]` as
+HTML (tags, comments and entities gone), `[markdown]` as Markdown (markdown_text.py). The title
+is the category all questions are in.
 
 Multiple choice with exactly one full-credit answer and true/false become questions; the
 general feedback (and the right answer's feedback) the explanation; a wrong answer's feedback
@@ -21,6 +23,7 @@ from dataclasses import dataclass
 
 from bot.catalog.importers.cleaning import html_to_text, plain, tag
 from bot.catalog.importers.common import Draft, ImportResult, Options, read_text
+from bot.catalog.importers.markdown_text import markdown_to_text
 from bot.catalog.importers.wording import false_word, true_word
 
 FORMAT = "gift"
@@ -48,17 +51,19 @@ def parse(data: bytes, options: Options) -> ImportResult:
     """Every question of a GIFT file; the quiz's language words true/false choices."""
     language = options.content_language
     result = ImportResult(FORMAT)
+    categories: list[list[str]] = []
     for line, block in _blocks(read_text(data)):
         if result.full():
             break
         if block.startswith("$CATEGORY:"):
             category, _, block = block.partition("\n")
-            _add_category(result, category.removeprefix("$CATEGORY:"))
+            categories.append(_add_category(result, category.removeprefix("$CATEGORY:")))
             line += 1 + len(block) - len(block.lstrip("\n"))
             block = block.strip()
             if not block:
                 continue
         _read_question(result, line, _escape(block), language)
+    result.title = _title(categories)
     return result
 
 
@@ -93,12 +98,31 @@ def _escape(text: str) -> str:
     return text.replace("\ue000", "\\")
 
 
-def _add_category(result: ImportResult, path: str) -> None:
-    for part in path.strip().split("/"):
+def _add_category(result: ImportResult, path: str) -> list[str]:
+    """The category's tags added to the quiz's; returns its named parts ("$course$/top/Algebra"
+    → ["Algebra"]), without the "Default for " Moodle puts before a course's name."""
+    parts = []
+    for written in _escape(path).translate(_RESTORE).strip().split("/"):
+        part = written.strip().removeprefix("Default for ")
         name = tag(part)
-        keep = name and name != "top" and not part.strip().startswith("$")
-        if keep and name not in result.tags:
-            result.tags.append(name)
+        if name and name != "top" and not part.startswith("$"):
+            parts.append(plain(part))
+            if name not in result.tags:
+                result.tags.append(name)
+    return parts
+
+
+def _title(categories: list[list[str]]) -> str | None:
+    """The quiz's title: the deepest category every question of the file is in; None
+    without one."""
+    common: list[str] = []
+    for parts in zip(*categories, strict=False):
+        if len(set(parts)) > 1:
+            break
+        common.append(parts[0])
+    if not categories or not common:
+        return None
+    return common[-1]
 
 
 def _read_question(result: ImportResult, line: int, text: str, language: str) -> None:
@@ -135,7 +159,9 @@ def _read_question(result: ImportResult, line: int, text: str, language: str) ->
 
 
 def _with_format(text: str, default: str) -> tuple[str, str]:
-    """(format, plain text) of a text that may start with [html], [markdown], …"""
+    """(format, plain text) of a text that may start with [html], [markdown], …: Moodle's
+    own format (the default) allows HTML too, and Markdown is read as it renders."""
+    text = text.strip()
     if not text:
         return default, ""
     kind = default
@@ -144,7 +170,9 @@ def _with_format(text: str, default: str) -> tuple[str, str]:
         if named in _FORMATS:
             kind, text = named, text[text.index("]") + 1 :]
     text = text.translate(_RESTORE)
-    return kind, html_to_text(text) if kind == "html" else plain(text)
+    if kind == "markdown":
+        return kind, markdown_to_text(text)
+    return kind, plain(text) if kind == "plain" else html_to_text(text)
 
 
 def _classify(

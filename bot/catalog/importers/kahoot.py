@@ -4,7 +4,9 @@ The template puts instructions first and the question table below them; the head
 found by its text wherever it is: "Question", "Answer 1" … "Answer 4", "Correct answer(s)".
 Each row below is a question with 2 to 4 answers and the number of the right one ("2");
 a row naming several right answers ("1,3") is skipped with the reason, as the bot's questions
-have one. A spreadsheet is a zip of XML: its declared sizes are checked before openpyxl reads
+have one. The template numbers 100 rows in its first column: a row with nothing in the
+question, answer and correct-answer columns is no item, and is passed over without a word.
+A spreadsheet is a zip of XML: its declared sizes are checked before openpyxl reads
 it, and only the first MAX_ITEMS rows are looked at.
 """
 
@@ -57,7 +59,7 @@ def parse(data: bytes, options: Options) -> ImportResult:
     for number, row in rows:
         if result.full():
             break
-        if any(_text(value) for value in row):
+        if _filled(row, columns):
             _read_row(result, number, row, columns)
     return result
 
@@ -111,6 +113,13 @@ def _header(row: tuple[Any, ...]) -> _Columns | None:
     if question is None or correct is None or len(answers) < 2:
         return None
     return _Columns(question, answers, correct)
+
+
+def _filled(row: tuple[Any, ...], columns: _Columns) -> bool:
+    """Something is written in a column the question is read from (not only the row's
+    number, or a time limit)."""
+    read = (columns.question, columns.correct, *columns.answers)
+    return any(index < len(row) and _text(row[index]) for index in read)
 
 
 def _read_row(result: ImportResult, number: int, row: tuple[Any, ...], columns: _Columns) -> None:

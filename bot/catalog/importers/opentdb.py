@@ -52,6 +52,8 @@ def parse(data: bytes, options: Options) -> ImportResult:
     lines = item_lines(text)
     decode = _decoder(results)
     result = ImportResult(FORMAT, credit=CREDIT, language="en")
+    if len(set(lines)) < len(lines):  # several on a line (an API response is one): by number
+        result.unit, lines = "question", list(range(1, len(results) + 1))
     categories: Counter[str] = Counter()
     difficulties: Counter[str] = Counter()
     for index, item in enumerate(results):

@@ -4,11 +4,13 @@ Quizlet lets users choose both separators when they export (tab or comma between
 definition, a line break or semicolon between rows, or any text): `--term-sep` and
 `--row-sep` say which were chosen (defaults: tab and line break). The term is the prompt and
 the definition the answer, as Quizlet's own tests ask; wrong choices are other definitions.
+Quizlet writes plain text; a file holding HTML (`<br>`, `&nbsp;`: a flashcard tool's export
+read as Quizlet's) is turned into text, and the summary says so.
 """
 
 from __future__ import annotations
 
-from bot.catalog.importers.cleaning import plain
+from bot.catalog.importers.cleaning import html_to_text, looks_like_html, plain
 from bot.catalog.importers.common import Draft, ImportResult, Options, read_text
 from bot.catalog.importers.distractors import keep_flashcards
 
@@ -38,6 +40,7 @@ def parse(data: bytes, options: Options) -> ImportResult:
     term_separator = options.term_separator or "\t"
     row_separator = options.row_separator or "\n"
     result = ImportResult(FORMAT)
+    clean = html_to_text if looks_like_html(text) else plain
     drafts: list[Draft] = []
     line = 1
     for row in text.split(row_separator):
@@ -52,13 +55,15 @@ def parse(data: bytes, options: Options) -> ImportResult:
             shown = _shown(term_separator)
             result.skip(row_line, "skip.quizlet_no_separator", separator=shown)
             continue
-        drafts.append(Draft(row_line, plain(term), [plain(definition)], 0))
+        drafts.append(Draft(row_line, clean(term), [clean(definition)], 0))
     keep = [draft for draft in drafts if draft.prompt and draft.choices[0]]
     for draft in drafts:
         if not draft.prompt or not draft.choices[0]:
             field = "term" if not draft.prompt else "definition"
             result.skip(draft.line, "skip.empty_field", field=field)
-    keep_flashcards(result, keep)
+    keep_flashcards(result, keep, options.content_language)
+    if clean is html_to_text:
+        result.note("note.html")
     return result
 
 

@@ -1,6 +1,7 @@
 """Red-DiscordBot trivia lists: YAML mapping each question to the answers it accepts.
 
     AUTHOR: Someone
+    DESCRIPTION: A trivia about capitals.
     What is the capital of France?:
     - Paris
     How many legs does a spider have?:
@@ -8,9 +9,14 @@
     - eight
 
 The first answer is the one shown as right; the others are spellings Red accepts when typed,
-dropped here since players choose. Wrong choices are the other questions' answers. `AUTHOR`
-becomes the quiz's credit, `CONFIG` is Red's own settings. Lists are parsed with the project's
-hardened YAML reader (bot/catalog/yaml_nodes.py): no code, no alias bombs, every line known.
+dropped here since players choose (and never offered as wrong choices). Wrong choices are the
+other questions' answers (distractors.py). Red's own keys (redbot/cogs/trivia/schema.py) are no
+questions: `AUTHOR` becomes the quiz's credit, `DESCRIPTION` its description, `CONFIG` (Red's
+game settings) and `$schema` (for editors) are left out. A question asked twice (Red's loader
+silently keeps the last) is kept the first time and skipped by line the second, saying when
+its answer differs. An answer is read as written: `No` stays No where Red's YAML 1.1 reads
+False (the summary says so). Lists are parsed with the project's hardened YAML reader
+(bot/catalog/yaml_nodes.py): no code, no alias bombs, every line known.
 """
 
 from __future__ import annotations
@@ -24,49 +30,78 @@ from bot.catalog.importers.common import (
     read_text,
 )
 from bot.catalog.importers.distractors import keep_flashcards
-from bot.catalog.yaml_nodes import Node, YamlError, parse_document
+from bot.catalog.yaml_nodes import Entry, Node, YamlError, parse_entries
 from bot.domain.models import Credit
 
 FORMAT = "red"
-SPECIAL_KEYS = ("AUTHOR", "CONFIG")
+METADATA = ("AUTHOR", "DESCRIPTION", "CONFIG", "$schema")
+"""The keys Red's schema reads as the list's own, not as questions."""
 
 
 def parse(data: bytes, options: Options) -> ImportResult:
     try:
-        root, key_lines = parse_document(read_text(data))
+        line, entries = parse_entries(read_text(data))
     except YamlError as error:
         raise MalformedFileError(error.line, "error.yaml", problem=error.message) from None
-    if not isinstance(root.value, dict):
-        raise MalformedFileError(root.line, "error.red_shape")
+    if entries is None:
+        raise MalformedFileError(line, "error.red_shape")
     result = ImportResult(FORMAT)
-    author = root.value.get("AUTHOR")
-    if author is not None and isinstance(author.value, str | int) and plain(str(author.value)):
-        result.credit = Credit(plain(str(author.value))[:200])
     drafts: list[Draft] = []
-    for question, node in root.value.items():
-        if question in SPECIAL_KEYS:
+    first: dict[str, Draft] = {}
+    for entry in entries:
+        if entry.key in METADATA:
+            _metadata(result, entry)
             continue
         if result.full(len(drafts)):
             break
-        draft = _draft(result, key_lines.get(question, node.line), question, node)
-        if draft is not None:
+        draft = _draft(result, entry)
+        if draft is None:
+            continue
+        if entry.key in first:
+            _repeated(result, first[entry.key], draft)
+        else:
+            first[entry.key] = draft
             drafts.append(draft)
-    keep_flashcards(result, drafts)
+    keep_flashcards(result, drafts, options.content_language)
     return result
 
 
-def _draft(result: ImportResult, line: int, question: str, node: Node) -> Draft | None:
+def _metadata(result: ImportResult, entry: Entry) -> None:
+    value = entry.value.value
+    if not isinstance(value, str | int | float) or isinstance(value, bool):
+        return
+    text = plain(entry.value.raw or str(value))
+    if entry.key == "AUTHOR" and text:
+        result.credit = Credit(text[:200])
+    elif entry.key == "DESCRIPTION" and text:
+        result.description = text
+
+
+def _repeated(result: ImportResult, kept: Draft, again: Draft) -> None:
+    right, other = kept.choices[0], again.choices[0]
+    if right.casefold() == other.casefold():
+        result.skip(again.line, "skip.red_repeated", first=kept.line)
+    else:
+        result.skip(again.line, "skip.red_repeated_answer", first=kept.line, answer=other[:80])
+
+
+def _draft(result: ImportResult, entry: Entry) -> Draft | None:
+    node = entry.value
     if not isinstance(node.value, list):
-        result.skip(line, "skip.red_not_list")
+        result.skip(entry.line, "skip.red_not_list")
         return None
+    if any(item.is_yes_no_trap for item in node.value):
+        result.note("note.red_as_written")
     answers = [plain(item.raw or str(item.value)) for item in node.value if _scalar(item)]
     answers = [answer for answer in answers if answer]
     if not answers:
-        result.skip(line, "skip.red_no_answer")
+        result.skip(entry.line, "skip.red_no_answer")
         return None
     if len(answers) > 1:
         result.note("note.red_alternatives")
-    return Draft(line, plain(question), [answers[0]], 0)
+    draft = Draft(entry.line, plain(entry.key), [answers[0]], 0)
+    draft.accepted = tuple(answers[1:])
+    return draft
 
 
 def _scalar(node: Node) -> bool:

@@ -1,17 +1,20 @@
-"""quizbot's own CSV: one question a row, the columns named by a header row.
+"""Question tables (CSV): one question a row, the columns named by a header row.
 
     question,answer,wrong,wrong,wrong,explanation
     What is 2 + 2?,4,3,5,22,"Two and two make four."
 
-Columns (any order, names in any case): `question`, `answer`, one or more `wrong` (also
-`wrong 1`, `wrong2`…), and optionally `explanation` and `id`. Fields follow CSV quoting; the
-separator is the header's (comma, semicolon as spreadsheets in French write it, or tab). A row
-without wrong choices gets other rows' answers, as flashcards do.
+    Question,Option 1,Option 2,Option 3,Correct Answer,Explanation
+    What is 2 + 2?,3,4,5,4,"Two and two make four."
+
+Columns (names in any case; see table_header.py for the names each may have): quizbot's own
+`question`, `answer`, one or more `wrong` (also `wrong 1`, `wrong2`…), and optionally
+`explanation` and `id`; or options with a correct-answer column that names one of them by its
+text, its number or its letter (table_choices.py). Fields follow CSV quoting; the separator is
+the header's (comma, semicolon as spreadsheets in French write it, or tab). A row without
+wrong choices gets other rows' answers, as flashcards do.
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from bot.catalog.importers.cleaning import plain
 from bot.catalog.importers.common import (
@@ -23,34 +26,10 @@ from bot.catalog.importers.common import (
 )
 from bot.catalog.importers.delimited import guess_separator, rows
 from bot.catalog.importers.distractors import add_wrong_choices
+from bot.catalog.importers.table_choices import choice_drafts
+from bot.catalog.importers.table_header import Header, read_header
 
 FORMAT = "csv"
-
-
-@dataclass(frozen=True, slots=True)
-class Header:
-    """Where each column is, by index in a row, as the header row named them; None where
-    the file has no such column (a row may also be shorter than the header)."""
-
-    question: int
-    answer: int
-    wrong: tuple[int, ...]
-    explanation: int | None
-    id: int | None
-
-
-def read_header(fields: list[str]) -> Header | None:
-    """The columns of a header row, or None if it lacks question and answer."""
-    names = [field.strip().lower() for field in fields]
-
-    def column(name: str) -> int | None:
-        return names.index(name) if name in names else None
-
-    question, answer = column("question"), column("answer")
-    if question is None or answer is None:
-        return None
-    wrong = tuple(index for index, name in enumerate(names) if name.startswith("wrong"))
-    return Header(question, answer, wrong, column("explanation"), column("id"))
 
 
 def parse(data: bytes, options: Options) -> ImportResult:
@@ -62,24 +41,34 @@ def parse(data: bytes, options: Options) -> ImportResult:
         found = ", ".join(first[1][:8]) if first else ""
         raise MalformedFileError(first[0] if first else 1, "error.csv_header", found=found[:200])
     result = ImportResult(FORMAT)
+    if header.options:
+        choice_drafts(result, records, header)
+        return result
     drafts: list[Draft] = []
-    lonely: list[Draft] = []
     for line, fields in records:
         if result.full(len(drafts)):
             break
-        draft = _draft(line, fields, header)
-        (drafts if len(draft.choices) > 1 else lonely).append(draft)
-    lonely = [draft for draft in lonely if draft.prompt and draft.choices[0]]
-    pool = [draft.choices[draft.answer] for draft in drafts + lonely if draft.prompt]
+        drafts.append(_draft(line, fields, header))
+    _keep(result, drafts, header)
+    return result
+
+
+def _keep(result: ImportResult, drafts: list[Draft], header: Header) -> None:
+    """The drafts as questions, those without wrong choices given other rows' answers; a row
+    without an answer is skipped saying so (its empty answer is no one's wrong choice)."""
+    answered = [draft for draft in drafts if draft.choices[0] or not draft.prompt]
+    lonely = [draft for draft in answered if len(draft.choices) == 1 and draft.prompt]
+    pool = [draft.choices[0] for draft in answered if draft.prompt and draft.choices[0]]
     hopeless = {id(draft) for draft in add_wrong_choices(lonely, pool)}
     if len(lonely) > len(hopeless):
         result.note("note.distractors")
-    for draft in sorted(drafts + lonely, key=lambda draft: draft.line):
-        if id(draft) in hopeless:
+    for draft in drafts:
+        if draft.prompt and not draft.choices[0]:
+            result.skip(draft.line, "skip.empty_field", field=header.names[header.answer])
+        elif id(draft) in hopeless:
             result.skip(draft.line, "skip.no_wrong_choices")
         else:
             result.questions.append(draft)
-    return result
 
 
 def _draft(line: int, fields: list[str], header: Header) -> Draft:

@@ -37,8 +37,8 @@ _LOCK_OPEN_POSTS = (
 )
 _INSERT_ANSWERS = (
     "INSERT INTO answers (post_id, user_id, chat_id, quiz_id, choice, correct, answered_at, "
-    "elapsed_ms) SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], "
-    "$5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[]) "
+    "elapsed_ms, response) SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], "
+    "$4::text[], $5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[], $9::text[]) "
     "ON CONFLICT (post_id, user_id) DO NOTHING RETURNING post_id, user_id"
 )
 
@@ -87,7 +87,7 @@ _LOCK_CARDS = (
     "ORDER BY c.user_id, c.quiz_id, c.question_id FOR UPDATE OF c"
 )
 _SELECT_ANSWERS = (
-    "SELECT a.post_id, a.user_id, a.choice, a.correct, a.answered_at, a.elapsed_ms "
+    "SELECT a.post_id, a.user_id, a.choice, a.correct, a.answered_at, a.elapsed_ms, a.response "
     "FROM answers a JOIN unnest($1::bigint[], $2::text[]) AS k (post_id, user_id) "
     "ON a.post_id = k.post_id AND a.user_id = k.user_id"
 )
@@ -175,7 +175,7 @@ def _columns(items: Sequence[PendingAnswer]) -> list[list[object]]:
         (
             item.answer.post_id, item.answer.user_id, item.chat_id, item.quiz_id,
             item.answer.choice, int(item.answer.correct), to_ms(item.answer.answered_at),
-            item.answer.elapsed_ms,
+            item.answer.elapsed_ms, item.answer.response,
         )
         for item in items
     ]  # fmt: skip
@@ -192,9 +192,11 @@ async def _outcomes(
         rows = await connection.fetch(
             _SELECT_ANSWERS, [key[0] for key in others], [key[1] for key in others]
         )
-        for post_id, user_id, choice, correct, at_ms, elapsed in rows:
+        for post_id, user_id, choice, correct, at_ms, elapsed, response in rows:
             at = from_ms(int(at_ms))
-            answer = Answer(int(post_id), str(user_id), int(choice), bool(correct), at, elapsed)
+            answer = Answer(
+                int(post_id), str(user_id), int(choice), bool(correct), at, elapsed, response
+            )
             stored[int(post_id), str(user_id)] = answer
     outcomes: list[tuple[Answer, bool] | None] = []
     for item in items:

@@ -23,6 +23,14 @@ WEEK_OFFSET_MS = 3 * 24 * HOUR_MS
 """Weekly buckets start on Mondays at 00:00 UTC: ms 0, 1970-01-01, was a Thursday."""
 
 
+RESPONSES_MIGRATION = """
+    ALTER TABLE answers ADD COLUMN response TEXT;
+"""
+"""Appended to `schema.MIGRATIONS` (issue 27): what a player typed (a `text` or `number`
+answer) or picked ("AC", "CABD"), for the export and the report's common wrong answers;
+NULL for one choice, as every answer before it. UNIQUE (post_id, user_id) is unchanged."""
+
+
 UPSERT_PLAYER = (
     "INSERT INTO users (user_id, name, language) VALUES (?, ?, ?) "
     "ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, language = excluded.language "

@@ -70,7 +70,7 @@ class PlayerQueries(SqlQueries):
     async def export_chat(self, chat_id: str) -> list[ExportRow]:
         rows = await self._rows(
             "SELECT a.answered_at, a.user_id, COALESCE(u.name, a.user_id), a.quiz_id, "
-            "p.question_id, a.choice, a.correct, a.elapsed_ms FROM answers a "
+            "p.question_id, a.choice, a.correct, a.elapsed_ms, a.response FROM answers a "
             "JOIN posts p ON p.post_id = a.post_id LEFT JOIN users u ON u.user_id = a.user_id "
             "WHERE a.chat_id = ? ORDER BY a.answered_at, a.user_id",
             chat_id,
@@ -85,8 +85,9 @@ class PlayerQueries(SqlQueries):
                 int(str(choice)),
                 bool(correct),
                 int(str(elapsed)),
+                None if response is None else str(response),
             )
-            for at, user, name, quiz, question, choice, correct, elapsed in rows
+            for at, user, name, quiz, question, choice, correct, elapsed, response in rows
         ]
 
     async def chats(self) -> list[str]:

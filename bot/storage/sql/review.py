@@ -100,7 +100,12 @@ def card_rows(
         key = (answer.user_id, item.quiz_id, item.question_id)
         previous, missed = cards.get(key, _NEW)
         reviewed = reviewer.review(
-            previous, missed, answer.correct, answer.answered_at, answer.elapsed_ms
+            previous,
+            missed,
+            answer.correct,
+            answer.answered_at,
+            answer.elapsed_ms,
+            hard=answer.typo,
         )
         cards[key] = (reviewed.card, reviewed.missed)
         rows[key] = (*key, reviewed.card, reviewed.state, int(reviewed.missed),

@@ -20,7 +20,7 @@ POST_COLUMNS = (
     "post_id, chat_id, quiz_id, question_id, choice_order, number, total, "
     "opened_at, deadline, closed_at, round_id, message_ref"
 )
-ANSWER_COLUMNS = "post_id, user_id, choice, correct, answered_at, elapsed_ms"
+ANSWER_COLUMNS = "post_id, user_id, choice, correct, answered_at, elapsed_ms, response"
 
 T = TypeVar("T")
 Row = tuple[object, ...]
@@ -120,7 +120,7 @@ def to_post(row: tuple[object, ...]) -> Post:
         str(chat_id),
         str(quiz_id),
         str(question_id),
-        tuple(int(part) for part in str(order).split(",")),
+        tuple(int(part) for part in str(order).split(",") if part),
         int(str(number)),
         int(str(total)),
         from_ms(int(str(opened_at))),
@@ -133,7 +133,7 @@ def to_post(row: tuple[object, ...]) -> Post:
 
 
 def to_answer(row: tuple[object, ...]) -> Answer:
-    post_id, user_id, choice, correct, answered_at, elapsed_ms = row
+    post_id, user_id, choice, correct, answered_at, elapsed_ms, response = row
     return Answer(
         int(str(post_id)),
         str(user_id),
@@ -141,6 +141,7 @@ def to_answer(row: tuple[object, ...]) -> Answer:
         bool(correct),
         from_ms(int(str(answered_at))),
         int(str(elapsed_ms)),
+        None if response is None else str(response),
     )
 
 

@@ -35,16 +35,17 @@ from bot.storage.sqlite.errors import as_store_error
 
 INSERT_ANSWER = (
     "INSERT INTO answers (post_id, user_id, chat_id, quiz_id, choice, correct, answered_at, "
-    "elapsed_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (post_id, user_id) DO NOTHING"
+    "elapsed_ms, response) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+    "ON CONFLICT (post_id, user_id) DO NOTHING"
 )
 INSERT_OPEN_ANSWER = (
     "INSERT INTO answers (post_id, user_id, chat_id, quiz_id, choice, correct, answered_at, "
-    "elapsed_ms) SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM posts "
+    "elapsed_ms, response) SELECT ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM posts "
     "WHERE post_id = ? AND closed_at IS NULL) ON CONFLICT (post_id, user_id) DO NOTHING"
 )
 """Only into an open post: in SQLite's serialised write transaction, atomic with closing."""
 SELECT_ANSWER = (
-    "SELECT choice, correct, answered_at, elapsed_ms FROM answers "
+    "SELECT choice, correct, answered_at, elapsed_ms, response FROM answers "
     "WHERE post_id = ? AND user_id = ?"
 )
 
@@ -206,6 +207,7 @@ def _row(item: PendingAnswer) -> tuple[object, ...]:
         int(answer.correct),
         to_ms(answer.answered_at),
         answer.elapsed_ms,
+        answer.response,
     )
 
 
@@ -217,9 +219,12 @@ def _insert(cursor: sqlite3.Cursor, item: PendingAnswer) -> Outcome:
     row = cursor.execute(SELECT_ANSWER, (answer.post_id, answer.user_id)).fetchone()
     if row is None:
         return PostClosedError(answer.post_id)
-    choice, correct, stored_ms, elapsed = row
+    choice, correct, stored_ms, elapsed, response = row
     stored_at = datetime.fromtimestamp(stored_ms / 1000, tz=UTC)
-    return Answer(answer.post_id, answer.user_id, choice, bool(correct), stored_at, elapsed), False
+    stored = Answer(
+        answer.post_id, answer.user_id, choice, bool(correct), stored_at, elapsed, response
+    )
+    return stored, False
 
 
 def _add_score_rows(cursor: sqlite3.Cursor, created: Sequence[PendingAnswer]) -> None:

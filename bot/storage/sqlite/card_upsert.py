@@ -29,7 +29,8 @@ from bot.storage.sql.rows import to_ms
 
 _REVIEWED = "quizbot_reviewed_card"
 _ARGUMENTS = 4
-"""(the stored card, correct 0/1, the answer's instant in ISO 8601, elapsed ms)."""
+"""(the stored card, the grade: 0 wrong, 1 right, 2 right with a typo (Hard), the answer's
+instant in ISO 8601, elapsed ms)."""
 _INTERVAL_DIGITS = 13
 """Milliseconds to the due time, zero-padded: 36,500 days (FSRS's longest) has 13 digits."""
 _DAY = timedelta(days=1)
@@ -50,12 +51,13 @@ class CardFunctions:
     def install(self, connection: sqlite3.Connection) -> None:
         connection.create_function(_REVIEWED, _ARGUMENTS, self.reviewed, deterministic=True)
 
-    def reviewed(self, stored: str | None, correct: int, at: str, elapsed: int) -> str:
-        arguments = (stored, correct, at, elapsed)
+    def reviewed(self, stored: str | None, graded: int, at: str, elapsed: int) -> str:
+        arguments = (stored, graded, at, elapsed)
         if arguments != self._last:  # were SQLite ever to ask twice, one review, one fuzz
             self._last = ()  # an exception below must not leave a stale result
             moment = datetime.fromisoformat(at)
-            card = self._reviewer().review(stored, False, bool(correct), moment, elapsed, at)
+            reviewer = self._reviewer()
+            card = reviewer.review(stored, False, graded > 0, moment, elapsed, at, graded == 2)
             interval = (card.due - moment) // _MS
             self._packed = f"{card.state}{interval:0{_INTERVAL_DIGITS}d}{card.card}"
             self._last = arguments
@@ -82,9 +84,10 @@ def card_arguments(
         micro = at.microsecond
         tail = f".{micro:06d}+00:00" if micro else "+00:00"
         at_text = (_SECONDS.get(second) or _second_text(second)) + tail  # at.isoformat()
-        first = firsts[correct]
+        hard = correct and answer.typo
+        first = None if hard else firsts[correct]
         if first is None:
-            new = reviewer.review(None, False, correct, at, elapsed)
+            new = reviewer.review(None, False, correct, at, elapsed, hard=hard)
             card, state, due_at = new.card, new.state, due_ms(new)
         else:
             prefix, middle, suffix, days, state, interval_ms = first
@@ -92,7 +95,8 @@ def card_arguments(
             due_text = (_SECONDS.get(due) or _second_text(due)) + tail if days else at_text
             card, due_at = f"{prefix}{due_text}{middle}{at_text}{suffix}", ms + interval_ms
         rows.append((answer.user_id, item.quiz_id, item.question_id, card, state,
-                     int(not correct), due_at, ms, at_text, elapsed))  # fmt: skip
+                     int(not correct), due_at, ms, at_text, elapsed,
+                     2 if hard else int(correct)))  # fmt: skip
     return rows
 
 
@@ -128,7 +132,7 @@ UPSERT_CARDS = (
     "ON CONFLICT (user_id, quiz_id, question_id) DO UPDATE SET "
     f"(card, state, due_at) = (SELECT substr(r, {_JSON_AT}), CAST(substr(r, 1, 1) AS INTEGER), "
     f"excluded.reviewed_at + CAST(substr(r, 2, {_INTERVAL_DIGITS}) AS INTEGER) FROM "
-    f"(SELECT {_REVIEWED}(review_cards.card, 1 - ?6, ?9, ?10) AS r)), "
+    f"(SELECT {_REVIEWED}(review_cards.card, ?11, ?9, ?10) AS r)), "
     "missed = max(review_cards.missed, excluded.missed), reviewed_at = excluded.reviewed_at"
 )
 """A new card's row as given; an existing card reviewed by FSRS through the function, once

@@ -33,6 +33,40 @@ MESSAGES: dict[str, str] = {
     "closed.votes.one": "{count} answer",
     "closed.votes.other": "{count} answers",
     "closed.nobody": "Nobody answered this one.",
+    # Question types (format 3): the words around typed answers, sets and orders
+    "answer.true": "True",
+    "answer.false": "False",
+    "answer.tolerance": "{value} (± {tolerance})",
+    "answer.range": "between {low} and {high}",
+    "question.hint.multiple": "Several answers are right: pick them all.",
+    "question.hint.order": "Put them in the right order.",
+    "question.hint.text": "Type your answer.",
+    "question.hint.number": "Type a number.",
+    "question.hint.number_unit": "Type a number (in {unit}).",
+    "verdict.right_typed": "✅ Right! {answer}",
+    "verdict.typo": "✅ Accepted — the spelling is {spelling}",
+    "verdict.wrong_typed": "❌ Not quite. The answer is {answer}",
+    "verdict.right_set": "✅ Right! {answers}",
+    "verdict.wrong_set": "❌ Not quite. The answers are {answers}",
+    "verdict.missed": "Missed: {choices}",
+    "verdict.extra": "Picked but wrong: {choices}",
+    "verdict.right_order": "✅ Right order! {order}",
+    "verdict.wrong_order": "❌ Not quite. The order is {order}",
+    "verdict.your_order": "Your order: {order}",
+    "verdict.already_typed": "You already answered {answer}. Only your first answer counts.",
+    "closed.answer_typed": "✅ Answer: {answer}",
+    "closed.right": "Right: {right}/{count}",
+    "console.prompt_multiple": "Your answers, e.g. AC ({first}-{last}, q to quit): ",
+    "console.prompt_order": "The letters in order, e.g. {example} (q to quit): ",
+    "console.prompt_truefalse": "True or false (A/B or t/f, q to quit): ",
+    "console.prompt_typed": "Your answer (q to quit): ",
+    "console.bad_letters": "Please type letters from {first} to {last}, each once, or q to quit.",
+    "console.bad_order": (
+        "Please type each letter from {first} to {last} once, in order, or q to quit."
+    ),
+    "console.bad_truefalse": "Please type A or B (t for true, f for false), or q to quit.",
+    "console.bad_number": "Please type a number, such as {example}, or q to quit.",
+    "console.bad_typed": "Please type an answer, or q to quit.",
     # End of a round
     "summary.title": "🏁 Round over: {title}",
     "summary.line": "{rank}. {name}: {points}/{total} ({seconds} s)",
@@ -614,6 +648,7 @@ MESSAGES: dict[str, str] = {
     "import.skipped.one": "{count} item skipped:",
     "import.skipped.other": "{count} items skipped:",
     "import.at_note": "note {number}",
+    "import.at_question": "question {number}",
     "import.note": "Note: {note}",
     "import.more.one": "… and {count} more.",
     "import.more.other": "… and {count} more.",
@@ -741,7 +776,48 @@ MESSAGES: dict[str, str] = {
     ),
     "import.skip.red_not_list": "the answers must be a list",
     "import.skip.red_no_answer": "no answer is given",
+    "import.skip.red_repeated": "the same question as line {first}, asked again: left out",
+    "import.skip.red_repeated_answer": (
+        "the same question as line {first}, asked again with another answer (“{answer}”): "
+        "left out, line {first}'s answer is kept (Red would keep this one): check which is right"
+    ),
     "import.skip.quizlet_no_separator": "no separator “{separator}” between term and definition",
+    # Issue 26, right on real files: how a table or an Anki export was read, and why a row was not
+    "import.skip.csv_bad_correct": (
+        "the correct answer given in “{column}” (“{value}”) is none of the options"
+    ),
+    "import.skip.anki_duplicate_line": "the same Front as line {first}: imported once, there",
+    "import.skip.anki_duplicate_note": "the same Front as note {first}: imported once, there",
+    "import.skip.anki_extra_fields": (
+        "more fields ({count}) than the file's notes have ({expected}): check the separator and "
+        "the quotes"
+    ),
+    "import.note.csv_answer_text": (
+        "read as a table of options: the question in “{question}”, the right option named by "
+        "its text in “{column}”"
+    ),
+    "import.note.csv_answer_number": (
+        "read as a table of options: the question in “{question}”, the right option named by "
+        "its number in “{column}” (1 = “{first}”)"
+    ),
+    "import.note.csv_answer_letter": (
+        "read as a table of options: the question in “{question}”, the right option named by "
+        "its letter in “{column}” (A = “{first}”)"
+    ),
+    "import.note.anki_text": "read as an Anki text export (fields separated by {separator})",
+    "import.note.anki_text_tags": (
+        "read as an Anki text export (fields separated by {separator}, tags in column {column})"
+    ),
+    "import.note.read_quizlet": (
+        "read as a Quizlet export (term, tab, definition); --format anki reads it as an Anki "
+        "text export"
+    ),
+    "import.separator.tab": "tabs",
+    "import.separator.comma": "commas",
+    "import.separator.semicolon": "semicolons",
+    "import.separator.space": "spaces",
+    "import.separator.pipe": "“|”",
+    "import.separator.colon": "colons",
     "import.note.distractors": (
         "wrong choices were drawn from the other cards' answers (the same ones at every import)"
     ),
@@ -750,6 +826,10 @@ MESSAGES: dict[str, str] = {
     "import.note.media": "images and sounds were left out (the bot shows text alone)",
     "import.note.opentdb_credit": (
         "Open Trivia DB questions are CC BY-SA 4.0: the quiz credits them"
+    ),
+    "import.note.red_as_written": (
+        "answers written Yes, No, On or Off were kept as written (Red's YAML reads them as True "
+        "or False)"
     ),
     "import.note.red_alternatives": (
         "other accepted spellings of answers were dropped (players choose, they do not type)"
@@ -765,6 +845,10 @@ MESSAGES: dict[str, str] = {
     ),
     "upload.failed": "Nothing could be imported from {file}:",
     "upload.quiz_problem": "{problem}",
+    "upload.type_not_in_chats": (
+        "question '{question}': {type} questions are played in the terminal only for now; "
+        "chats play choice and truefalse questions."
+    ),
     "upload.refused.too_big": (
         "This file is too large for a quiz (the limit in bytes: {limit}). Nothing was kept."
     ),

@@ -35,6 +35,42 @@ MESSAGES: dict[str, str] = {
     "closed.votes.one": "{count} réponse",
     "closed.votes.other": "{count} réponses",
     "closed.nobody": "Personne n'a répondu à cette question.",
+    # Types de questions (format 3) : réponses tapées, ensembles, ordres
+    "answer.true": "Vrai",
+    "answer.false": "Faux",
+    "answer.tolerance": "{value} (± {tolerance})",
+    "answer.range": "entre {low} et {high}",
+    "question.hint.multiple": "Plusieurs réponses sont justes : choisissez-les toutes.",
+    "question.hint.order": "Remettez-les dans le bon ordre.",
+    "question.hint.text": "Tapez votre réponse.",
+    "question.hint.number": "Tapez un nombre.",
+    "question.hint.number_unit": "Tapez un nombre (en {unit}).",
+    "verdict.right_typed": "✅ Bonne réponse ! {answer}",
+    "verdict.typo": "✅ Acceptée — l'orthographe est {spelling}",
+    "verdict.wrong_typed": "❌ Pas tout à fait. La bonne réponse est {answer}",
+    "verdict.right_set": "✅ Bonne réponse ! {answers}",
+    "verdict.wrong_set": "❌ Pas tout à fait. Les bonnes réponses sont {answers}",
+    "verdict.missed": "Oubliées : {choices}",
+    "verdict.extra": "Choisies à tort : {choices}",
+    "verdict.right_order": "✅ Bon ordre ! {order}",
+    "verdict.wrong_order": "❌ Pas tout à fait. L'ordre est {order}",
+    "verdict.your_order": "Votre ordre : {order}",
+    "verdict.already_typed": "Vous avez déjà répondu {answer}. Seule la première réponse compte.",
+    "closed.answer_typed": "✅ Réponse : {answer}",
+    "closed.right": "Justes : {right}/{count}",
+    "console.prompt_multiple": "Vos réponses, par ex. AC ({first}-{last}, q pour quitter) : ",
+    "console.prompt_order": "Les lettres dans l'ordre, par ex. {example} (q pour quitter) : ",
+    "console.prompt_truefalse": "Vrai ou faux (A/B ou v/f, q pour quitter) : ",
+    "console.prompt_typed": "Votre réponse (q pour quitter) : ",
+    "console.bad_letters": (
+        "Tapez des lettres de {first} à {last}, chacune une fois, ou q pour quitter."
+    ),
+    "console.bad_order": (
+        "Tapez chaque lettre de {first} à {last} une fois, dans l'ordre, ou q pour quitter."
+    ),
+    "console.bad_truefalse": "Tapez A ou B (v pour vrai, f pour faux), ou q pour quitter.",
+    "console.bad_number": "Tapez un nombre, par exemple {example}, ou q pour quitter.",
+    "console.bad_typed": "Tapez une réponse, ou q pour quitter.",
     # End of a round
     "summary.title": "🏁 Fin de la partie : {title}",
     "summary.line": "{rank}. {name} : {points}/{total} ({seconds} s)",
@@ -665,6 +701,7 @@ MESSAGES: dict[str, str] = {
     "import.skipped.one": "{count} élément ignoré :",
     "import.skipped.other": "{count} éléments ignorés :",
     "import.at_note": "note {number}",
+    "import.at_question": "question {number}",
     "import.note": "À noter : {note}",
     "import.more.one": "… et {count} autre.",
     "import.more.other": "… et {count} autres.",
@@ -806,9 +843,58 @@ MESSAGES: dict[str, str] = {
     ),
     "import.skip.red_not_list": "les réponses doivent former une liste",
     "import.skip.red_no_answer": "aucune réponse n'est donnée",
+    "import.skip.red_repeated": (
+        "la même question qu'à la ligne {first}, reposée : laissée de côté"
+    ),
+    "import.skip.red_repeated_answer": (
+        "la même question qu'à la ligne {first}, reposée avec une autre réponse (« {answer} ») : "
+        "laissée de côté, la réponse de la ligne {first} est gardée (Red garderait celle-ci) : "
+        "vérifiez laquelle est juste"
+    ),
     "import.skip.quizlet_no_separator": (
         "pas de séparateur « {separator} » entre le terme et la définition"
     ),
+    # Issue 26, justes sur de vrais fichiers : comment un tableau ou un export Anki a été lu
+    "import.skip.csv_bad_correct": (
+        "la bonne réponse donnée dans « {column} » (« {value} ») n'est aucune des options"
+    ),
+    "import.skip.anki_duplicate_line": (
+        "le même recto qu'à la ligne {first} : importé une fois, là-bas"
+    ),
+    "import.skip.anki_duplicate_note": (
+        "le même recto qu'à la note {first} : importé une fois, là-bas"
+    ),
+    "import.skip.anki_extra_fields": (
+        "plus de champs ({count}) que les notes du fichier ({expected}) : vérifiez le séparateur "
+        "et les guillemets"
+    ),
+    "import.note.csv_answer_text": (
+        "lu comme un tableau d'options : la question dans « {question} », la bonne option "
+        "désignée par son texte dans « {column} »"
+    ),
+    "import.note.csv_answer_number": (
+        "lu comme un tableau d'options : la question dans « {question} », la bonne option "
+        "désignée par son numéro dans « {column} » (1 = « {first} »)"
+    ),
+    "import.note.csv_answer_letter": (
+        "lu comme un tableau d'options : la question dans « {question} », la bonne option "
+        "désignée par sa lettre dans « {column} » (A = « {first} »)"
+    ),
+    "import.note.anki_text": ("lu comme un export texte d'Anki (champs séparés par {separator})"),
+    "import.note.anki_text_tags": (
+        "lu comme un export texte d'Anki (champs séparés par {separator}, étiquettes en "
+        "colonne {column})"
+    ),
+    "import.note.read_quizlet": (
+        "lu comme un export Quizlet (terme, tabulation, définition) ; --format anki le lit "
+        "comme un export texte d'Anki"
+    ),
+    "import.separator.tab": "des tabulations",
+    "import.separator.comma": "des virgules",
+    "import.separator.semicolon": "des points-virgules",
+    "import.separator.space": "des espaces",
+    "import.separator.pipe": "« | »",
+    "import.separator.colon": "des deux-points",
     "import.note.distractors": (
         "les mauvais choix viennent des réponses des autres cartes (les mêmes à chaque import)"
     ),
@@ -821,6 +907,10 @@ MESSAGES: dict[str, str] = {
     ),
     "import.note.opentdb_credit": (
         "les questions d'Open Trivia DB sont sous CC BY-SA 4.0 : le quiz les crédite"
+    ),
+    "import.note.red_as_written": (
+        "les réponses écrites Yes, No, On ou Off ont été gardées telles quelles (le YAML de Red "
+        "les lit True ou False)"
     ),
     "import.note.red_alternatives": (
         "les autres orthographes acceptées des réponses ont été retirées (on choisit, on ne "
@@ -839,6 +929,10 @@ MESSAGES: dict[str, str] = {
     ),
     "upload.failed": "Rien n'a pu être importé de {file} :",
     "upload.quiz_problem": "{problem}",
+    "upload.type_not_in_chats": (
+        "question '{question}' : les questions {type} ne se jouent pour l'instant que dans le "
+        "terminal ; les discussions jouent les questions choice et truefalse."
+    ),
     "upload.refused.too_big": (
         "Ce fichier est trop gros pour un quiz (la limite en octets : {limit}). Rien n'a été "
         "gardé."
