@@ -67,7 +67,8 @@ async def fill_history(
     """A database migrated by the real migrations, then a made-up history inserted as it is:
     `members` users per chat ("u<chat>:<member>"), each table's rows, and the score tables
     and report count tables filled from the answers, as the store keeps them."""
-    from bot.storage.sql.report_counts import FILL_REPORT_COUNTS  # after ROOT is on sys.path
+    from bot.storage.sql.item_counts import FILL_ITEM_COUNTS  # after ROOT is on sys.path
+    from bot.storage.sql.report_counts import FILL_REPORT_COUNTS
     from bot.storage.sql.scores import FILL_SCORE_TABLES
     from bot.storage.sqlite.store import SQLiteStore
 
@@ -84,7 +85,9 @@ async def fill_history(
             marks = ", ".join("?" * len(rows[0]))
             connection.executemany(f"INSERT INTO {name} ({named}) VALUES ({marks})", rows)
     connection.execute("COMMIT")
-    connection.executescript(f"BEGIN; {FILL_SCORE_TABLES} {FILL_REPORT_COUNTS} COMMIT;")
+    connection.executescript(
+        f"BEGIN; {FILL_SCORE_TABLES} {FILL_REPORT_COUNTS} {FILL_ITEM_COUNTS} COMMIT;"
+    )
     connection.execute("ANALYZE")
     connection.close()
 

@@ -44,7 +44,7 @@ async def test_a_round_trip_through_postgresql_keeps_everything(tmp_path: Path) 
     try:
         assert await returned.get_meta("discord.commands") == "abc"
         assert len(await returned.open_daily_posts()) == 1
-        assert await returned.player_footprint("tg:3") == PlayerFootprint(8, 1, 1)  # + 3 rows
+        assert await returned.player_footprint("tg:3") == PlayerFootprint(9, 1, 1)  # + 4 rows
     finally:
         await returned.close()
 

@@ -5,20 +5,21 @@ move, and when the migration fills them from answers stored before it."""
 from __future__ import annotations
 
 import random
+from datetime import timedelta
 from pathlib import Path
 
 from bot.catalog.installed import load_catalog
-from bot.domain.entities import Player
+from bot.domain.entities import ExportRow, Player
 from bot.domain.rules import rank_round
 from bot.play.service import QuizService
 from bot.storage.interface import Store
 from bot.storage.opening import open_store
-from bot.storage.report_store import open_report_store
+from bot.storage.report_store import ReportStore, open_report_store
 from bot.storage.sql.report_counts import REPORT_COUNTS_MIGRATION
 from tests.support.clocks import FakeClock
 from tests.support.migrations import roll_back_to_before
 from tests.support.paths import QUIZZES
-from tests.support.report import CHAT, PLAYERS, expected, play_rounds
+from tests.support.report import CHAT, PLAYERS, expected, period_counts, play_rounds
 
 OTHER = "tg:-5"
 
@@ -41,6 +42,7 @@ async def assert_equal_to_a_scan(
         assert {m.user_id: (m.tally.answered, m.tally.correct) for m in members} == (
             want.per_member
         )
+        await assert_item_counts(report, await store.export_chat(chat), chat, clock)
         for line in members:
             stats = await service.stats(chat, line.user_id)
             assert (line.current_streak, line.best_streak) == (
@@ -54,6 +56,35 @@ async def assert_equal_to_a_scan(
             assert round_line.players == len(full)
     finally:
         await report.close()
+
+
+async def assert_item_counts(
+    report: ReportStore, rows: list[ExportRow], chat: str, clock: FakeClock
+) -> None:
+    """Item counts of every period against the exported answers: each member's latest
+    answer to each question, and the answers per choice."""
+    today = clock.now().date()
+    for first in (None, today, *(today - timedelta(days) for days in (1, 2, 3, 6, 29, 400))):
+        latest, choices = await report.period_counts(chat, "parallelism", first)
+        got = (
+            {(found.user_id, found.question_id): found.correct for found in latest},
+            {(c.question_id, c.choice): (c.answered, c.correct) for c in choices},
+        )
+        assert got == period_counts(rows, first), first
+    days = [today - timedelta(n) for n in range(7)]
+    for first, middle in ((None, days[1]), (days[6], days[2]), (days[2], today)):
+        halves = await report.member_halves(chat, first, middle)
+        want: dict[str, list[list[int]]] = {}
+        for row in rows:
+            day = row.answered_at.date()
+            if first is None or day >= first:
+                sums = want.setdefault(row.user_id, [[0, 0], [0, 0]])[int(day >= middle)]
+                sums[0] += 1
+                sums[1] += int(row.correct)
+        assert {user: (e.answered, e.correct, lt.answered, lt.correct)
+                for user, (e, lt) in halves.items()} == {
+            user: (*e, *lt) for user, (e, lt) in want.items()
+        }, (first, middle)  # fmt: skip
 
 
 async def test_counts_equal_a_scan_after_answers_forget_and_move(

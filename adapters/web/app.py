@@ -47,17 +47,18 @@ def security_headers(nonce: str) -> dict[str, str]:
 
 
 @web.middleware
-async def with_security_headers(request: web.Request, handler: Handler) -> web.StreamResponse:
-    """A fresh nonce per response, and the headers on every answer, errors included."""
-    nonce = secrets.token_urlsafe(16)
-    request[NONCE] = nonce
-    try:
-        response = await handler(request)
-    except web.HTTPException as error:
-        error.headers.update(security_headers(nonce))
-        raise
+async def with_nonce(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """A fresh nonce per request, before the page that uses it is rendered."""
+    request[NONCE] = secrets.token_urlsafe(16)
+    return await handler(request)
+
+
+async def add_security_headers(request: web.Request, response: web.StreamResponse) -> None:
+    """The headers on every response the app sends, as it is sent: pages, downloads,
+    refusals, and the 500 aiohttp writes for an error no handler caught (a middleware sees
+    neither that one nor what the router answers before it)."""
+    nonce = request.get(NONCE) or secrets.token_urlsafe(16)
     response.headers.update(security_headers(nonce))
-    return response
 
 
 class TokenlessAccessLogger(AbstractAccessLogger):
@@ -83,7 +84,8 @@ async def health(request: web.Request) -> web.Response:
 
 def build_app(report: Report) -> web.Application:
     """The application; `routes.add_routes` declares the report's pages and downloads."""
-    app = web.Application(middlewares=[with_security_headers])
+    app = web.Application(middlewares=[with_nonce])
+    app.on_response_prepare.append(add_security_headers)
     app[REPORT] = report
     app.router.add_get("/report.css", stylesheet, name="stylesheet")
     app.router.add_get("/robots.txt", robots, name="robots")

@@ -4,6 +4,9 @@ Numbers stay numbers (shares as fractions, formatted as percentages in XLSX), da
 dates. Texts written by members or quiz authors can never run as formulas: CSV cells that
 start like one are quoted (bot.text.export.spreadsheet_safe), XLSX cells are written as
 strings, never as formulas or links. XlsxWriter: maintained, no dependencies, writes only.
+A French CSV is written as French spreadsheets read one: `;` between cells, `0,3333` for a
+number (Excel and LibreOffice in French take `,` as the decimal mark and `;` as the
+separator); an English one with `,` and `0.3333`.
 """
 
 from __future__ import annotations
@@ -16,17 +19,23 @@ from typing import Any
 import xlsxwriter  # type: ignore[import-untyped]
 from aiohttp import web
 
+from bot.domain.models import Language
 from bot.text.export import spreadsheet_safe
 from bot.text.report_tables import Table, Value
 
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
-def csv_value(value: Value) -> str:
+SEPARATORS: dict[Language, tuple[str, str]] = {"en": (",", "."), "fr": (";", ",")}
+"""Per language: the cell separator and the decimal mark its spreadsheets expect."""
+
+
+def csv_value(value: Value, decimal_mark: str = ".") -> str:
     if value is None:
         return ""
     if isinstance(value, float):
-        return f"{value:.4f}".rstrip("0").rstrip(".") if value else "0"
+        text = f"{value:.4f}".rstrip("0").rstrip(".") if value else "0"
+        return text.replace(".", decimal_mark)
     if isinstance(value, datetime):
         return value.isoformat(timespec="seconds")
     if isinstance(value, date):
@@ -36,12 +45,13 @@ def csv_value(value: Value) -> str:
     return str(value)
 
 
-def to_csv(table: Table) -> bytes:
+def to_csv(table: Table, language: Language) -> bytes:
+    separator, decimal_mark = SEPARATORS.get(language, SEPARATORS["en"])
     stream = io.StringIO()
-    writer = csv.writer(stream)
+    writer = csv.writer(stream, delimiter=separator)
     writer.writerow(column.header for column in table.columns)
     for row in table.rows:
-        writer.writerow(csv_value(value) for value in row)
+        writer.writerow(csv_value(value, decimal_mark) for value in row)
     return stream.getvalue().encode("utf-8-sig")  # the BOM makes Excel read UTF-8
 
 
@@ -80,11 +90,11 @@ def _write(sheet: Any, row: int, column: int, value: Value, style: Any) -> None:
         sheet.write_string(row, column, value)
 
 
-def response(table: Table, extension: str, today: date) -> web.Response:
+def response(table: Table, extension: str, today: date, language: Language) -> web.Response:
     filename = f"report-{table.name}-{today.isoformat()}.{extension}"
     headers = {"Content-Disposition": f'attachment; filename="{filename}"'}
     if extension == "xlsx":
         return web.Response(body=to_xlsx(table), content_type=XLSX_TYPE, headers=headers)
     return web.Response(
-        body=to_csv(table), content_type="text/csv", charset="utf-8", headers=headers
+        body=to_csv(table, language), content_type="text/csv", charset="utf-8", headers=headers
     )

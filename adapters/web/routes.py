@@ -13,10 +13,11 @@ from typing import Any
 
 from aiohttp import web
 
-from adapters.web import charts, downloads
+from adapters.web import charts, downloads, teaching
 from adapters.web.context import NONCE, REPORT, Report
 from bot.domain.models import LANGUAGES, LETTERS, Language, pick_language
 from bot.domain.report_links import Grant, Refusal, parse_revoked_before, revocation_key
+from bot.text import report_items as items_text
 from bot.text import report_tables as tables
 from bot.text.i18n import t
 
@@ -33,7 +34,7 @@ def add_routes(app: web.Application) -> None:
     add(f"{_TOKEN}/members", members, name="report.members")
     add(f"{_TOKEN}/rounds", rounds, name="report.rounds")
     add(f"{_TOKEN}/quiz/{_QUIZ}", quiz_page, name="report.quiz")
-    add(f"{_TOKEN}/{{table:days|quizzes|members|rounds}}.{{ext:csv|xlsx}}", download,
+    add(f"{_TOKEN}/{{table:days|quizzes|members|progress|rounds}}.{{ext:csv|xlsx}}", download,
         name="report.download")  # fmt: skip
     add(f"{_TOKEN}/quiz/{_QUIZ}.{{ext:csv|xlsx}}", download, name="report.quiz_download")
 
@@ -134,8 +135,10 @@ async def overview(request: web.Request) -> web.Response:
 async def members(request: web.Request) -> web.Response:
     grant, report = await _grant(request), request.app[REPORT]
     context = _context(request, grant, "members", 0)
-    lines = await report.store.members(grant.chat_id, report.clock.now())
-    context["members"] = tables.members_table(lines, context["lang"])
+    period = teaching.period_in(request)
+    found = await teaching.member_progress(report.store, grant.chat_id, period, report.clock.now())
+    context["members"] = tables.members_table([p.line for p in found], context["lang"])
+    context |= teaching.members_sections(found, period, context["lang"])
     return _page(_render(report, "members.html", **context))
 
 
@@ -146,6 +149,8 @@ async def rounds(request: web.Request) -> web.Response:
     quizzes = await report.quizzes_in(grant.chat_id)
     context["rounds"] = tables.rounds_table(lines, quizzes, context["lang"])
     context["shown"] = ROUNDS_SHOWN
+    # With no group round, the answers the overview counts came from elsewhere: say so.
+    context["elsewhere"] = 0 if lines else (await report.store.totals(grant.chat_id))[1].answered
     return _page(_render(report, "rounds.html", **context))
 
 
@@ -153,6 +158,7 @@ async def quiz_page(request: web.Request) -> web.Response:
     grant, report = await _grant(request), request.app[REPORT]
     context = _context(request, grant, "quiz", 1)
     language, quiz_id = context["lang"], request.match_info["quiz_id"]
+    period = teaching.period_in(request)
     quizzes = await report.quizzes_in(grant.chat_id)
     quiz = quizzes.get(quiz_id)
     read = await report.store.question_figures(grant.chat_id, quiz_id)
@@ -160,11 +166,10 @@ async def quiz_page(request: web.Request) -> web.Response:
     if quiz is None and not figures:
         raise web.HTTPNotFound(text=t(language, "report.not_found"))
     answered = [
-        (number, figures[question.id])
+        (number, question.id, figures[question.id])
         for number, question in enumerate(quiz.questions if quiz else (), start=1)
         if question.id in figures
     ]
-    title = t(language, "report.chart.questions")
     context |= {
         "quiz": quiz,
         "quiz_id": quiz_id,
@@ -173,9 +178,10 @@ async def quiz_page(request: web.Request) -> web.Response:
         "letters": LETTERS,
         "plain": tables.plain,
         "choice_share": tables.choice_share,
-        "chart": charts.questions_chart(answered, language, title, context["nonce"])
-        if answered
-        else None,
+        "answered": answered,
+        **await teaching.quiz_sections(
+            report.store, grant.chat_id, quiz_id, quiz, period, report.clock.now(), language
+        ),
     }
     return _page(_render(report, "quiz.html", **context))
 
@@ -187,9 +193,12 @@ async def download(request: web.Request) -> web.Response:
     name = request.match_info.get("table")
     quizzes = await report.quizzes_in(chat_id)
     if name == "members":
-        table = tables.members_table(
-            await report.store.members(chat_id, report.clock.now()), language
-        )
+        lines = await report.store.members(chat_id, report.clock.now())
+        table = tables.members_table(lines, language)
+    elif name == "progress":
+        period, now = teaching.period_in(request), report.clock.now()
+        members = await teaching.member_progress(report.store, chat_id, period, now)
+        table = items_text.progress_table(members, period, language)
     elif name == "rounds":
         found = await report.store.rounds(chat_id, ROUNDS_SHOWN)
         table = tables.rounds_table(found, quizzes, language)
@@ -206,4 +215,4 @@ async def download(request: web.Request) -> web.Response:
             raise web.HTTPNotFound(text=t(language, "report.not_found"))
         figures = await report.store.question_figures(chat_id, quiz.id)
         table = tables.questions_table(quiz, figures, language)
-    return downloads.response(table, request.match_info["ext"], today)
+    return downloads.response(table, request.match_info["ext"], today, language)

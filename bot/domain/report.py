@@ -3,7 +3,9 @@
 The storage layer fills these from score tables and indexed reads (bot/storage/sql/report.py);
 the web adapter lays them out. What a figure means is decided here once: a share right is
 points over answers, a median answer time is the middle answer's (the lower of the two middle
-ones for an even count), the tempting choice is the wrong one chosen most.
+ones for an even count), the tempting choices are the wrong ones chosen most: all of them
+on a tie, since picking one of equals would tell a teacher of one misconception where the
+group holds two.
 """
 
 from __future__ import annotations
@@ -89,12 +91,12 @@ class QuestionFigures:
     def accuracy(self) -> float | None:
         return share(self.correct, self.answered)
 
-    def tempting(self, answer: int) -> int | None:
-        """The wrong choice picked most (lowest index on a tie), if anyone picked a wrong one."""
-        wrong = [(count, -index) for index, count in self.choices.items() if index != answer]
-        if not wrong or max(wrong)[0] == 0:
-            return None
-        return -max(wrong)[1]
+    def tempting(self, answer: int) -> tuple[int, ...]:
+        """The wrong choices picked most, in choice order: several on a tie, none when
+        nobody picked a wrong one."""
+        wrong = {index: count for index, count in self.choices.items() if index != answer}
+        most = max(wrong.values(), default=0)
+        return tuple(sorted(i for i, count in wrong.items() if count == most)) if most else ()
 
 
 def median_of_counts(counts: Mapping[int, int]) -> int | None:

@@ -15,7 +15,8 @@ from typing import Any, Protocol
 import aiosqlite
 import asyncpg  # type: ignore[import-untyped]
 
-from bot.domain.report import MemberLine, Overview, QuestionFigures, RoundLine
+from bot.domain.item_analysis import ChoiceCount, Latest
+from bot.domain.report import MemberLine, Overview, QuestionFigures, RoundLine, Tally
 from bot.domain.uploads import ChatQuizEntry, StoredChatQuiz
 from bot.storage.interface import StoreError
 from bot.storage.opening import is_postgres
@@ -23,6 +24,7 @@ from bot.storage.postgres.errors import FAILURES, redact
 from bot.storage.schema import SCHEMA_VERSION, to_postgres
 from bot.storage.sql.chat_quizzes import ChatQuizReads
 from bot.storage.sql.report import ReportQueries
+from bot.storage.sql.report_items import ItemQueries
 
 _CONNECT_FAILURES: tuple[type[BaseException], ...] = (*FAILURES, ValueError)  # a bad URL
 
@@ -36,6 +38,10 @@ class ReportStore(Protocol):
         """A setting kept by the bots (here: when the chat's links were revoked)."""
         ...
 
+    async def totals(self, chat_id: str) -> tuple[int, Tally]:
+        """Members and answers over all time, group rounds or not."""
+        ...
+
     async def overview(self, chat_id: str, first: date, last: date) -> Overview: ...
 
     async def members(self, chat_id: str, now: datetime) -> list[MemberLine]: ...
@@ -43,6 +49,22 @@ class ReportStore(Protocol):
     async def question_figures(self, chat_id: str, quiz_id: str) -> list[QuestionFigures]: ...
 
     async def rounds(self, chat_id: str, limit: int) -> list[RoundLine]: ...
+
+    async def period_counts(
+        self, chat_id: str, quiz_id: str, first: date | None
+    ) -> tuple[list[Latest], list[ChoiceCount]]:
+        """Members' latest answers and the answers per choice from `first` on (item analysis)."""
+        ...
+
+    async def member_halves(
+        self, chat_id: str, first: date | None, middle: date
+    ) -> dict[str, tuple[Tally, Tally]]:
+        """Each member's answers in a period's earlier and later halves (their trend)."""
+        ...
+
+    async def recall_cards(self, chat_id: str) -> dict[str, list[str]]:
+        """The members' review cards (FSRS JSON) of the quizzes played in the chat."""
+        ...
 
     async def chat_quiz_entries(self, chat_id: str) -> list[ChatQuizEntry]:
         """The chat's own quizzes (uploads), for their titles and questions."""
@@ -65,7 +87,7 @@ def _read_only_uri(path: Path) -> str:
     return f"{path.resolve().as_uri()}?mode=ro"
 
 
-class SQLiteReportStore(ReportQueries, ChatQuizReads):
+class SQLiteReportStore(ReportQueries, ItemQueries, ChatQuizReads):
     """A read-only connection to the bots' SQLite file."""
 
     def __init__(self, connection: aiosqlite.Connection) -> None:
@@ -92,7 +114,7 @@ class SQLiteReportStore(ReportQueries, ChatQuizReads):
         return [tuple(row) for row in await self._db.execute_fetchall(sql, args)]
 
 
-class PostgresReportStore(ReportQueries, ChatQuizReads):
+class PostgresReportStore(ReportQueries, ItemQueries, ChatQuizReads):
     """A pool whose transactions are all read-only (`default_transaction_read_only`)."""
 
     def __init__(self, pool: Any) -> None:

@@ -20,7 +20,8 @@ from bot.domain.report import MemberLine, Overview, QuestionFigures, RoundLine, 
 from bot.text.i18n import t
 from bot.text.markup import clean_name
 
-Kind = Literal["text", "count", "share", "seconds", "date", "moment"]
+Kind = Literal["text", "count", "share", "seconds", "date", "moment", "index", "points"]
+"""`share`: a fraction (shown as %); `index`: -1 to 1; `points`: percentage points."""
 Value = str | int | float | date | datetime | None
 
 
@@ -69,10 +70,22 @@ def seconds_text(ms: int | None, language: Language) -> str:
     return f"{text.replace('.', ',') if language == 'fr' else text}{NARROW_NBSP}s"
 
 
+def signed_text(value: float, decimals: int, language: Language) -> str:
+    """`+0.50`, `−0.25` (a real minus sign), with the language's decimal mark."""
+    text = f"{value:+.{decimals}f}".replace("-", "−")
+    if not text.strip("+−0."):  # zero: no sign
+        text = text[1:]
+    return text.replace(".", ",") if language == "fr" else text
+
+
 def cell_text(value: Value, kind: Kind, language: Language) -> str:
     """A value as the page shows it."""
     if value is None:
         return "—"
+    if kind == "index" and isinstance(value, float):
+        return signed_text(value, 2, language)
+    if kind == "points" and isinstance(value, float):
+        return signed_text(round(value), 0, language)
     if kind == "count" and isinstance(value, int):
         return count_text(value, language)
     if kind == "share" and isinstance(value, float):
@@ -99,7 +112,7 @@ def cells(table: Table, language: Language) -> list[list[Cell]]:
     ]  # fmt: skip
 
 
-def _columns(language: Language, *specs: tuple[str, Kind]) -> tuple[Column, ...]:
+def columns_of(language: Language, *specs: tuple[str, Kind]) -> tuple[Column, ...]:
     return tuple(Column(t(language, f"report.column.{key}"), kind) for key, kind in specs)
 
 
@@ -110,7 +123,7 @@ def quiz_title(quizzes: Mapping[str, Quiz], quiz_id: str, language: Language) ->
 
 
 def days_table(overview: Overview, language: Language) -> Table:
-    columns = _columns(
+    columns = columns_of(
         language, ("day", "date"), ("members", "count"), ("answers", "count"),
         ("right", "count"), ("accuracy", "share"),
     )  # fmt: skip
@@ -122,7 +135,7 @@ def days_table(overview: Overview, language: Language) -> Table:
 
 
 def quizzes_table(overview: Overview, quizzes: Mapping[str, Quiz], language: Language) -> Table:
-    columns = _columns(
+    columns = columns_of(
         language, ("quiz", "text"), ("members", "count"), ("answers", "count"),
         ("accuracy", "share"),
     )  # fmt: skip
@@ -134,7 +147,7 @@ def quizzes_table(overview: Overview, quizzes: Mapping[str, Quiz], language: Lan
 
 
 def members_table(members: Sequence[MemberLine], language: Language) -> Table:
-    columns = _columns(
+    columns = columns_of(
         language, ("member", "text"), ("answers", "count"), ("accuracy", "share"),
         ("streak", "count"), ("best_streak", "count"), ("due", "count"),
         ("last_active", "date"),
@@ -159,7 +172,7 @@ def ranking_text(line: RoundLine, language: Language) -> str:
 def rounds_table(
     rounds: Sequence[RoundLine], quizzes: Mapping[str, Quiz], language: Language
 ) -> Table:
-    columns = _columns(
+    columns = columns_of(
         language, ("started", "moment"), ("quiz", "text"), ("status", "text"),
         ("players", "count"), ("ranking", "text"),
     )  # fmt: skip
@@ -173,7 +186,7 @@ def rounds_table(
 
 def questions_table(quiz: Quiz, figures: Sequence[QuestionFigures], language: Language) -> Table:
     """One row per question and choice: how many picked it, which is right, times."""
-    columns = _columns(
+    columns = columns_of(
         language, ("question", "text"), ("choice", "text"), ("text", "text"),
         ("picked", "count"), ("correct", "text"), ("question_accuracy", "share"),
         ("median", "seconds"),

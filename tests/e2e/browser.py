@@ -60,3 +60,13 @@ async def chromium() -> AsyncIterator[Any]:
             yield browser
         finally:
             await browser.close()
+
+
+@contextlib.asynccontextmanager
+async def page_at(browser: Any, width: int, height: int = 900) -> AsyncIterator[Any]:
+    """A page in a fresh context of that viewport, closed after."""
+    context = await browser.new_context(viewport={"width": width, "height": height})
+    try:
+        yield await context.new_page()
+    finally:
+        await context.close()

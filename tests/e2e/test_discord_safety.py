@@ -173,8 +173,8 @@ async def test_forgetme_deletes_only_the_confirming_members_data(world: World) -
     store = world.bot.store
     assert await store.player_footprint(f"dc:{ana.id}") == PlayerFootprint(0, 0, 0)
     assert await store.player_footprint(f"dc:{ben.id}") == PlayerFootprint(
-        8, 1, 1
-    )  # + a review card, a member row and a round line (the report's counts)
+        9, 1, 1
+    )  # + a review card, a member row, a round line and a member-question row (report counts)
     again = await ana.slash(world.channel, "forgetme")
     assert again.response.content == "I keep no data about you."
     board = await ben.slash(world.channel, "leaderboard")
@@ -191,5 +191,5 @@ async def test_a_forged_forget_button_cannot_delete_someone_else(world: World) -
     refused = await ben.click(forged, custom_id=f"v1:f:{ana.id}:y")
     assert refused.response.content == "This button belongs to someone else."
     assert await world.bot.store.player_footprint(f"dc:{ana.id}") == PlayerFootprint(
-        8, 1, 1
-    )  # + a review card, a member row and a round line (the report's counts)
+        9, 1, 1
+    )  # + a review card, a member row, a round line and a member-question row (report counts)

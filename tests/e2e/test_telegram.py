@@ -473,8 +473,8 @@ async def test_forgetme_deletes_only_the_confirming_users_data(
     assert "reply_markup" not in done
     store = bot.quiz.service.store
     assert await store.player_footprint("tg:3") == PlayerFootprint(0, 0, 0)
-    # + 2 review cards, 2 member rows and 2 round lines (the report's counts)
-    assert await store.player_footprint("tg:1") == PlayerFootprint(15, 2, 2)
+    # + 2 review cards, 2 member rows, 2 round lines and 2 member-question rows (report counts)
+    assert await store.player_footprint("tg:1") == PlayerFootprint(17, 2, 2)
     for chat in (group, other):
         board = await bot.command(chat, amelie, "/leaderboard")
         assert "Chris" not in board["text"]

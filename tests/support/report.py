@@ -9,10 +9,11 @@ from __future__ import annotations
 import random
 import statistics
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import date
 
-from bot.domain.entities import Player
+from bot.domain.entities import Mode, Player
 from bot.play.service import QuizService
 from bot.storage.interface import ExportRow
 from tests.support.clocks import FakeClock
@@ -62,6 +63,41 @@ async def play_rounds(
     return round_ids
 
 
+Picks = Mapping[Player, int]
+"""One question of a scripted round: each player's pick, 0 for the right answer, 1, 2, …
+for the question's wrong choices in the order written; players left out do not answer."""
+
+
+async def play_script(
+    service: QuizService,
+    clock: FakeClock,
+    script: Sequence[Picks],
+    chat: str = CHAT,
+    mode: Mode = "group",
+) -> list[str]:
+    """A round of `len(script)` questions of the parallelism quiz, each player choosing as
+    scripted; the ids of the questions posted, in order. The figures are then known by hand."""
+    started = await service.start_round(
+        chat_id=chat, player=next(iter(script[0])), quiz_id="parallelism", mode=mode,
+        questions=len(script), seconds=30,
+    )  # fmt: skip
+    posted = []
+    for picks in script:
+        view = await service.post_next(started.round_id)
+        assert view is not None, "the script is longer than the round"
+        posted.append(view.question.id)
+        answer = view.question.answer
+        wrong = [i for i in range(len(view.question.choices)) if i != answer]
+        for player, pick in picks.items():
+            clock.advance(2)
+            choice = answer if pick == 0 else wrong[pick - 1]
+            await service.press(chat_id=chat, player=player, post_id=view.post.post_id,
+                                letter_index=view.post.order.index(choice))  # fmt: skip
+        await service.close(view.post.post_id)
+    await service.finish_round(started.round_id)
+    return posted
+
+
 @dataclass
 class Expected:
     members: int = 0
@@ -95,3 +131,30 @@ def expected(rows: Sequence[ExportRow]) -> Expected:
     }
     found.per_question = {q: (a, c) for q, (a, c) in questions.items()}
     return found
+
+
+def period_counts(
+    rows: Sequence[ExportRow], first: date | None = None
+) -> tuple[dict[tuple[str, str], bool], dict[tuple[str, int], tuple[int, int]]]:
+    """From the exported answers on or after `first` (UTC days), as
+    ReportStore.period_counts must read them: (member, question): whether the latest answer
+    was right (of two at the same instant, right if either was); (question, choice):
+    (answers, right answers)."""
+    latest: dict[tuple[str, str], tuple[object, bool]] = {}
+    choices: dict[tuple[str, int], list[int]] = defaultdict(lambda: [0, 0])
+    for row in rows:
+        if first is not None and row.answered_at.date() < first:
+            continue
+        key = (row.user_id, row.question_id)
+        seen = latest.get(key)
+        if seen is None or row.answered_at > seen[0]:  # type: ignore[operator]
+            latest[key] = (row.answered_at, row.correct)
+        elif row.answered_at == seen[0]:
+            latest[key] = (row.answered_at, row.correct or seen[1])
+        sums = choices[(row.question_id, row.choice)]
+        sums[0] += 1
+        sums[1] += int(row.correct)
+    return (
+        {key: right for key, (_, right) in latest.items()},
+        {key: (a, c) for key, (a, c) in choices.items()},
+    )

@@ -23,6 +23,7 @@ from bot.storage.group_commit import GroupCommitter, Outcome, PendingAnswer
 from bot.storage.interface import PostClosedError
 from bot.storage.postgres.errors import FAILURES, as_store_error
 from bot.storage.sql.answers import ADD_SCORES, UPSERT_PLAYER, score_rows
+from bot.storage.sql.item_counts import ADD_ITEM_COUNTS, item_rows
 from bot.storage.sql.report_counts import ADD_CHOICE, ADD_MEMBER_DAY, ADD_TIME, count_rows
 from bot.storage.sql.review import CARD_TYPES, UPSERT_CARD, card_keys, card_rows, to_stored
 from bot.storage.sql.rows import from_ms, to_ms
@@ -62,6 +63,10 @@ _ADD_COUNTS = (
     _from_arrays(ADD_TIME, [*_QUESTION_KEY, "bigint"]),
 )
 _ADD_MEMBER_DAYS = _from_arrays(ADD_MEMBER_DAY, ["text", "text"] + ["bigint"] * 6)
+_ADD_ITEMS = (
+    _from_arrays(ADD_ITEM_COUNTS[0], ["text"] * 4 + ["bigint"] * 4),
+    _from_arrays(ADD_ITEM_COUNTS[1], ["text", "text", "bigint", "text"] + ["bigint"] * 3),
+)
 _ADD_ROUND_SCORES = (
     "INSERT INTO round_scores (round_id, user_id, points, answered, total_ms) "
     "SELECT p.round_id, k.user_id, SUM(k.points), COUNT(*), SUM(k.total_ms) "
@@ -150,6 +155,8 @@ async def _add_report_counts(connection: Any, fresh: Sequence[PendingAnswer]) ->
     for rows in by_day.values():
         await _upsert(connection, _ADD_MEMBER_DAYS, sorted(rows))
     await _upsert(connection, _ADD_ROUND_SCORES, round_lines)
+    for sql, rows in zip(_ADD_ITEMS, item_rows(fresh), strict=True):
+        await _upsert(connection, sql, rows)
 
 
 async def _upsert(connection: Any, sql: str, rows: Sequence[tuple[object, ...]]) -> None:

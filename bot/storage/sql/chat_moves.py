@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable
 from datetime import datetime
 
+from bot.storage.sql.item_counts import CHOICE_DAYS_KEY, MEMBER_QUESTION_MOVES
 from bot.storage.sql.queries import SqlQueries
 from bot.storage.sql.report_counts import COUNT_KEYS, MEMBER_MOVES
 from bot.storage.sql.rows import to_ms
@@ -65,6 +66,8 @@ MOVES: dict[str, tuple[Move, ...]] = {
     # the report's counts (bot/storage/sql/report_counts.py), after the hourly buckets
     **{table: merge_sums(table, keys, sums) for table, (keys, sums) in COUNT_KEYS.items()},
     "member_stats": MEMBER_MOVES,
+    "member_questions": MEMBER_QUESTION_MOVES,  # bot/storage/sql/item_counts.py
+    "question_choice_days": merge_sums("question_choice_days", *CHOICE_DAYS_KEY),
     "daily_schedules": (
         (  # one schedule per channel: the one set in the new chat stays
             "DELETE FROM daily_schedules WHERE chat_id = ? AND channel_ref IN "

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from bot.domain.entities import ExportRow, Player, PlayerFootprint, PlayerTotals
 from bot.storage.sql.answers import UPSERT_PLAYER
+from bot.storage.sql.item_counts import FORGET_ITEMS
 from bot.storage.sql.queries import SqlQueries
 from bot.storage.sql.report_counts import FORGET_COUNTS
 from bot.storage.sql.review import REVIEW_TABLES
@@ -15,7 +16,7 @@ from bot.storage.sql.rows import Select, from_ms, to_text
 
 PLAYER_TABLES = (
     "users", "answers", "score_totals", "score_hours", "score_weeks", "member_stats",
-    "round_scores", *REVIEW_TABLES,
+    "round_scores", "member_questions", *REVIEW_TABLES,
 )  # fmt: skip
 """Every table holding a player's data: what `/forgetme` deletes, in this order. `users`
 first, as the answer writer does: the player's own rows are then never contended; the
@@ -58,7 +59,7 @@ class PlayerQueries(SqlQueries):
         async with self._transaction() as transaction:
             for table in PLAYER_TABLES:
                 if table == "answers":  # the report's counts first, while the answers exist
-                    for sql in FORGET_COUNTS:
+                    for sql in (*FORGET_COUNTS, *FORGET_ITEMS):
                         await transaction.write(sql, user_id)
                 await transaction.write(f"DELETE FROM {table} WHERE user_id = ?", user_id)
             # A schedule outlives its creator; keep it running, without their id.

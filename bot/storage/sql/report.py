@@ -99,11 +99,7 @@ class ReportQueries(DailyQueries):
 
     async def overview(self, chat_id: str, first: date, last: date) -> Overview:
         """Totals, each day from `first` to `last` (UTC), the last weeks and each quiz."""
-        [(members, answered, correct)] = await self._rows(
-            "SELECT COUNT(DISTINCT user_id), COALESCE(SUM(answered), 0), "
-            "COALESCE(SUM(points), 0) FROM score_totals WHERE chat_id = ?",
-            chat_id,
-        )
+        members, tally = await self.totals(chat_id)
         days = await self._rows(
             "SELECT hour / 24, COUNT(DISTINCT user_id), SUM(answered), SUM(points) "
             "FROM score_hours WHERE chat_id = ? AND hour >= ? AND hour < ? GROUP BY hour / 24",
@@ -125,12 +121,22 @@ class ReportQueries(DailyQueries):
         )
         found_days = (Day(_day(d), _int(m), Tally(_int(a), _int(c))) for d, m, a, c in days)
         return Overview(
-            _int(members),
-            Tally(_int(answered), _int(correct)),
+            members,
+            tally,
             fill_days(first, last, found_days),
             tuple(Week(_week_start(_int(w)), Tally(_int(a), _int(c))) for w, a, c in weeks),
             tuple(QuizTotal(str(q), _int(m), Tally(_int(a), _int(c))) for q, m, a, c in quizzes),
         )
+
+    async def totals(self, chat_id: str) -> tuple[int, Tally]:
+        """The chat's members and answers over all time, however they were given (group
+        rounds, practice, daily questions, the terminal)."""
+        [(members, answered, correct)] = await self._rows(
+            "SELECT COUNT(DISTINCT user_id), COALESCE(SUM(answered), 0), "
+            "COALESCE(SUM(points), 0) FROM score_totals WHERE chat_id = ?",
+            chat_id,
+        )
+        return _int(members), Tally(_int(answered), _int(correct))
 
     async def members(self, chat_id: str, now: datetime) -> list[MemberLine]:
         """Every member who answered, most answers first: totals, streaks, last active day,

@@ -246,8 +246,15 @@ _SUBTRACTED = {
 
 
 def _subtract(table: str) -> str:
-    keys, sums = COUNT_KEYS[table]
-    selected, grouped = _SUBTRACTED[table]
+    return subtract_sql(table, COUNT_KEYS[table], *_SUBTRACTED[table])
+
+
+def subtract_sql(
+    table: str, key_and_sums: tuple[tuple[str, ...], tuple[str, ...]], selected: str, grouped: str
+) -> str:
+    """A player's answers taken away from a count table (see _SUBTRACT): `selected` its key
+    and negated sums from `answers a JOIN posts p`, `grouped` its key."""
+    keys, sums = key_and_sums
     updates = ", ".join(f"{c} = {table}.{c} + excluded.{c}" for c in sums)
     return _SUBTRACT.format(table=table, keys=", ".join(keys), sums=", ".join(sums),
                             selected=selected, grouped=grouped, updates=updates)  # fmt: skip

@@ -27,6 +27,7 @@ from bot.domain.review import Reviewer
 from bot.storage.group_commit import MAX_BATCH, GroupCommitter, Outcome, PendingAnswer
 from bot.storage.interface import PostClosedError
 from bot.storage.sql.answers import ADD_SCORES, UPSERT_PLAYER, score_rows
+from bot.storage.sql.item_counts import ADD_ITEM_COUNTS, item_rows
 from bot.storage.sql.report_counts import REPORT_COUNTS, count_rows
 from bot.storage.sql.rows import to_ms
 from bot.storage.sqlite.card_upsert import UPSERT_CARDS, CardFunctions, card_arguments
@@ -236,6 +237,8 @@ def _add_report_counts(cursor: sqlite3.Cursor, created: Sequence[PendingAnswer])
     """Keep the report's question, member and round counts equal to the answers'
     (bot/storage/sql/report_counts.py); members' days in order."""
     for sql, rows in zip(REPORT_COUNTS, count_rows(created), strict=True):
+        cursor.executemany(sql, rows)
+    for sql, rows in zip(ADD_ITEM_COUNTS, item_rows(created), strict=True):
         cursor.executemany(sql, rows)
 
 

@@ -465,6 +465,11 @@ MESSAGES: dict[str, str] = {
     "report.members.streaks": "Streaks count days in a row with a right answer (the scheduled "
     "daily questions, where the group has them).",
     "report.rounds.title": "Rounds",
+    "report.rounds.none": "No group round has been played in this group yet.",
+    "report.rounds.elsewhere.one": "{count} answer came from practice, daily questions or the "
+    "terminal; the overview counts it.",
+    "report.rounds.elsewhere.other": "{count} answers came from practice, daily questions or "
+    "the terminal; the overview counts them.",
     "report.rounds.latest.one": "The latest group round (at most {count}).",
     "report.rounds.latest.other": "The latest group rounds, newest first (at most {count}).",
     "report.download": "Download",
@@ -499,17 +504,81 @@ MESSAGES: dict[str, str] = {
     "report.status.stopped": "stopped",
     "report.yes": "yes",
     "report.question.heading": "Question {number}",
+    "report.question.short": "Q{number}",
     "report.question.figures": "{share} right · median answer time {median} · {answers}",
     "report.question.answers.one": "{count} answer",
     "report.question.answers.other": "{count} answers",
     "report.question.right": "right answer",
     "report.question.tempting": "most chosen wrong answer",
+    "report.question.tempting_tied": "tied for most chosen wrong answer",
     "report.question.why": "Explanation",
     "report.question.unanswered": "Not answered in this group yet.",
     "report.quiz.missing": "This quiz is no longer installed, so its questions cannot be shown.",
     "report.forbidden.title": "This link does not open a report",
     "report.forbidden.body": "It may have expired, been revoked, or been copied incompletely. "
     "Ask an admin of the group for a new one with /report.",
+    "report.period.label": "Period",
+    "report.period.7": "Last 7 days",
+    "report.period.30": "Last 30 days",
+    "report.period.90": "Last 90 days",
+    "report.period.all": "All time",
+    "report.chart.questions_all": "Share of right answers, per question (all time)",
+    "report.items.title": "Item analysis",
+    "report.items.method": "Share right: the question's right answers over its answers in the "
+    "period (low: hard). Discrimination: the upper-minus-lower 27 % index, on each member's "
+    "latest answer to each question in the period. Members who answered the question are ranked "
+    "by their share of questions right at their latest answer; it is the question's share right "
+    "among the top 27 % less among the bottom 27 %, from −1 to +1. Above +0.30 the question "
+    "separates those who know the quiz from the others; near 0 or below, the strong miss it as "
+    "often as the weak: check its wording and its answer.",
+    "report.items.none": "Nobody answered this quiz in this period.",
+    "report.column.discrimination": "Discrimination",
+    "report.column.wrong_choices": "Wrong choices picked (⚠ most chosen)",
+    "report.column.flags": "Flags",
+    "report.column.members_answered": "Members",
+    "report.items.wrong_choice": "{letter} {share}",
+    "report.discuss.title": "Questions to discuss next",
+    "report.discuss.none": "No question needs it in this period: every one is answered right at "
+    "least {share} of the time.",
+    "report.discuss.entry": "{share} right, discrimination {index}",
+    "report.discuss.learnable": "those who know the quiz get it right: worth teaching again.",
+    "report.discuss.suspect": "the stronger members miss it more often than the others:"
+    " check that its right answer is right.",
+    "report.discuss.check": "it barely separates those who know the quiz from the others:"
+    " check its wording and its answer.",
+    "report.discuss.low": "too few members answered it to say more.",
+    "report.discuss.flagged": "members flagged it.",
+    "report.grid.title": "Members × questions",
+    "report.grid.legend": "Each member's latest answer in the period: ✔ right · ✘ wrong · · not "
+    "seen.",
+    "report.grid.right": "right",
+    "report.grid.wrong": "wrong",
+    "report.grid.unseen": "not seen",
+    "report.column.period_answers": "Answers in period",
+    "report.column.period_accuracy": "Share right in period",
+    "report.column.trend": "Trend (points)",
+    "report.column.recall": "Predicted recall",
+    "report.members.trend": "Trend: the share right of the period's later half less its earlier "
+    "half's, in points (for all time: the last 30 days against before). Predicted recall: the "
+    "mean probability, as spaced review's FSRS model predicts it, that the member answers their "
+    "questions of this group's quizzes right today.",
+    "report.progress.title": "Progress",
+    "report.members.all_time": "All time",
+    "report.items.min_members.one": "Discrimination is shown once {count} member has answered the"
+    " question.",
+    "report.items.min_members.other": "Discrimination is shown once {count} members have answered"
+    " the question.",
+    "report.members.trend_min.one": "A trend needs {count} answer in each half.",
+    "report.members.trend_min.other": "A trend needs {count} answers in each half.",
+    "report.behind.due.one": "{count} review due",
+    "report.behind.due.other": "{count} reviews due",
+    "report.behind.points.one": "{count} point",
+    "report.behind.points.other": "{count} points",
+    "report.behind.dropping": "share right down {drop}",
+    "report.behind.rule": "Falling behind: at least {due}, or a share right down by at least"
+    " {drop}.",
+    "report.behind.title": "Members falling behind",
+    "report.behind.none": "Nobody is falling behind in this period.",
     "report.not_found": "There is no such page in this report.",
     # French typography warnings (issue 17): `quizbot validate --strict`
     "cli.strict_warnings": "quizbot: --strict turns the warnings above into errors",

@@ -508,6 +508,11 @@ MESSAGES: dict[str, str] = {
     "report.members.streaks": "Les séries comptent les jours d’affilée avec une bonne réponse "
     "(les questions du jour programmées, là où le groupe en a).",
     "report.rounds.title": "Manches",
+    "report.rounds.none": "Aucune manche de groupe n’a encore été jouée dans ce groupe.",
+    "report.rounds.elsewhere.one": "{count} réponse vient de l’entraînement, des questions du "
+    "jour ou du terminal ; la vue d’ensemble la compte.",
+    "report.rounds.elsewhere.other": "{count} réponses viennent de l’entraînement, des "
+    "questions du jour ou du terminal ; la vue d’ensemble les compte.",
     "report.rounds.latest.one": "La dernière manche du groupe ({count} au plus).",
     "report.rounds.latest.other": "Les dernières manches du groupe, les plus récentes d’abord "
     "({count} au plus).",
@@ -543,17 +548,82 @@ MESSAGES: dict[str, str] = {
     "report.status.stopped": "arrêtée",
     "report.yes": "oui",
     "report.question.heading": "Question {number}",
+    "report.question.short": "Q{number}",
     "report.question.figures": "{share} de justes · temps de réponse médian {median} · {answers}",
     "report.question.answers.one": "{count} réponse",
     "report.question.answers.other": "{count} réponses",
     "report.question.right": "bonne réponse",
     "report.question.tempting": "mauvaise réponse la plus choisie",
+    "report.question.tempting_tied": "ex æquo : mauvaise réponse la plus choisie",
     "report.question.why": "Explication",
     "report.question.unanswered": "Pas encore de réponse dans ce groupe.",
     "report.quiz.missing": "Ce quiz n’est plus installé : impossible d’afficher ses questions.",
     "report.forbidden.title": "Ce lien n’ouvre aucun bilan",
     "report.forbidden.body": "Il a peut-être expiré, été annulé ou été copié en partie. "
     "Demandez-en un nouveau à un admin du groupe avec /report.",
+    "report.period.label": "Période",
+    "report.period.7": "7 derniers jours",
+    "report.period.30": "30 derniers jours",
+    "report.period.90": "90 derniers jours",
+    "report.period.all": "Depuis le début",
+    "report.chart.questions_all": "Part de bonnes réponses, par question (depuis le début)",
+    "report.items.title": "Analyse des questions",
+    "report.items.method": "Part juste : les bonnes réponses à la question sur ses réponses dans "
+    "la période (basse : difficile). Discrimination : l’indice des 27 % supérieurs moins les "
+    "27 % inférieurs, sur la dernière réponse de chaque membre à chaque question dans la "
+    "période. Les membres qui ont répondu à la question sont classés par leur part de questions "
+    "justes à leur dernière réponse ; c’est la part juste de la question chez les 27 % du haut "
+    "moins celle des 27 % du bas, de −1 à +1. Au-dessus de +0,30, la question sépare ceux qui "
+    "maîtrisent le quiz des autres ; vers 0 ou en dessous, les meilleurs la manquent autant que "
+    "les autres : vérifiez son énoncé et sa réponse.",
+    "report.items.none": "Personne n’a répondu à ce quiz dans cette période.",
+    "report.column.discrimination": "Discrimination",
+    "report.column.wrong_choices": "Mauvaises réponses choisies (⚠ la plus choisie)",
+    "report.column.flags": "Signalements",
+    "report.column.members_answered": "Membres",
+    "report.items.wrong_choice": "{letter} {share}",
+    "report.discuss.title": "Questions à reprendre",
+    "report.discuss.none": "Aucune dans cette période : chacune a au moins {share} de bonnes "
+    "réponses.",
+    "report.discuss.entry": "{share} de justes, discrimination {index}",
+    "report.discuss.learnable": "ceux qui maîtrisent le quiz la réussissent : à réexpliquer.",
+    "report.discuss.suspect": "les meilleurs la manquent plus souvent que les autres :"
+    " vérifiez que sa bonne réponse est juste.",
+    "report.discuss.check": "elle distingue à peine ceux qui maîtrisent le quiz des"
+    " autres : vérifiez son énoncé et sa réponse.",
+    "report.discuss.low": "trop peu de membres y ont répondu pour en dire plus.",
+    "report.discuss.flagged": "des membres l’ont signalée.",
+    "report.grid.title": "Membres × questions",
+    "report.grid.legend": "La dernière réponse de chaque membre dans la période : ✔ juste · ✘ "
+    "faux · · pas vue.",
+    "report.grid.right": "juste",
+    "report.grid.wrong": "faux",
+    "report.grid.unseen": "pas vue",
+    "report.column.period_answers": "Réponses (période)",
+    "report.column.period_accuracy": "Part juste (période)",
+    "report.column.trend": "Tendance (points)",
+    "report.column.recall": "Rappel prédit",
+    "report.members.trend": "Tendance : la part juste de la seconde moitié de la période moins "
+    "celle de la première, en points (depuis le début : les 30 derniers jours contre avant). "
+    "Rappel prédit : la probabilité moyenne, selon le modèle FSRS de la révision espacée, que le "
+    "membre réponde juste aujourd’hui à ses questions des quiz de ce groupe.",
+    "report.progress.title": "Progression",
+    "report.members.all_time": "Depuis le début",
+    "report.items.min_members.one": "La discrimination s’affiche dès que {count} membre a répondu"
+    " à la question.",
+    "report.items.min_members.other": "La discrimination s’affiche dès que {count} membres ont"
+    " répondu à la question.",
+    "report.members.trend_min.one": "Une tendance demande {count} réponse dans chaque moitié.",
+    "report.members.trend_min.other": "Une tendance demande {count} réponses dans chaque moitié.",
+    "report.behind.due.one": "{count} révision en attente",
+    "report.behind.due.other": "{count} révisions en attente",
+    "report.behind.points.one": "{count} point",
+    "report.behind.points.other": "{count} points",
+    "report.behind.dropping": "part juste en baisse de {drop}",
+    "report.behind.rule": "Décroche : au moins {due}, ou une part juste en baisse d’au moins"
+    " {drop}.",
+    "report.behind.title": "Membres qui décrochent",
+    "report.behind.none": "Personne ne décroche dans cette période.",
     "report.not_found": "Cette page n’existe pas dans ce bilan.",
     # French typography warnings (issue 17): `quizbot validate --strict`
     "cli.strict_warnings": (
