@@ -25,7 +25,7 @@ from telegram.ext import (
 
 from adapters.platform_ids import TELEGRAM
 from adapters.telegram_bot import commands as handlers
-from adapters.telegram_bot import gate, gone, lifecycle, polling, presses, uploads
+from adapters.telegram_bot import gate, gone, lifecycle, polling, presses, uploads, weak
 from adapters.telegram_bot.daily import TelegramDailyPublisher, daily_command
 from adapters.telegram_bot.endpoints import bot_api_url, file_url
 from adapters.telegram_bot.http_client import AiohttpRequest
@@ -140,6 +140,7 @@ def build_application(setup: TelegramSetup) -> TelegramApp:
     report_data, report_commands = report_handlers(setup.report_links)  # before /start
     application.bot_data.update(report_data)
     application.add_handlers(report_commands)
+    application.add_handler(CommandHandler("quiz", weak.weak_command, filters=weak.WEAK_COMMAND))
     for name, callback in handlers.handler_names().items():
         application.add_handler(CommandHandler(name, callback))
     application.add_handler(CommandHandler("daily", daily_command))

@@ -124,8 +124,9 @@ class QuizService(QuizLookups):
         current = await self.store.get_round(round_id)
         if current is None or not current.is_running or current.position >= current.total:
             return None
-        quiz = await self.quiz_of(current.quiz_id)
-        question = None if quiz is None else quiz.question(current.question_ids[current.position])
+        quiz_key, question_id = current.question_at(current.position)
+        quiz = await self.quiz_of(quiz_key)
+        question = None if quiz is None else quiz.question(question_id)
         if quiz is None or question is None:  # the quiz changed or went under a running round
             return None
         now = self.clock.now()

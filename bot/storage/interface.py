@@ -31,6 +31,7 @@ from bot.domain.entities import (
 from bot.domain.review import DeckCard
 from bot.domain.review_sessions import DueCard, Reminder, ReviewSession
 from bot.domain.uploads import ChatQuizEntry, StoredChatQuiz
+from bot.domain.weak_spots import SeenAnswers
 
 
 class StoreError(Exception):
@@ -281,6 +282,12 @@ class Store(Protocol):
     async def next_reminder_at(self, platform: str) -> datetime | None: ...
 
     async def set_reminder_next(self, user_id: str, next_run_at: datetime) -> None: ...
+
+    # --- The group's weak spots (bot/storage/sql/weak_spots.py) ---
+
+    async def seen_answers(self, chat_id: str) -> list[SeenAnswers]:
+        """Per member and question answered in this chat: their card, misses and answers."""
+        ...
 
     # Quizzes chats upload (bot/storage/sql/chat_quizzes.py)
     async def chat_quiz_entries(self, chat_id: str) -> list[ChatQuizEntry]:

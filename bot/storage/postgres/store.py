@@ -36,6 +36,7 @@ from bot.storage.sql.queries import TableRows, Transaction
 from bot.storage.sql.review import ReviewQueries
 from bot.storage.sql.rows import Select, to_text
 from bot.storage.sql.seen_updates import SeenUpdateQueries
+from bot.storage.sql.weak_spots import WeakSpotQueries
 
 _CONNECT_FAILURES: tuple[type[BaseException], ...] = (*FAILURES, ValueError)  # a bad URL
 _LOCK = "SELECT pg_advisory_xact_lock(hashtext(COALESCE(current_schema(), '')), hashtext($1))"
@@ -85,7 +86,7 @@ class _Statements:
 @translate_errors
 class PostgresStore(
     DailyQueries, PlayerQueries, ReviewQueries, ChatMoveQueries, SeenUpdateQueries,
-    ChatQuizQueries, GroupCommitAnswers,
+    ChatQuizQueries, WeakSpotQueries, GroupCommitAnswers,
 ):  # fmt: skip
     """Open with `await PostgresStore.open("postgresql://user:password@host/db")`."""
 

@@ -21,6 +21,7 @@ from bot.storage.sql.players import PlayerQueries
 from bot.storage.sql.queries import TableRows, Transaction
 from bot.storage.sql.review import ReviewQueries
 from bot.storage.sql.seen_updates import SeenUpdateQueries
+from bot.storage.sql.weak_spots import WeakSpotQueries
 from bot.storage.sqlite.answer_writer import AnswerWriter
 from bot.storage.sqlite.errors import constraints, translate_errors
 
@@ -47,7 +48,7 @@ class _SQLiteTransaction:
 @translate_errors
 class SQLiteStore(
     DailyQueries, PlayerQueries, ReviewQueries, ChatMoveQueries, SeenUpdateQueries,
-    ChatQuizQueries, GroupCommitAnswers,
+    ChatQuizQueries, WeakSpotQueries, GroupCommitAnswers,
 ):  # fmt: skip
     """The default store. Open with `await SQLiteStore.open(path)`; queries: SqlQueries."""
 

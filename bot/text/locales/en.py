@@ -89,6 +89,7 @@ MESSAGES: dict[str, str] = {
         "privately whether you were right and why.\n\n"
         "/quiz NAME [QUESTIONS] [SECONDS]: start a round here ({seconds} s a question unless "
         "you say)\n"
+        "/quiz weak [QUESTIONS]: a round of the questions this group is forgetting\n"
         "/stop: stop the round (its starter or an admin)\n"
         "/quizzes: the quizzes you can play\n"
         "/leaderboard [today|week|all] [QUIZ]: the ranking\n"
@@ -745,4 +746,20 @@ MESSAGES: dict[str, str] = {
         "it is set again with other quizzes."
     ),
     "upload.own_title": "This chat's own quizzes:",
+    # The group's weak spots (bot/domain/weak_spots.py ranks them)
+    "weak.title": "Weak spots of this group",
+    "weak.why": (
+        "Why these questions: this group is most likely to have forgotten them now. They come "
+        "lowest predicted recall first (FSRS, averaged over the members who answered them "
+        "here), then most missed."
+    ),
+    "weak.nothing_seen.telegram": (
+        "Nobody has answered a question in this chat yet, so there are no weak spots to go "
+        "over. Start with a round: /quiz {quiz} (or /quiz to see every quiz)."
+    ),
+    "weak.nothing_seen.discord": (
+        "Nobody has answered a question in this server yet, so there are no weak spots to go "
+        "over. Start with a round: /quiz quiz:{quiz}."
+    ),
+    "weak.choice": "⚠ Weak spots: what this group is forgetting (weak)",
 }

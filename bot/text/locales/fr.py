@@ -95,6 +95,7 @@ MESSAGES: dict[str, str] = {
         "en privé si vous avez raison, et pourquoi.\n\n"
         "/quiz NOM [QUESTIONS] [SECONDES] : lancer une partie ici ({seconds} s par question, "
         "sauf avis contraire)\n"
+        "/quiz weak [QUESTIONS] : une partie des questions que le groupe oublie\n"
         "/stop : arrêter la partie (celui qui l'a lancée ou un administrateur)\n"
         "/quizzes : les quiz disponibles\n"
         "/leaderboard [today|week|all] [QUIZ] : le classement\n"
@@ -826,4 +827,21 @@ MESSAGES: dict[str, str] = {
         "n'est publiée tant qu'il n'est pas redéfini avec d'autres quiz."
     ),
     "upload.own_title": "Les quiz de cette discussion :",
+    # Les points faibles du groupe (bot/domain/weak_spots.py les classe)
+    "weak.title": "Points faibles du groupe",
+    "weak.why": (
+        "Pourquoi ces questions : c'est ce que ce groupe a le plus de chances d'avoir "
+        "oublié maintenant. Elles viennent par rappel prédit croissant (FSRS, en moyenne sur "
+        "les membres qui y ont répondu ici), puis par nombre d'erreurs."
+    ),
+    "weak.nothing_seen.telegram": (
+        "Personne n'a encore répondu à une question dans cette discussion : pas encore de "
+        "points faibles à revoir. Commencez par une partie : /quiz {quiz} (ou /quiz pour "
+        "voir tous les quiz)."
+    ),
+    "weak.nothing_seen.discord": (
+        "Personne n'a encore répondu à une question sur ce serveur : pas encore de points "
+        "faibles à revoir. Commencez par une partie : /quiz quiz:{quiz}."
+    ),
+    "weak.choice": "⚠ Points faibles : ce que le groupe oublie (weak)",
 }
