@@ -16,8 +16,9 @@ from bot.play.service import QuizService
 from bot.play.weak_rounds import NothingSeenError, WeakSpots
 from bot.storage.interface import Store
 from bot.storage.opening import open_store
-from bot.text import boards
+from bot.text import boards, daily_texts, upload_texts
 from tests.support.clocks import FakeClock
+from tests.support.daily import daily_runner, run_until, set_daily
 from tests.support.rounds import ANA, RecordingPublisher, make_runner
 
 NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
@@ -161,3 +162,27 @@ async def test_nothing_seen_here_is_said_not_started(
             runner, chat_id=CHAT, channel_ref="", player=ANA, mode="group"
         )
     assert await store.running_rounds() == []
+
+
+async def test_a_daily_of_weak_spots_draws_from_what_the_chat_saw_else_from_everything(
+    store: Store, quizzes: dict[str, Quiz], clock: FakeClock
+) -> None:
+    clock.current = NOW
+    seen = {"megatron", "tensor-split", "microbatches"}
+    for question in seen:
+        await answer(store, question, "tg:1", False, NOW - timedelta(days=1))
+    runner, timers, publisher = daily_runner(store, quizzes, clock)
+    await set_daily(runner, CHAT, ["weak"])
+    await set_daily(runner, "tg:-9", ["weak"])  # nothing answered there yet
+
+    await run_until(timers, clock, NOW + timedelta(days=3))
+
+    here = [question for chat, _, question in publisher.posted if chat == CHAT]
+    assert sorted(here) == sorted(seen)  # each once: the daily rule, over the weak spots
+    assert [chat for chat, _, _ in publisher.posted].count("tg:-9") == 3
+    schedule = await store.get_schedule(CHAT, "")
+    assert schedule is not None
+    assert schedule.quiz_ids == (WEAK_ROUND,)
+    summary = daily_texts.schedule_summary(schedule, [], "en")
+    assert "from Weak spots of this group" in summary
+    assert upload_texts.removed_quizzes_line(schedule.quiz_ids, [], "en") is None
