@@ -25,7 +25,7 @@ from telegram.ext import (
 
 from adapters.platform_ids import TELEGRAM
 from adapters.telegram_bot import commands as handlers
-from adapters.telegram_bot import gate, gone, lifecycle, polling, presses, uploads, weak
+from adapters.telegram_bot import flags, gate, gone, lifecycle, polling, presses, uploads, weak
 from adapters.telegram_bot.daily import TelegramDailyPublisher, daily_command
 from adapters.telegram_bot.endpoints import bot_api_url, file_url
 from adapters.telegram_bot.http_client import AiohttpRequest
@@ -134,7 +134,8 @@ def build_application(setup: TelegramSetup) -> TelegramApp:
     builder = builder.post_init(post_init).post_stop(post_stop).post_shutdown(post_shutdown)
     application = builder.build()
     application.add_handler(gate.UpdateGate().handler(), group=gate.GROUP)  # each update once
-    application.add_handler(CallbackQueryHandler(presses.button))  # first: the hot path
+    application.add_handlers(flags.handlers())  # flags' link, reasons, sentences, /flags
+    application.add_handler(CallbackQueryHandler(presses.button))  # the hot path
     review_link = filters.Regex(rf"^/start {START_ARGUMENT}$")  # before /start's own handler
     application.add_handler(CommandHandler("start", review_command, filters=review_link))
     report_data, report_commands = report_handlers(setup.report_links)  # before /start

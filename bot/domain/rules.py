@@ -13,7 +13,7 @@ from datetime import date, datetime, time, timedelta, tzinfo
 from enum import Enum
 
 from bot.domain.entities import Answer, Period, Post, ScoreLine, Standing
-from bot.domain.models import Question, Quiz
+from bot.domain.models import Question
 
 DEFAULT_SECONDS = 30
 MIN_SECONDS, MAX_SECONDS = 10, 600
@@ -72,9 +72,9 @@ def shuffled_order(choice_count: int, rng: random.Random) -> tuple[int, ...]:
     return tuple(order)
 
 
-def pick_questions(quiz: Quiz, count: int | None, rng: random.Random) -> tuple[str, ...]:
-    """The whole quiz in the author's order, or a random subset of it kept in that order."""
-    ids = [question.id for question in quiz.questions]
+def pick_questions(ids: Sequence[str], count: int | None, rng: random.Random) -> tuple[str, ...]:
+    """The questions (ids in the author's order, those the chat may be asked), or a random
+    subset of them kept in that order."""
     if count is None or count >= len(ids):
         return tuple(ids)
     chosen = set(rng.sample(range(len(ids)), max(count, 1)))

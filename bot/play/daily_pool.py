@@ -28,17 +28,28 @@ async def daily_pool(service: QuizService, schedule: Schedule) -> dict[QuestionK
         quiz = None if key == WEAK_ROUND else await service.quiz_of(key)
         if quiz is not None:  # a chat quiz removed since: the others go on
             pool.update(_questions(quiz, quiz.questions))
-    if WEAK_ROUND not in schedule.quiz_ids:
-        return pool
-    spots = (await WeakSpots(service).ranked(schedule.chat_id))[:WEAK_POOL]
-    for spot in spots:
+    if WEAK_ROUND in schedule.quiz_ids:
+        weak = await _weak_spots(service, schedule.chat_id)
+        pool.update(weak or ({} if pool else await _every_quiz(service, schedule.chat_id)))
+    hidden = await service.store.hidden_questions(schedule.chat_id)  # by its admins
+    return {key: quiz for key, quiz in pool.items() if key not in hidden}
+
+
+async def _weak_spots(service: QuizService, chat_id: str) -> dict[QuestionKey, Quiz]:
+    pool: dict[QuestionKey, Quiz] = {}
+    for spot in (await WeakSpots(service).ranked(chat_id))[:WEAK_POOL]:
         quiz = await service.quiz_of(spot.quiz_id)
         question = None if quiz is None else quiz.question(spot.question_id)
         if quiz is not None and question is not None:
             pool.update(_questions(quiz, [question]))
-    if not pool:  # nothing answered here yet: the chat's every quiz
-        for quiz in await service.catalog_in(schedule.chat_id):
-            pool.update(_questions(quiz, quiz.questions))
+    return pool
+
+
+async def _every_quiz(service: QuizService, chat_id: str) -> dict[QuestionKey, Quiz]:
+    """Nothing answered here yet, and weak spots alone: the chat's every quiz."""
+    pool: dict[QuestionKey, Quiz] = {}
+    for quiz in await service.catalog_in(chat_id):
+        pool.update(_questions(quiz, quiz.questions))
     return pool
 
 

@@ -107,12 +107,14 @@ class QuizService(QuizLookups):
         or RoundConflict if one already runs there."""
         quiz = await self.quiz_of(quiz_id.strip().lower()) or self.quiz(quiz_id)
         await self.store.save_player(player)
+        hidden = await self.store.hidden_questions(chat_id)  # by its admins (/flags hide)
+        askable = [q.id for q in quiz.questions if (quiz.id, q.id) not in hidden]
         new = NewRound(
             chat_id=chat_id,
             channel_ref=channel_ref,
             quiz_id=quiz.id,
             mode=mode,
-            question_ids=rules.pick_questions(quiz, questions, self.rng),
+            question_ids=rules.pick_questions(askable, questions, self.rng),
             started_by=player.user_id,
             seconds_per_question=seconds if mode == "group" else None,
             language=player.language,

@@ -32,10 +32,12 @@ class WeakSpots:
     async def ranked(self, chat_id: str) -> list[WeakSpot]:
         """Every question answered here that can still be asked here, weakest first."""
         seen = await self.service.store.seen_answers(chat_id)
+        hidden = await self.service.store.hidden_questions(chat_id)  # by its admins
         spots = rank_weak_spots(self.reviewer, seen, self.service.clock.now())
-        return [spot for spot in spots if await self._askable(chat_id, spot)]
+        shown = [spot for spot in spots if (spot.quiz_id, spot.question_id) not in hidden]
+        return [spot for spot in shown if await self._askable(spot)]
 
-    async def _askable(self, chat_id: str, spot: WeakSpot) -> bool:
+    async def _askable(self, spot: WeakSpot) -> bool:
         quiz = await self.service.quiz_of(spot.quiz_id)
         return quiz is not None and quiz.question(spot.question_id) is not None
 
