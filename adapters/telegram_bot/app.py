@@ -168,12 +168,13 @@ def _publishers(application: TelegramApp, setup: TelegramSetup) -> Publishers:
 
 async def register_commands(application: TelegramApp) -> None:
     """The command menu in English (default) and French; admins and private chats (where
-    the user owns the chat) also see the chat quiz commands."""
+    the user owns the chat) also see the chat quiz commands and /flags."""
     for language in LANGUAGES:
         code = None if language == "en" else language
         commands = [BotCommand(name, t(language, f"command.{name}")) for name in COMMANDS]
         await application.bot.set_my_commands(commands, language_code=code)
-        managing = [BotCommand(name, t(language, f"command.{name}")) for name in uploads.COMMANDS]
+        admins = (*uploads.COMMANDS, "flags")  # and /flags (issue 29)
+        managing = [BotCommand(name, t(language, f"command.{name}")) for name in admins]
         for scope in uploads.SCOPES:
             await application.bot.set_my_commands(commands + managing, scope, code)
 
