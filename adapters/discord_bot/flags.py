@@ -126,12 +126,7 @@ async def flags_command(
     if not question:
         await send_private(interaction, flag_texts.usage(language))
         return
-    if action == "hide":
-        done = await desk.hide(chat_id, question, user_key(interaction.user))
-    elif action == "show":
-        done = await desk.show(chat_id, question)
-    else:
-        done = await desk.clear(chat_id, question)
+    done = await desk.act(chat_id, action, question, user_key(interaction.user))
     answer = flag_texts.done(action, done.value, question.strip().lower(), language)
     await send_private(interaction, ui.STYLE.escape(answer))
 

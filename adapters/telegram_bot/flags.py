@@ -93,7 +93,11 @@ async def reason_pressed(update: Update, context: Context) -> None:
         outcome = await desk.flag(pressed.post_id, player_of(query.from_user), reason)
     said = flag_texts.flagged(outcome, reason, language)
     await query.answer()
-    await query.edit_message_text(STYLE.escape(said), parse_mode=ParseMode.HTML)
+    try:
+        await query.edit_message_text(STYLE.escape(said), parse_mode=ParseMode.HTML)
+    except BadRequest as error:  # the same press again (a redelivery): already says so
+        if "not modified" not in str(error).lower():
+            raise
     if outcome in (FlagOutcome.ADDED, FlagOutcome.CHANGED) and query.message is not None:
         await context.bot.send_message(
             query.message.chat.id,
@@ -130,12 +134,7 @@ async def flags_command(update: Update, context: Context) -> None:
     if action not in flag_texts.ACTIONS or not ref:
         await reply(update, STYLE.escape(flag_texts.usage(language)))
         return
-    if action == "hide":
-        done = await desk.hide(chat_key(chat), ref, user_key(user))
-    elif action == "show":
-        done = await desk.show(chat_key(chat), ref)
-    else:
-        done = await desk.clear(chat_key(chat), ref)
+    done = await desk.act(chat_key(chat), action, ref, user_key(user))
     await reply(update, STYLE.escape(flag_texts.done(action, done.value, ref.lower(), language)))
 
 

@@ -79,6 +79,14 @@ class FlagDesk:
             listed.append(Listed(flagged, quiz, ref))
         return listed
 
+    async def act(self, chat_id: str, action: str, ref: str, user_id: str) -> Done:
+        """`/flags hide|show|clear ID`, as an admin typed it (`action` one of those)."""
+        if action == "hide":
+            return await self.hide(chat_id, ref, user_id)
+        if action == "show":
+            return await self.show(chat_id, ref)
+        return await self.clear(chat_id, ref)
+
     async def hide(self, chat_id: str, ref: str, user_id: str) -> Done:
         key = await self._key(chat_id, ref)
         if key is None:
