@@ -144,11 +144,12 @@ async def quiz_command(
         return
     chat_id, channel_ref = chat_of(interaction), str(interaction.channel_id)
     seconds = timer or DEFAULT_SECONDS
+    askable = len(await bot.service.askable(chat_id, found))  # some may be hidden (/flags)
     started = t(
         language,
         "round.started",
         title=found.title.get(language),
-        count=questions or len(found.questions),
+        count=min(questions or askable, askable),
         seconds=seconds,
     )
     await interaction.response.send_message(

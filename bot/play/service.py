@@ -107,8 +107,7 @@ class QuizService(QuizLookups):
         or RoundConflict if one already runs there."""
         quiz = await self.quiz_of(quiz_id.strip().lower()) or self.quiz(quiz_id)
         await self.store.save_player(player)
-        hidden = await self.store.hidden_questions(chat_id)  # by its admins (/flags hide)
-        askable = [q.id for q in quiz.questions if (quiz.id, q.id) not in hidden]
+        askable = await self.askable(chat_id, quiz)
         new = NewRound(
             chat_id=chat_id,
             channel_ref=channel_ref,
@@ -120,6 +119,11 @@ class QuizService(QuizLookups):
             language=player.language,
         )
         return await self.store.create_round(new, self.clock.now())
+
+    async def askable(self, chat_id: str, quiz: Quiz) -> list[str]:
+        """The quiz's question ids a round here may ask: not hidden by the chat's admins."""
+        hidden = await self.store.hidden_questions(chat_id)
+        return [q.id for q in quiz.questions if (quiz.id, q.id) not in hidden]
 
     async def post_next(self, round_id: int) -> QuestionView | None:
         """Post the round's next question, or None when every question has been posted."""

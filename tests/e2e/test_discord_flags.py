@@ -55,7 +55,8 @@ async def test_a_members_flag_reaches_the_admins_flags_and_hide_stops_it_here_on
 
     hidden = await world.admin.slash(world.channel, "flags", action="hide", question=ref)
     assert "is hidden" in hidden.response.content
-    await ben.slash(world.channel, "quiz", quiz="parallelism")
+    announced = await ben.slash(world.channel, "quiz", quiz="parallelism")
+    assert "7 questions, 30 s each" in announced.response.embeds[0].description
     here = await world.bot.store.running_round(
         f"dc:{world.guild.id}", str(world.channel.id), "group"
     )
