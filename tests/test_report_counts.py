@@ -5,6 +5,7 @@ move, and when the migration fills them from answers stored before it."""
 from __future__ import annotations
 
 import random
+import re
 import sqlite3
 from pathlib import Path
 
@@ -17,8 +18,8 @@ from bot.play.service import QuizService
 from bot.storage.interface import Store
 from bot.storage.opening import open_store
 from bot.storage.report_store import open_report_store
-from bot.storage.schema import SCHEMA_VERSION
-from bot.storage.sql.report_counts import COUNT_TABLES
+from bot.storage.schema import MIGRATIONS
+from bot.storage.sql.report_counts import COUNT_TABLES, REPORT_COUNTS_MIGRATION
 from tests.support.clocks import FakeClock
 from tests.support.paths import QUIZZES
 from tests.support.report import CHAT, PLAYERS, expected, play_rounds
@@ -89,16 +90,19 @@ async def test_counts_equal_a_scan_after_answers_forget_and_move(
 
 
 async def _undo_the_migration(database: Path | str) -> None:
-    """The database as the previous quizbot left it: no report counts, one version less."""
-    drops = "; ".join(f"DROP TABLE {table}" for table in COUNT_TABLES)
+    """The database as the quizbot before the report counts left it: no report counts, nor
+    the tables of later migrations, and its version then."""
+    before = MIGRATIONS.index(REPORT_COUNTS_MIGRATION)
+    later = [t for ddl in MIGRATIONS[before + 1 :] for t in re.findall(r"CREATE TABLE (\w+)", ddl)]
+    drops = "; ".join(f"DROP TABLE {table}" for table in (*COUNT_TABLES, *later))
     if isinstance(database, Path):
         with sqlite3.connect(database) as connection:
-            connection.executescript(f"{drops}; PRAGMA user_version = {SCHEMA_VERSION - 1};")
+            connection.executescript(f"{drops}; PRAGMA user_version = {before};")
         return
     connection = await asyncpg.connect(database)
     try:
         await connection.execute(drops)
-        await connection.execute("DELETE FROM schema_version WHERE version = $1", SCHEMA_VERSION)
+        await connection.execute("DELETE FROM schema_version WHERE version > $1", before)
     finally:
         await connection.close()
 
