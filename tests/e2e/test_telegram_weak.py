@@ -76,3 +76,14 @@ async def test_a_bad_count_is_refused(
 ) -> None:
     said = await bot.command(group, fake.user(1, "Ana", "en"), "/quiz weak many")
     assert said["text"] == "The number of questions must be a whole number from 1 to 500."
+
+
+async def test_admins_make_the_weak_spots_a_source_of_the_question_of_the_day(
+    bot: Harness, fake: FakeTelegramAPI, group: dict[str, Any]
+) -> None:
+    teacher = fake.user(9, "Teacher", "en")
+    fake.add_admin(group, teacher)
+    said = await bot.command(group, teacher, "/daily 09:00 Europe/Paris parallelism,weak")
+    assert "from Model and pipeline parallelism, Weak spots of this group" in said["text"]
+    status = await bot.command(group, teacher, "/daily")
+    assert "removed" not in status["text"]
