@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from telegram import ChatMemberRestricted, ForceReply, Update, User
+from telegram import ForceReply, Update, User
 from telegram.constants import ParseMode
-from telegram.error import BadRequest, Forbidden
+from telegram.error import BadRequest
 from telegram.ext import (
     BaseHandler,
     CallbackQueryHandler,
@@ -33,7 +33,7 @@ from adapters.telegram_bot.commands import (
     reply,
     user_key,
 )
-from adapters.telegram_bot.practice_links import MEMBERS
+from adapters.telegram_bot.practice_links import is_member
 from adapters.telegram_bot.publisher import FLAG_START, STYLE, keyboard
 from bot.domain import payload
 from bot.domain.flags import FlagOutcome, Reason
@@ -54,17 +54,7 @@ async def _visible(context: Context, user: User, post_id: int) -> QuestionView |
     found = await quiz_app(context).service.view(post_id)
     if found is None or found.post.chat_id == TELEGRAM.key(user.id):
         return found
-    if not TELEGRAM.owns(found.post.chat_id):
-        return None
-    try:
-        member = await context.bot.get_chat_member(TELEGRAM.number(found.post.chat_id), user.id)
-    except (BadRequest, Forbidden):  # the bot left that group, or it is gone
-        return None
-    if member.status not in MEMBERS:
-        return None
-    if isinstance(member, ChatMemberRestricted) and not member.is_member:
-        return None
-    return found
+    return found if await is_member(context.bot, found.post.chat_id, user.id) else None
 
 
 async def flag_link(update: Update, context: Context) -> None:
