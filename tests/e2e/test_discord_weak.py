@@ -56,3 +56,18 @@ async def test_weak_is_suggested_first_and_asks_the_most_forgotten_question_firs
     summary = world.channel.last_message.embeds[0].description.splitlines()
     assert summary[0] == "**🏁 Round over\\: Weak spots of this group**"
     assert summary[1].startswith("*Why these questions\\: this group is most likely")
+
+
+async def test_daily_set_offers_and_takes_the_weak_spots(world: World) -> None:
+    admin = world.admin
+    offered = await admin.autocomplete(world.channel, "daily set", "quiz", "parallelism,we")
+    assert offered == [{"name": "parallelism,weak · Weak spots of this group",
+                        "value": "parallelism,weak"}]  # fmt: skip
+    set_up = await admin.slash(
+        world.channel, "daily set", time="09:00", timezone="UTC", quiz="parallelism,weak"
+    )
+    summary = set_up.response.embeds[0].description.replace("\\", "")
+    assert "from Model and pipeline parallelism, Weak spots of this group" in summary
+    schedule = await world.bot.store.get_schedule(f"dc:{world.guild.id}", str(world.channel.id))
+    assert schedule is not None
+    assert schedule.quiz_ids == ("parallelism", "*weak")
