@@ -186,3 +186,26 @@ async def test_a_daily_of_weak_spots_draws_from_what_the_chat_saw_else_from_ever
     summary = daily_texts.schedule_summary(schedule, [], "en")
     assert "from Weak spots of this group" in summary
     assert upload_texts.removed_quizzes_line(schedule.quiz_ids, [], "en") is None
+
+
+async def test_a_weak_round_goes_on_after_a_restart(
+    store: Store, quizzes: dict[str, Quiz], clock: FakeClock
+) -> None:
+    clock.current = NOW
+    await answer(store, "megatron", "tg:1", False, NOW - timedelta(days=9))
+    await answer(store, "zero3-vs-tensor", "tg:1", False, NOW, quiz="parallelism-deep")
+    runner, _ = make_runner(store, quizzes, clock, RecordingPublisher())
+    started = await WeakSpots(runner.service).start(
+        runner, chat_id=CHAT, channel_ref="", player=ANA, mode="group", seconds=30
+    )
+    clock.advance(60)  # the process stopped; its deadline passed meanwhile
+    publisher = RecordingPublisher()
+    restarted, timers = make_runner(store, quizzes, clock, publisher)
+    await restarted.resume()
+    await timers.run_due()
+    posts = await store.round_posts(started.round_id)
+    assert [(p.quiz_id, p.question_id) for p in posts] == [
+        ("parallelism", "megatron"),
+        ("parallelism-deep", "zero3-vs-tensor"),
+    ]
+    assert publisher.events[:2] == [("results", (1, 0)), ("question", 2)]
