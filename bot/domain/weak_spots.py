@@ -17,7 +17,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.domain.entities import WEAK_ROUND as WEAK_ROUND
 from bot.domain.review import Reviewer
 
 WEAK_NAME = "weak"
