@@ -10,6 +10,7 @@ from pathlib import Path
 
 from bot.domain.daily import DailyRule, NewSchedule
 from bot.domain.entities import PERIODS, Answer, NewPost, NewRound, Player
+from bot.domain.flags import NewFlag, Reason
 from bot.domain.review_sessions import ReviewSession
 from bot.domain.uploads import Uploaded
 from bot.play.service import QuizService
@@ -118,6 +119,11 @@ async def history(store: Store, clock: FakeClock, chat: str) -> None:
     await store.save_review_session(  # a spaced review in progress (issue 20)
         ReviewSession("tg:2", chat, "", now - timedelta(minutes=5), 3, "en", asked=1, correct=1)
     )
+    for user, reason in (("tg:1", Reason.WRONG), ("tg:2", Reason.TYPO)):  # flags (issue 29)
+        flag = NewFlag(chat, "parallelism", QUESTIONS[0], user, reason, now - timedelta(hours=1))
+        await store.add_flag(flag)
+    await store.set_flag_note(chat, "parallelism", QUESTIONS[0], "tg:1", "B is right")
+    await store.hide_question(chat, "parallelism", QUESTIONS[1], "tg:3", now)
 
 
 async def everything(service: QuizService, chat: str) -> dict[str, object]:
@@ -141,6 +147,8 @@ async def everything(service: QuizService, chat: str) -> dict[str, object]:
     seen["export"] = await store.export_chat(chat)
     session = await store.review_session("tg:2", chat)
     seen["review"] = session and dataclasses.replace(session, chat_id="")
+    seen["flags"] = await store.chat_flags(chat)
+    seen["hidden"] = await store.hidden_questions(chat)
     return seen
 
 

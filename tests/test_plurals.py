@@ -17,6 +17,7 @@ SINGULAR: dict[Language, set[int]] = {"en": {1}, "fr": {0, 1}}
 NOT_COUNTS = {
     *("time", "seconds", "name", "first", "min", "days", "when", "where", "url", "mode"),
     *("scopes", "version", "link", "command", "revoke", "share", "date", "low", "last", "type"),
+    *("ref",),
 }
 """Placeholders followed by a word that count nothing inflecting ("30 s", "schema 5 of 5")."""
 

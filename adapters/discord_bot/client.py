@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from adapters.discord_bot import stale, ui
+from adapters.discord_bot import flags, stale, ui
 from adapters.discord_bot.commands import CatalogTranslator, register_commands
 from adapters.discord_bot.daily import DiscordDailyPublisher, register_daily
 from adapters.discord_bot.interactions import (
@@ -58,7 +58,10 @@ from bot.text import render
 from bot.text.i18n import t
 
 log = logging.getLogger(__name__)
-BUTTONS = (ui.AnswerButton, ui.RevealButton, ui.ForgetButton, ui.ReviewButton)
+BUTTONS = (
+    ui.AnswerButton, ui.RevealButton, ui.ForgetButton, ui.ReviewButton, ui.FlagButton,
+    ui.FlagReasonButton,
+)  # fmt: skip
 """Every button the bot makes: the only custom_ids it answers (others: stale.py)."""
 
 
@@ -110,6 +113,7 @@ class QuizBot(discord.AutoShardedClient):
         register_daily(self.tree)
         register_review(self.tree)
         register_report(self.tree)
+        flags.register_flags(self.tree)  # issue 29: /flags, for admins
         self.report_links: LinkSigner | None = None
         """Signs `/report` links; set from the settings by `quizbot run discord`."""
         register_timezone(self.tree)
@@ -175,6 +179,10 @@ class QuizBot(discord.AutoShardedClient):
                     await self._forget(interaction, owner, confirm)
                 case ui.ReviewPress():
                     await start_review(interaction)
+                case payload.FlagPress(post_id):
+                    await flags.ask_why(interaction, post_id)
+                case payload.FlagReasonPress(post_id, reason):
+                    await flags.flag(interaction, post_id, reason)
         except Exception as error:
             await report_error(interaction, error)
 

@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from adapters.discord_bot import permissions, ui
+from adapters.discord_bot import permissions, ui, weak
 from adapters.discord_bot.context import context_of
 from adapters.discord_bot.interactions import (
     chat_of,
@@ -114,9 +114,17 @@ async def startable_quiz(
     return found
 
 
+async def round_choices(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    """`/quiz`'s suggestions: the server's weak spots first, then its quizzes."""
+    found = weak.weak_choice(interaction, current) + await quiz_choices(interaction, current)
+    return found[:DISCORD_CHOICES]
+
+
 @app_commands.command(name=text("discord.name.quiz"), description=text("command.quiz"))
 @options("quiz", "questions", "timer")
-@app_commands.autocomplete(quiz=quiz_choices)
+@app_commands.autocomplete(quiz=round_choices)
 @app_commands.guild_only()
 async def quiz_command(
     interaction: discord.Interaction[Any],
@@ -128,16 +136,20 @@ async def quiz_command(
     bot, language = context_of(interaction), language_of(interaction)
     if await permissions.refused(interaction):
         return
+    if weak.is_weak(quiz):  # the server's weak spots, from every quiz
+        await weak.start_weak(interaction, questions, timer)
+        return
     found = await startable_quiz(interaction, quiz, questions)
     if found is None:
         return
     chat_id, channel_ref = chat_of(interaction), str(interaction.channel_id)
     seconds = timer or DEFAULT_SECONDS
+    askable = len(await bot.service.askable(chat_id, found))  # some may be hidden (/flags)
     started = t(
         language,
         "round.started",
         title=found.title.get(language),
-        count=questions or len(found.questions),
+        count=min(questions or askable, askable),
         seconds=seconds,
     )
     await interaction.response.send_message(

@@ -30,8 +30,9 @@ from bot.domain.models import pick_language
 from bot.domain.platform_limits import DISCORD_CHOICE_NAME, DISCORD_CHOICES
 from bot.domain.uploads import shown_id
 from bot.domain.views import ClosedView, QuestionView
+from bot.domain.weak_spots import WEAK_NAME
 from bot.play.service import UnknownQuizError
-from bot.text import daily_texts, render, upload_texts
+from bot.text import daily_texts, render, upload_texts, weak_texts
 from bot.text.i18n import t
 
 
@@ -82,17 +83,21 @@ async def zone_choices(
 async def quizzes_choices(
     interaction: discord.Interaction[Any], current: str
 ) -> list[app_commands.Choice[str]]:
-    """Quiz ids, completing the last of a comma-separated list."""
+    """Quiz ids, completing the last of a comma-separated list; `weak`, the server's weak
+    spots, among them (bot/play/daily_pool.py)."""
     done, _, typed = current.rpartition(",")
     prefix = f"{done}," if done else ""
     language, service = language_of(interaction), context_of(interaction).service
     found = await service.matching_in(chat_of(interaction), typed, language)
+    named = [(shown_id(quiz.id), quiz.title.get(language)) for quiz in found]
+    if typed.strip().lower() in WEAK_NAME:
+        named.append((WEAK_NAME, weak_texts.title(language)))
     return [
         app_commands.Choice(
-            name=f"{prefix}{shown_id(quiz.id)} · {quiz.title.get(language)}"[:DISCORD_CHOICE_NAME],
-            value=f"{prefix}{shown_id(quiz.id)}"[:DISCORD_CHOICE_NAME],
+            name=f"{prefix}{name} · {title}"[:DISCORD_CHOICE_NAME],
+            value=f"{prefix}{name}"[:DISCORD_CHOICE_NAME],
         )
-        for quiz in found
+        for name, title in named
     ][:DISCORD_CHOICES]
 
 

@@ -30,7 +30,14 @@ class ReviewPress:
     """ "Review my misses" carries nothing: whoever clicks reviews their own misses."""
 
 
-Press = payload.AnswerPress | payload.RevealPress | payload.ForgetPress | ReviewPress
+Press = (
+    payload.AnswerPress
+    | payload.RevealPress
+    | payload.ForgetPress
+    | ReviewPress
+    | payload.FlagPress
+    | payload.FlagReasonPress
+)
 """What a click on one of the bot's Discord buttons asks for."""
 
 
@@ -48,6 +55,8 @@ def decode(custom_id: str) -> Press:
     pressed = payload.decode(custom_id)
     if isinstance(pressed, payload.StartPress):
         raise payload.PayloadError("start buttons are Telegram's")
+    if isinstance(pressed, payload.FlagNote):
+        raise payload.PayloadError("a flag's sentence comes from a modal, not a button")
     return pressed
 
 
@@ -140,6 +149,38 @@ class ReviewButton(
         super().__init__(self._button(ReviewPress(), label, discord.ButtonStyle.secondary))
 
 
+class FlagButton(
+    _PressItem, discord.ui.DynamicItem[discord.ui.Button[Any]], template=payload.FLAG_PATTERN
+):
+    """⚑ under every closed question: whoever clicks is asked why, privately."""
+
+    def __init__(self, post_id: int) -> None:
+        pressed = payload.FlagPress(post_id)
+        super().__init__(self._button(pressed, "⚑", discord.ButtonStyle.secondary))
+
+
+class FlagReasonButton(
+    _PressItem,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=payload.FLAG_REASON_PATTERN,
+):
+    """One reason to flag a question, in the clicker's private message."""
+
+    def __init__(self, post_id: int, reason: str, label: str = "") -> None:
+        pressed = payload.FlagReasonPress(post_id, reason)
+        super().__init__(self._button(pressed, label or reason, discord.ButtonStyle.secondary))
+
+
+def card_buttons(card: markup.Card) -> discord.ui.View:
+    """A neutral card's flag reasons as buttons."""
+    buttons = discord.ui.View(timeout=None)
+    for button in card.buttons:
+        pressed = payload.decode(button.payload)
+        assert isinstance(pressed, payload.FlagReasonPress)
+        buttons.add_item(FlagReasonButton(pressed.post_id, pressed.reason, button.label))
+    return buttons
+
+
 def review_buttons(language: Language) -> discord.ui.View:
     buttons = discord.ui.View(timeout=None)
     buttons.add_item(ReviewButton(t(language, "review.button")))
@@ -188,7 +229,7 @@ def question_buttons(
 
 
 def closed_buttons(view: QuestionView, chosen: int | None = None) -> discord.ui.View:
-    """Disabled letters; the correct one green, a wrong choice red."""
+    """Disabled letters, the correct one green, a wrong choice red; and ⚑ to flag it."""
     correct = view.post.correct_letter_index(view.question)
     buttons = discord.ui.View(timeout=None)
     for index in range(len(view.post.order)):
@@ -198,6 +239,7 @@ def closed_buttons(view: QuestionView, chosen: int | None = None) -> discord.ui.
         elif index == chosen:
             style = discord.ButtonStyle.danger
         buttons.add_item(AnswerButton(view.post.post_id, index, style=style, disabled=True))
+    buttons.add_item(FlagButton(view.post.post_id))  # a doubt about it: tell the admins
     return buttons
 
 

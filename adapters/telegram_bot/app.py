@@ -26,7 +26,7 @@ from telegram.ext import (
 
 from adapters.platform_ids import TELEGRAM
 from adapters.telegram_bot import commands as handlers
-from adapters.telegram_bot import gate, gone, lifecycle, polling, presses, uploads
+from adapters.telegram_bot import flags, gate, gone, lifecycle, polling, presses, uploads, weak
 from adapters.telegram_bot.daily import TelegramDailyPublisher, daily_command
 from adapters.telegram_bot.endpoints import bot_api_url, file_url
 from adapters.telegram_bot.http_client import AiohttpRequest
@@ -141,12 +141,14 @@ def build_application(setup: TelegramSetup) -> TelegramApp:
     builder = builder.post_init(post_init).post_stop(post_stop).post_shutdown(post_shutdown)
     application = builder.build()
     application.add_handler(gate.UpdateGate().handler(), group=gate.GROUP)  # each update once
-    application.add_handler(CallbackQueryHandler(presses.button))  # first: the hot path
+    application.add_handlers(flags.handlers())  # flags' link, reasons, sentences, /flags
+    application.add_handler(CallbackQueryHandler(presses.button))  # the hot path
     review_link = filters.Regex(rf"^/start {START_ARGUMENT}$")  # before /start's own handler
     application.add_handler(CommandHandler("start", review_command, filters=review_link))
     report_data, report_commands = report_handlers(setup.report_links)  # before /start
     application.bot_data.update(report_data)
     application.add_handlers(report_commands)
+    application.add_handler(CommandHandler("quiz", weak.weak_command, filters=weak.WEAK_COMMAND))
     for name, callback in handlers.handler_names().items():
         application.add_handler(CommandHandler(name, callback))
     application.add_handler(CommandHandler("daily", daily_command))
@@ -173,12 +175,13 @@ def _publishers(application: TelegramApp, setup: TelegramSetup) -> Publishers:
 
 async def register_commands(application: TelegramApp) -> None:
     """The command menu in English (default) and French; admins and private chats (where
-    the user owns the chat) also see the chat quiz commands."""
+    the user owns the chat) also see the chat quiz commands and /flags."""
     for language in LANGUAGES:
         code = None if language == "en" else language
         commands = [BotCommand(name, t(language, f"command.{name}")) for name in COMMANDS]
         await application.bot.set_my_commands(commands, language_code=code)
-        managing = [BotCommand(name, t(language, f"command.{name}")) for name in uploads.COMMANDS]
+        admins = (*uploads.COMMANDS, "flags")  # and /flags (issue 29)
+        managing = [BotCommand(name, t(language, f"command.{name}")) for name in admins]
         for scope in uploads.SCOPES:
             await application.bot.set_my_commands(commands + managing, scope, code)
 

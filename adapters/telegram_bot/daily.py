@@ -25,6 +25,7 @@ from adapters.telegram_bot.publisher import (
     STYLE,
     chat_number,
     explanation_link,
+    flag_markup,
     keyboard,
     message_chat,
     message_number,
@@ -77,6 +78,7 @@ class TelegramDailyPublisher:
                 chat_id=message_chat(view.post.message_ref),
                 message_id=message_number(view.post.message_ref),
                 parse_mode=ParseMode.HTML,
+                reply_markup=flag_markup(self.bot.username, view.post.post_id),
             )
         except BadRequest as error:
             if "not modified" not in str(error).lower():

@@ -54,6 +54,8 @@ async def button(update: Update, context: Context) -> None:
             await start_round(update, context, quiz_id, [])
         case payload.ForgetPress(owner, confirm):
             await on_forget(update, context, owner, confirm)
+        case _:  # Discord's flag buttons (flags.py handles the reasons here): not Telegram's
+            await answer_query(update, t(language, "verdict.invalid"), alert=True)
 
 
 async def on_answer(update: Update, context: Context, post_id: int, letter_index: int) -> None:

@@ -47,6 +47,15 @@ def explanation_link(bot_username: str, post_id: int) -> str:
     return f"https://t.me/{bot_username}?start=ex_{post_id}"
 
 
+FLAG_START = "flag_"
+"""`t.me/<bot>?start=flag_<post id>` asks, in the private chat, why the question is flagged."""
+
+
+def flag_markup(bot_username: str, post_id: int) -> InlineKeyboardMarkup:
+    """⚑ under every closed question: a deep link (its payload: `flag_` and digits, ≤ 64)."""
+    return keyboard([], [("⚑", f"https://t.me/{bot_username}?start={FLAG_START}{post_id}")])
+
+
 REVIEW_START = "review"
 
 
@@ -131,7 +140,10 @@ class TelegramPublisher:
         if closed.view.post.message_ref is None:
             return
         await self._edit(
-            round_, closed.view.post.message_ref, self.results_text(round_, closed), None
+            round_,
+            closed.view.post.message_ref,
+            self.results_text(round_, closed),
+            flag_markup(self.bot.username, closed.view.post.post_id),
         )
 
     async def post_results(self, round_: Round, closed: ClosedView) -> None:
@@ -141,6 +153,7 @@ class TelegramPublisher:
                 self.results_text(round_, closed),
                 parse_mode=ParseMode.HTML,
                 message_thread_id=thread_of(round_.channel_ref),
+                reply_markup=flag_markup(self.bot.username, closed.view.post.post_id),
             )
 
     def results_text(self, round_: Round, closed: ClosedView) -> str:

@@ -24,6 +24,7 @@ from adapters.telegram_bot.publisher import (
     REVIEW_START,
     STYLE,
     chat_number,
+    flag_markup,
     keyboard,
     message_number,
     review_link,
@@ -76,6 +77,7 @@ class TelegramReviewPublisher:
             chat_id=chat_number(session.chat_id),
             message_id=message_number(view.post.message_ref),
             parse_mode=ParseMode.HTML,
+            reply_markup=flag_markup(self.bot.username, view.post.post_id),
         )
 
     async def post_review_summary(self, summary: ReviewSummary) -> None:

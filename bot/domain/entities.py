@@ -16,6 +16,22 @@ Mode = Literal["group", "solo"]
 Period = Literal["today", "week", "all"]
 RoundStatus = Literal["running", "finished", "stopped"]
 PERIODS: tuple[Period, ...] = ("today", "week", "all")
+WEAK_ROUND = "*weak"
+"""A round's `quiz_id` when it draws from several quizzes, the chat's weak spots (no quiz id
+starts with `*`): its `question_ids` are then question references (`question_ref`)."""
+REF_SEPARATOR = "/"
+"""Between a quiz key and a question id in a reference: neither ever holds one."""
+
+
+def question_ref(quiz_key: str, question_id: str) -> str:
+    """One question of any quiz, as a round of several quizzes stores it."""
+    return f"{quiz_key}{REF_SEPARATOR}{question_id}"
+
+
+def split_ref(ref: str) -> tuple[str, str]:
+    """(quiz key, question id) of a reference."""
+    quiz_key, _, question_id = ref.rpartition(REF_SEPARATOR)
+    return quiz_key, question_id
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +74,16 @@ class Round(NewRound):
     @property
     def is_running(self) -> bool:
         return self.status == "running"
+
+    @property
+    def is_weak(self) -> bool:
+        """A round of the chat's weak spots, drawn from several quizzes."""
+        return self.quiz_id == WEAK_ROUND
+
+    def question_at(self, position: int) -> tuple[str, str]:
+        """(quiz key, question id) of the round's question at `position` (0-based)."""
+        question_id = self.question_ids[position]
+        return split_ref(question_id) if self.is_weak else (self.quiz_id, question_id)
 
 
 @dataclass(frozen=True, slots=True)

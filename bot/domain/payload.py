@@ -28,6 +28,13 @@ REVIEW_BUTTON = f"{VERSION}:v"
 """Discord's "Review my misses" (Telegram links to the private chat instead): it carries
 nothing, whoever clicks reviews their own misses."""
 REVIEW_PATTERN = REVIEW_BUTTON
+FLAG_PATTERN = rf"{VERSION}:g:(?P<post>{_POST})"
+"""Discord's ⚑ under a closed question (Telegram links to the private chat instead)."""
+_REASON = "[wuto]"
+"""bot.domain.flags.Reason's letters."""
+FLAG_REASON_PATTERN = rf"{VERSION}:q:(?P<post>{_POST}):(?P<reason>{_REASON})"
+FLAG_NOTE_PATTERN = rf"{VERSION}:n:(?P<post>{_POST})"
+"""Discord's modal for the sentence that may come with a flag."""
 
 
 class PayloadError(ValueError):
@@ -64,7 +71,31 @@ class ForgetPress:
     confirm: bool
 
 
-Payload = AnswerPress | RevealPress | StartPress | ForgetPress
+@dataclass(frozen=True, slots=True)
+class FlagPress:
+    """⚑ under a closed question: the presser is asked why (`FlagReasonPress`)."""
+
+    post_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class FlagReasonPress:
+    """The reason a member flags a post's question with (a `Reason` letter: w, u, t, o)."""
+
+    post_id: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class FlagNote:
+    """The sentence a member adds to their flag of a post's question (a modal's id)."""
+
+    post_id: int
+
+
+Payload = (
+    AnswerPress | RevealPress | StartPress | ForgetPress | FlagPress | FlagReasonPress | FlagNote
+)
 
 
 def encode(payload: Payload) -> str:
@@ -77,6 +108,12 @@ def encode(payload: Payload) -> str:
             return f"{VERSION}:s:{quiz_id}"
         case ForgetPress(owner, confirm):
             return f"{VERSION}:f:{owner}:{'y' if confirm else 'n'}"
+        case FlagPress(post_id):
+            return f"{VERSION}:g:{post_id}"
+        case FlagReasonPress(post_id, reason):
+            return f"{VERSION}:q:{post_id}:{reason}"
+        case FlagNote(post_id):
+            return f"{VERSION}:n:{post_id}"
 
 
 _PARSERS = (
@@ -87,6 +124,9 @@ _PARSERS = (
     (re.compile(REVEAL_PATTERN), lambda m: RevealPress(int(m["post"]))),
     (re.compile(START_PATTERN), lambda m: StartPress(m["quiz"])),
     (re.compile(FORGET_PATTERN), lambda m: ForgetPress(m["owner"], m["choice"] == "y")),
+    (re.compile(FLAG_PATTERN), lambda m: FlagPress(int(m["post"]))),
+    (re.compile(FLAG_REASON_PATTERN), lambda m: FlagReasonPress(int(m["post"]), m["reason"])),
+    (re.compile(FLAG_NOTE_PATTERN), lambda m: FlagNote(int(m["post"]))),
 )
 
 

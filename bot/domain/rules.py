@@ -15,7 +15,7 @@ from enum import Enum
 from bot.domain.answer_pairs import is_pair
 from bot.domain.entities import Answer, Period, Post, ScoreLine, Standing
 from bot.domain.judging import Response, judge
-from bot.domain.models import Question, Quiz
+from bot.domain.models import Question
 from bot.domain.question_types import SHUFFLED, SINGLE
 
 DEFAULT_SECONDS = 30
@@ -90,9 +90,9 @@ def post_order(question: Question, rng: random.Random) -> tuple[int, ...]:
     return order
 
 
-def pick_questions(quiz: Quiz, count: int | None, rng: random.Random) -> tuple[str, ...]:
-    """The whole quiz in the author's order, or a random subset of it kept in that order."""
-    ids = [question.id for question in quiz.questions]
+def pick_questions(ids: Sequence[str], count: int | None, rng: random.Random) -> tuple[str, ...]:
+    """The questions (ids in the author's order, those the chat may be asked), or a random
+    subset of them kept in that order."""
     if count is None or count >= len(ids):
         return tuple(ids)
     chosen = set(rng.sample(range(len(ids)), max(count, 1)))

@@ -18,11 +18,13 @@ from typing import Protocol
 
 from bot.domain import daily, rules
 from bot.domain.daily import DailyPost, DailyRule, NewSchedule, Schedule
-from bot.domain.entities import NewPost, Player
+from bot.domain.entities import WEAK_ROUND, NewPost, Player
 from bot.domain.pacer import Pacer
 from bot.domain.views import ClosedView, QuestionView
+from bot.domain.weak_spots import WEAK_NAME
 from bot.play import daily_pause
 from bot.play.claims import CLAIM_GRACE, renewing
+from bot.play.daily_pool import daily_pool
 from bot.play.gone import ChatGoneError
 from bot.play.service import QuizService
 from bot.play.timers import Timers
@@ -79,9 +81,7 @@ class DailyRunner:
         player: Player,
     ) -> Schedule:
         """Create or replace the channel's schedule; raises UnknownQuizError."""
-        quiz_ids = tuple(
-            dict.fromkeys([(await self.service.quiz_in(chat_id, name)).id for name in quiz_names])
-        )
+        quiz_ids = tuple(dict.fromkeys([await self._source(chat_id, name) for name in quiz_names]))
         new = NewSchedule(
             chat_id=chat_id,
             channel_ref=channel_ref,
@@ -96,6 +96,13 @@ class DailyRunner:
         self.service.zones.forget(chat_id)  # the chat's default zone may be this one's
         await self.arm()
         return schedule
+
+    async def _source(self, chat_id: str, name: str) -> str:
+        """What a schedule stores of a quiz named in `/daily`: its key, or `WEAK_ROUND` for
+        `weak`, the chat's weak spots (bot/play/daily_pool.py)."""
+        if name.strip().lower() == WEAK_NAME:
+            return WEAK_ROUND
+        return (await self.service.quiz_in(chat_id, name)).id
 
     async def off(self, chat_id: str, channel_ref: str) -> bool:
         """Stop the channel's schedule; today's question stays open until its deadline."""
@@ -264,20 +271,14 @@ class DailyRunner:
 
     async def _new_post(self, schedule: Schedule, run: daily.Run) -> NewPost | None:
         """The day's question, chosen and shuffled reproducibly from the channel's history."""
-        quizzes = {key: await self.service.quiz_of(key) for key in schedule.quiz_ids}
-        pool = [
-            (quiz.id, question.id)
-            for quiz in quizzes.values()
-            if quiz is not None  # a chat quiz removed since: the others go on
-            for question in quiz.questions
-        ]
+        pool = await daily_pool(self.service, schedule)
         history = await self.store.daily_history(schedule.chat_id, schedule.channel_ref)
-        key = daily.choose_question(pool, history, f"{schedule.chat_id}:{schedule.channel_ref}")
+        salt = f"{schedule.chat_id}:{schedule.channel_ref}"
+        key = daily.choose_question(list(pool), history, salt)
         if key is None:
             log.warning("daily question for %s: no quiz of it is installed", schedule.chat_id)
             return None
-        chosen = quizzes[key[0]]
-        question = None if chosen is None else chosen.question(key[1])
+        question = pool[key].question(key[1])
         assert question is not None
         rng = random.Random(f"{schedule.schedule_id}:{run.day.isoformat()}")
         opened = self.clock.now()

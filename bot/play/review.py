@@ -81,7 +81,8 @@ class ReviewRunner:
         if previous is not None and previous.post_id is not None:  # left unfinished
             await self.service.close(previous.post_id)
         now = self.service.clock.now()
-        due = await self._known(await self.store.due_cards(player.user_id, now, SESSION_SIZE))
+        due = await self.store.due_cards(player.user_id, now, SESSION_SIZE)
+        due = await self._known(due, chat_id)
         if not due:
             return await self.nothing_due(player.user_id, chat_id)
         await self.service.store.save_player(player)
@@ -118,14 +119,17 @@ class ReviewRunner:
         due = await self.store.due_cards(
             session.user_id, self.service.clock.now(), SESSION_SIZE, session.started_at
         )
-        known = await self._known(due)
+        known = await self._known(due, session.chat_id)
         return known[0] if known else None
 
-    async def _known(self, due: Sequence[DueCard]) -> list[DueCard]:
+    async def _known(self, due: Sequence[DueCard], chat_id: str) -> list[DueCard]:
         """Cards of questions still there (a quiz file may have dropped one, a chat may have
-        removed its quiz)."""
+        removed its quiz) and not hidden in the chat reviewing (/flags hide)."""
+        hidden = await self.store.hidden_questions(chat_id)
         known = []
         for card in due:
+            if (card.quiz_id, card.question_id) in hidden:
+                continue
             quiz = await self.service.quiz_of(card.quiz_id)
             if quiz is not None and quiz.question(card.question_id):
                 known.append(card)

@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 from enum import Enum
 from typing import Protocol
 
-from bot.domain.entities import Player, Post, Round
+from bot.domain.entities import NewRound, Player, Post, Round
 from bot.domain.rules import DEFAULT_SECONDS, Accepted
 from bot.domain.views import ClosedView, PressResult, QuestionView, RoundSummary
 from bot.play.claims import CLAIM_GRACE, renewing
@@ -109,6 +109,18 @@ class RoundRunner:
             questions=questions,
             seconds=seconds,
         )
+        return await self._first_question(started)
+
+    async def start_chosen(self, new: NewRound, player: Player) -> Round:
+        """Start a round whose questions were chosen elsewhere (bot/play/weak_rounds.py), as
+        `start` does; raises RoundConflictError."""
+        if new.mode == "solo":
+            await self._end_practice(new.chat_id, new.channel_ref, player)
+        await self.store.save_player(player)
+        started = await self.store.create_round(new, self.service.clock.now())
+        return await self._first_question(started)
+
+    async def _first_question(self, started: Round) -> Round:
         try:
             await self._advance(started.round_id, after=0)
         except Exception:  # e.g. no right to post here: the channel must not stay blocked

@@ -108,25 +108,32 @@ class QuizService(QuizLookups):
         or RoundConflict if one already runs there."""
         quiz = await self.quiz_of(quiz_id.strip().lower()) or self.quiz(quiz_id)
         await self.store.save_player(player)
+        askable = await self.askable(chat_id, quiz)
         new = NewRound(
             chat_id=chat_id,
             channel_ref=channel_ref,
             quiz_id=quiz.id,
             mode=mode,
-            question_ids=rules.pick_questions(quiz, questions, self.rng),
+            question_ids=rules.pick_questions(askable, questions, self.rng),
             started_by=player.user_id,
             seconds_per_question=seconds if mode == "group" else None,
             language=player.language,
         )
         return await self.store.create_round(new, self.clock.now())
 
+    async def askable(self, chat_id: str, quiz: Quiz) -> list[str]:
+        """The quiz's question ids a round here may ask: not hidden by the chat's admins."""
+        hidden = await self.store.hidden_questions(chat_id)
+        return [q.id for q in quiz.questions if (quiz.id, q.id) not in hidden]
+
     async def post_next(self, round_id: int) -> QuestionView | None:
         """Post the round's next question, or None when every question has been posted."""
         current = await self.store.get_round(round_id)
         if current is None or not current.is_running or current.position >= current.total:
             return None
-        quiz = await self.quiz_of(current.quiz_id)
-        question = None if quiz is None else quiz.question(current.question_ids[current.position])
+        quiz_key, question_id = current.question_at(current.position)
+        quiz = await self.quiz_of(quiz_key)
+        question = None if quiz is None else quiz.question(question_id)
         if quiz is None or question is None:  # the quiz changed or went under a running round
             return None
         now = self.clock.now()

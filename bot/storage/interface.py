@@ -28,9 +28,11 @@ from bot.domain.entities import (
     ScoreLine,
     Standing,
 )
+from bot.domain.flags import FlaggedQuestion, FlagOutcome, NewFlag
 from bot.domain.review import DeckCard
 from bot.domain.review_sessions import DueCard, Reminder, ReviewSession
 from bot.domain.uploads import ChatQuizEntry, StoredChatQuiz
+from bot.domain.weak_spots import SeenAnswers
 
 
 class StoreError(Exception):
@@ -323,6 +325,41 @@ class Store(Protocol):
         """Move a reminder from `was` to `next_run_at`; False if it was not at `was` any more
         (another process moved it first: that one sends it)."""
         ...
+
+    # --- The group's weak spots (bot/storage/sql/weak_spots.py) ---
+
+    async def seen_answers(self, chat_id: str) -> list[SeenAnswers]:
+        """Per member and question answered in this chat: their card, misses and answers."""
+        ...
+
+    # --- Flagged and hidden questions (bot/storage/sql/flags.py) ---
+
+    async def add_flag(self, flag: NewFlag, limit: int = ...) -> FlagOutcome:
+        """Flag a question (or change the member's open flag's reason) unless the member made
+        `limit` flags in the last 24 hours: the check and the write are one step."""
+        ...
+
+    async def set_flag_note(
+        self, chat_id: str, quiz_id: str, question_id: str, user_id: str, note: str
+    ) -> bool: ...
+
+    async def latest_flag(self, user_id: str, since: datetime) -> tuple[str, str, str] | None:
+        """(chat, quiz key, question id) of the member's newest open flag since a moment."""
+        ...
+
+    async def chat_flags(self, chat_id: str) -> list[FlaggedQuestion]: ...
+
+    async def clear_flags(
+        self, chat_id: str, quiz_id: str, question_id: str, now: datetime
+    ) -> int: ...
+
+    async def hidden_questions(self, chat_id: str) -> frozenset[tuple[str, str]]: ...
+
+    async def hide_question(
+        self, chat_id: str, quiz_id: str, question_id: str, user_id: str, now: datetime
+    ) -> bool: ...
+
+    async def show_question(self, chat_id: str, quiz_id: str, question_id: str) -> bool: ...
 
     # Quizzes chats upload (bot/storage/sql/chat_quizzes.py)
     async def chat_quiz_entries(self, chat_id: str) -> list[ChatQuizEntry]:

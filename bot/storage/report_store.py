@@ -15,6 +15,7 @@ from typing import Any, Protocol
 import aiosqlite
 import asyncpg  # type: ignore[import-untyped]
 
+from bot.domain.flags import FlaggedQuestion
 from bot.domain.item_analysis import ChoiceCount, Latest
 from bot.domain.report import MemberLine, Overview, QuestionFigures, RoundLine, Tally
 from bot.domain.uploads import ChatQuizEntry, StoredChatQuiz
@@ -23,6 +24,7 @@ from bot.storage.opening import is_postgres
 from bot.storage.postgres.errors import FAILURES, redact
 from bot.storage.schema import SCHEMA_VERSION, to_postgres
 from bot.storage.sql.chat_quizzes import ChatQuizReads
+from bot.storage.sql.flags import FlagReads
 from bot.storage.sql.report import ReportQueries
 from bot.storage.sql.report_items import ItemQueries
 
@@ -72,6 +74,10 @@ class ReportStore(Protocol):
 
     async def chat_quiz(self, serial: int) -> StoredChatQuiz | None: ...
 
+    async def chat_flags(self, chat_id: str) -> list[FlaggedQuestion]:
+        """The chat's questions with open flags (or hidden): counts, reasons, latest notes."""
+        ...
+
 
 def _too_old(where: str, version: int) -> StoreError:
     return StoreError(
@@ -87,7 +93,7 @@ def _read_only_uri(path: Path) -> str:
     return f"{path.resolve().as_uri()}?mode=ro"
 
 
-class SQLiteReportStore(ReportQueries, ItemQueries, ChatQuizReads):
+class SQLiteReportStore(ReportQueries, ItemQueries, ChatQuizReads, FlagReads):
     """A read-only connection to the bots' SQLite file."""
 
     def __init__(self, connection: aiosqlite.Connection) -> None:
@@ -114,7 +120,7 @@ class SQLiteReportStore(ReportQueries, ItemQueries, ChatQuizReads):
         return [tuple(row) for row in await self._db.execute_fetchall(sql, args)]
 
 
-class PostgresReportStore(ReportQueries, ItemQueries, ChatQuizReads):
+class PostgresReportStore(ReportQueries, ItemQueries, ChatQuizReads, FlagReads):
     """A pool whose transactions are all read-only (`default_transaction_read_only`)."""
 
     def __init__(self, pool: Any) -> None:

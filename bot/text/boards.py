@@ -34,10 +34,15 @@ def round_summary(
     style: Style = PLAIN,
     stopped: bool = False,
     limit: int = SUMMARY_LIMIT,
+    weak: bool = False,
 ) -> str:
     """The round's ranking; with more players than `limit` characters hold, the top ones
-    and then "… and N more" (80 players' lines exceed a Telegram message)."""
-    head = [style.bold(style.escape(t(language, "summary.title", title=quiz.title.get(language))))]
+    and then "… and N more" (80 players' lines exceed a Telegram message). A round of the
+    group's weak spots (`weak`) says why its questions were chosen."""
+    title = t(language, "weak.title") if weak else quiz.title.get(language)
+    head = [style.bold(style.escape(t(language, "summary.title", title=title)))]
+    if weak:
+        head.append(style.italic(style.escape(t(language, "weak.why"))))
     if stopped:
         head.append(style.escape(t(language, "summary.stopped")))
     if not ranking:
@@ -60,6 +65,7 @@ def summary_of(summary: RoundSummary, style: Style, limit: int) -> str:
         style,
         stopped=summary.stopped,
         limit=limit,
+        weak=summary.round.is_weak,
     )
 
 

@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 
 from bot.domain import payload
 from bot.domain.daily import EVERY_DAY, DailyPost, RuleProblem, Schedule
-from bot.domain.entities import Answer, Post
+from bot.domain.entities import WEAK_ROUND, Answer, Post
 from bot.domain.models import Language, Question, Quiz, pick_language
 from bot.domain.views import ClosedView, QuestionView
 from bot.text.i18n import has_message, t
@@ -89,10 +89,16 @@ def schedule_summary(
         days=days,
         time=rule.at.strftime("%H:%M"),
         zone=rule.zone,
-        quizzes=", ".join(quiz.title.get(language) for quiz in quizzes),
+        quizzes=", ".join(source_titles(schedule, quizzes, language)),
         next=local_moment(schedule.next_run_at, rule.zone),
     )
     return style.escape(text)
+
+
+def source_titles(schedule: Schedule, quizzes: Sequence[Quiz], language: Language) -> list[str]:
+    """What a schedule draws from: its quizzes' titles, and the chat's weak spots if named."""
+    titles = [quiz.title.get(language) for quiz in quizzes]
+    return [*titles, t(language, "weak.title")] if WEAK_ROUND in schedule.quiz_ids else titles
 
 
 def paused_line(reason: str, language: Language) -> str:

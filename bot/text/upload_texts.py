@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 from bot.domain import uploads
+from bot.domain.entities import WEAK_ROUND
 from bot.domain.models import Language, Quiz
 from bot.domain.uploads import (
     NotRemovable,
@@ -104,7 +105,7 @@ def removed_quizzes_line(
 ) -> str | None:
     """Under a daily schedule whose chat removed some of its quizzes: what goes on; None
     when every quiz is still there."""
-    if len(found) == len(keys):
+    if len(found) == len([key for key in keys if key != WEAK_ROUND]):  # weak: not a quiz
         return None
     key = "upload.daily_some_removed" if found else "upload.daily_all_removed"
     return t(language, key)

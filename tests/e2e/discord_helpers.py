@@ -75,6 +75,16 @@ def locales(mapping: dict[int, discord.Locale]) -> Iterator[None]:
         simcord_interactions.base_payload = original
 
 
+def letter_buttons(message: Any) -> list[Any]:
+    """A question's letter buttons (not its ⚑, which stays enabled once it is closed)."""
+    return [
+        child
+        for row in message.components
+        for child in row.children
+        if str(child.custom_id).startswith("v1:a:")
+    ]
+
+
 def custom_ids(message: Any) -> list[str]:
     """The custom_ids of a message's buttons, from raw dicts or discord.py components."""
     ids = []

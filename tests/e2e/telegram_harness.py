@@ -4,6 +4,7 @@ against the loopback fake Bot API, with the clock and deadlines in the test's ha
 from __future__ import annotations
 
 import contextlib
+import json
 import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -74,6 +75,19 @@ class Harness:
         right = view.post.correct_letter_index(view.question)
         data = f"v1:a:{view.post.post_id}:"
         return data + "ABCD"[right], data + "ABCD"[(right + 1) % 4]
+
+
+def only_flag(message: dict[str, Any]) -> bool:
+    """Whether a message (or a request's parameters) has for buttons only a closed question's
+    ⚑, the link that flags it in the private chat."""
+    markup = message.get("reply_markup")
+    if isinstance(markup, str):
+        markup = json.loads(markup)
+    rows = (markup or {}).get("inline_keyboard")
+    if not rows or len(rows) != 1 or len(rows[0]) != 1:
+        return False
+    button = rows[0][0]
+    return button.get("text") == "⚑" and "?start=flag_" in button.get("url", "")
 
 
 def _id(chat: Any) -> int:

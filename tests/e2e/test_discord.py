@@ -18,6 +18,7 @@ from tests.e2e.discord_helpers import (
     World,
     custom_ids,
     discord_spec,
+    letter_buttons,
     letters,
     locales,
     post_id_of,
@@ -99,8 +100,9 @@ def check_closed_and_summary(world: World) -> None:
     closed = [m for m in messages if m.components and "Réponse" in m.embeds[0].description]
     assert len(closed) == 2
     for message in closed:
-        buttons = [child for row in message.components for child in row.children]
+        buttons = letter_buttons(message)
         assert all(button.disabled for button in buttons)
+        assert custom_ids(message)[-1] == f"v1:g:{post_id_of(message)}"  # and ⚑, to flag it
         assert sum(button.style is discord.ButtonStyle.success for button in buttons) == 1
         assert "3 réponses" in message.embeds[0].description  # vote bars total
         assert "✅" in message.embeds[0].description
@@ -190,7 +192,7 @@ async def test_practice_is_a_solo_round_in_ephemeral_messages(world: World) -> N
         assert verdict.ephemeral
         assert "Right!" in verdict.content
         answered = next(m for m in world.channel.history(viewer=chloe) if m.id == message.id)
-        assert all(b.disabled for row in answered.components for b in row.children)
+        assert all(b.disabled for b in letter_buttons(answered))
     assert world.channel.history() == []  # nothing public
     last = world.channel.history(viewer=chloe)[-1]
     assert last.flags.ephemeral

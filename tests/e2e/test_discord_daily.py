@@ -10,7 +10,14 @@ from typing import Any
 import pytest
 import simcord
 
-from tests.e2e.discord_helpers import World, build_bot, custom_ids, letters, post_id_of
+from tests.e2e.discord_helpers import (
+    World,
+    build_bot,
+    custom_ids,
+    letter_buttons,
+    letters,
+    post_id_of,
+)
 
 HOUR = 3600
 
@@ -70,8 +77,7 @@ async def test_schedule_post_answer_close_and_streaks(world: World) -> None:
 
     await env.advance_time(24 * HOUR)
     closed = next(m for m in channel.history() if m.id == first.id)
-    buttons = [child for row in closed.components for child in row.children]
-    assert all(button.disabled for button in buttons)
+    assert all(button.disabled for button in letter_buttons(closed))
     assert "3 answers" in closed.embeds[0].description
     second, view = await daily_question(world)
     assert second.id != first.id

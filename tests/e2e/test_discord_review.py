@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from bot.text.i18n import t
-from tests.e2e.discord_helpers import World, custom_ids, letters, post_id_of
+from tests.e2e.discord_helpers import World, custom_ids, letter_buttons, letters, post_id_of
 
 pytestmark = pytest.mark.simcord(settle_timeout=2.0)
 """Each of these tests' time jumps closes a question, posts the next and, at the end, the
@@ -40,7 +40,7 @@ def open_questions(world: World, member: Any) -> list[Any]:
         for message in world.channel.history(viewer=member)
         if message.flags.ephemeral
         and message.components
-        and not all(button.disabled for row in message.components for button in row.children)
+        and not all(button.disabled for button in letter_buttons(message))
     ]
 
 

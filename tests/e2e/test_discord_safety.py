@@ -11,7 +11,7 @@ import simcord
 from adapters.discord_bot.ui import AnswerButton, RevealButton
 from bot.domain.entities import PlayerFootprint
 from bot.text.i18n import t
-from tests.e2e.discord_helpers import World, letters, post_id_of
+from tests.e2e.discord_helpers import World, letter_buttons, letters, post_id_of
 from tests.e2e.error_logs import ErrorLogs
 
 
@@ -62,7 +62,7 @@ async def test_a_double_click_counts_once_and_a_late_click_not_at_all(world: Wor
     assert [a.user_id for a in await world.bot.store.post_answers(post_id)] == [f"dc:{ana.id}"]
     await world.env.advance_time(30)
     closed = world.channel.history()[1]
-    assert all(b.disabled for row in closed.components for b in row.children)
+    assert all(b.disabled for b in letter_buttons(closed))
     with pytest.raises(simcord.SetupError, match="disabled"):
         await ana.click(closed, label="A")
     stale = await post_forged(world, AnswerButton(post_id, 0))  # a client that missed the edit

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.domain.models import Quiz
-from tests.e2e.telegram_harness import advance_to, running_bot
+from tests.e2e.telegram_harness import advance_to, only_flag, running_bot
 from tests.fakes.telegram_api import FakeTelegramAPI
 from tests.support.clocks import FakeClock
 
@@ -68,7 +68,7 @@ async def test_schedule_post_answer_close_and_streaks(
 
         await advance_to(bot, datetime(2026, 3, 4, 8, 0, tzinfo=UTC))
         closed = fake.message(group, first["message_id"])
-        assert "reply_markup" not in closed
+        assert only_flag(closed)
         assert "3 réponses" in closed["text"]
         assert "✅ Réponse\u00a0:" in closed["text"]
         second = fake.bot_messages(group)[-1]
@@ -95,7 +95,7 @@ async def test_schedule_post_answer_close_and_streaks(
         off = await bot.command(group, amelie, "/daily off")
         assert off["text"].startswith("📅 Plus de question du jour ici.")
         await advance_to(bot, datetime(2026, 3, 6, 8, 0, tzinfo=UTC))
-        assert "reply_markup" not in fake.message(group, second["message_id"])
+        assert only_flag(fake.message(group, second["message_id"]))
         assert fake.bot_messages(group)[-1]["message_id"] == off["message_id"]
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.domain.models import Quiz
-from tests.e2e.telegram_harness import running_bot
+from tests.e2e.telegram_harness import only_flag, running_bot
 from tests.fakes.telegram_api import FakeTelegramAPI
 from tests.support.clocks import FakeClock
 
@@ -40,7 +40,7 @@ async def test_stop_in_a_private_chat_ends_the_practice(
         question = await bot.command(private, chris, "/practice parallelism")
         summary = await bot.command(private, chris, "/stop")
         assert summary["text"].startswith("🏁")
-        assert "reply_markup" not in fake.message(private, question["message_id"])
+        assert only_flag(fake.message(private, question["message_id"]))
         assert await bot.quiz.service.store.running_rounds() == []
         nothing = await bot.command(private, chris, "/stop")
         assert nothing["text"] == "No round is running here."

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from bot.domain.models import Quiz
-from tests.e2e.telegram_harness import Harness, running_bot
+from tests.e2e.telegram_harness import Harness, only_flag, running_bot
 from tests.fakes.telegram_api import FakeTelegramAPI
 from tests.support.clocks import FakeClock
 
@@ -70,7 +70,7 @@ async def test_a_members_two_misses_come_back_privately_and_leave_once_right(
         assert toast["text"].startswith("✅ Right!")
         await fake.wait_for("sendMessage", lambda p: p["chat_id"] == private["id"], since=since)
         answered = fake.message(private, message["message_id"])
-        assert "reply_markup" not in answered
+        assert only_flag(answered)
         view = await bot.quiz.service.view(int(right.split(":")[2]))
         assert view is not None
         assert view.question.explanation.en in answered["text"]

@@ -24,6 +24,7 @@ from bot.domain.daily import DailyRule, NewSchedule
 from bot.storage.opening import open_store
 from tests.e2e.bot_process import SECRET, Worker, start_worker, wait_for_acks
 from tests.e2e.error_logs import ErrorLogs
+from tests.e2e.telegram_harness import only_flag
 from tests.fakes.telegram_api import FakeTelegramAPI
 from tests.postgres import fresh_schema
 
@@ -134,7 +135,7 @@ async def check(fake: FakeTelegramAPI, database: str, message_id: int) -> None:
     results = [
         call
         for call in fake.calls_to("editMessageText")
-        if call.params["message_id"] == message_id and "reply_markup" not in call.params
+        if call.params["message_id"] == message_id and only_flag(call.params)
     ]
     assert len(results) == 1, "the question was closed more than once"
     posted = [c for c in fake.calls_to("sendMessage") if "Question 2/2" in c.params["text"]]

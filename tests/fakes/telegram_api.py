@@ -1101,8 +1101,8 @@ class FakeTelegramAPI:
             message["forum_topic_created"] = forum_topic_created
         if entities:
             message["entities"] = entities
-        if reply_markup:
-            message["reply_markup"] = reply_markup
+        if reply_markup and "inline_keyboard" in reply_markup:  # a Message's reply_markup is
+            message["reply_markup"] = reply_markup  # an inline keyboard only (not ForceReply)
         self.messages[chat["id"]][message_id] = message
         return message
 

@@ -31,12 +31,14 @@ from bot.storage.schema import (
 from bot.storage.sql.chat_moves import ChatMoveQueries
 from bot.storage.sql.chat_quizzes import ChatQuizQueries
 from bot.storage.sql.daily import DailyQueries
+from bot.storage.sql.flags import FlagQueries
 from bot.storage.sql.players import PlayerQueries
 from bot.storage.sql.queries import TableRows, Transaction
 from bot.storage.sql.review import ReviewQueries
 from bot.storage.sql.round_sweep import RoundSweepQueries
 from bot.storage.sql.rows import Select, to_text
 from bot.storage.sql.seen_updates import SeenUpdateQueries
+from bot.storage.sql.weak_spots import WeakSpotQueries
 
 _CONNECT_FAILURES: tuple[type[BaseException], ...] = (*FAILURES, ValueError)  # a bad URL
 _LOCK = "SELECT pg_advisory_xact_lock(hashtext(COALESCE(current_schema(), '')), hashtext($1))"
@@ -86,7 +88,7 @@ class _Statements:
 @translate_errors
 class PostgresStore(
     DailyQueries, PlayerQueries, ReviewQueries, ChatMoveQueries, SeenUpdateQueries,
-    ChatQuizQueries, RoundSweepQueries, GroupCommitAnswers,
+    ChatQuizQueries, RoundSweepQueries, WeakSpotQueries, FlagQueries, GroupCommitAnswers,
 ):  # fmt: skip
     """Open with `await PostgresStore.open("postgresql://user:password@host/db")`."""
 

@@ -102,6 +102,24 @@ MOVES: dict[str, tuple[Move, ...]] = {
         _rename("chat_quizzes"),
     ),
     "chat_quiz_uploads": (_rename("chat_quiz_uploads"),),
+    "flags": (
+        (  # one open flag per member and question: the one made in the new chat stays
+            "DELETE FROM flags WHERE chat_id = ? AND cleared_at IS NULL AND EXISTS (SELECT 1 "
+            "FROM flags f WHERE f.chat_id = ? AND f.cleared_at IS NULL AND f.quiz_id = "
+            "flags.quiz_id AND f.question_id = flags.question_id AND f.user_id = flags.user_id)",
+            ("old", "new"),
+        ),
+        _rename("flags"),
+    ),
+    "hidden_questions": (
+        (  # hidden in both: the new chat's row stays
+            "DELETE FROM hidden_questions WHERE chat_id = ? AND EXISTS (SELECT 1 FROM "
+            "hidden_questions h WHERE h.chat_id = ? AND h.quiz_id = hidden_questions.quiz_id "
+            "AND h.question_id = hidden_questions.question_id)",
+            ("old", "new"),
+        ),
+        _rename("hidden_questions"),
+    ),
 }
 """How each table with a chat id moves, in the order the statements run."""
 

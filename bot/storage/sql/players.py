@@ -16,7 +16,7 @@ from bot.storage.sql.rows import Select, from_ms, to_text
 
 PLAYER_TABLES = (
     "users", "answers", "score_totals", "score_hours", "score_weeks", "member_stats",
-    "round_scores", "member_questions", *REVIEW_TABLES,
+    "round_scores", "member_questions", *REVIEW_TABLES, "flags",
 )  # fmt: skip
 """Every table holding a player's data: what `/forgetme` deletes, in this order. `users`
 first, as the answer writer does: the player's own rows are then never contended; the
@@ -65,6 +65,9 @@ class PlayerQueries(SqlQueries):
             # A schedule outlives its creator; keep it running, without their id.
             await transaction.write(
                 "UPDATE daily_schedules SET created_by = '' WHERE created_by = ?", user_id
+            )
+            await transaction.write(  # and a hidden question stays hidden, by nobody named
+                "UPDATE hidden_questions SET hidden_by = '' WHERE hidden_by = ?", user_id
             )
 
     async def export_chat(self, chat_id: str) -> list[ExportRow]:

@@ -17,11 +17,13 @@ from bot.storage.schema import MIGRATIONS, SCHEMA_VERSION
 from bot.storage.sql.chat_moves import ChatMoveQueries
 from bot.storage.sql.chat_quizzes import ChatQuizQueries
 from bot.storage.sql.daily import DailyQueries
+from bot.storage.sql.flags import FlagQueries
 from bot.storage.sql.players import PlayerQueries
 from bot.storage.sql.queries import TableRows, Transaction
 from bot.storage.sql.review import ReviewQueries
 from bot.storage.sql.round_sweep import RoundSweepQueries
 from bot.storage.sql.seen_updates import SeenUpdateQueries
+from bot.storage.sql.weak_spots import WeakSpotQueries
 from bot.storage.sqlite.answer_writer import AnswerWriter
 from bot.storage.sqlite.errors import constraints, translate_errors
 
@@ -48,7 +50,7 @@ class _SQLiteTransaction:
 @translate_errors
 class SQLiteStore(
     DailyQueries, PlayerQueries, ReviewQueries, ChatMoveQueries, SeenUpdateQueries,
-    ChatQuizQueries, RoundSweepQueries, GroupCommitAnswers,
+    ChatQuizQueries, RoundSweepQueries, WeakSpotQueries, FlagQueries, GroupCommitAnswers,
 ):  # fmt: skip
     """The default store. Open with `await SQLiteStore.open(path)`; queries: SqlQueries."""
 

@@ -132,6 +132,7 @@ MESSAGES: dict[str, str] = {
         "privately whether you were right and why.\n\n"
         "/quiz NAME [QUESTIONS] [SECONDS]: start a round here ({seconds} s a question unless "
         "you say)\n"
+        "/quiz weak [QUESTIONS]: a round of the questions this group is forgetting\n"
         "/stop: stop the round (its starter or an admin)\n"
         "/quizzes: the quizzes you can play\n"
         "/leaderboard [today|week|all] [QUIZ]: the ranking\n"
@@ -909,4 +910,76 @@ MESSAGES: dict[str, str] = {
         "it is set again with other quizzes."
     ),
     "upload.own_title": "This chat's own quizzes:",
+    # The group's weak spots (bot/domain/weak_spots.py ranks them)
+    "weak.title": "Weak spots of this group",
+    "weak.why": (
+        "Why these questions: this group is most likely to have forgotten them now. They come "
+        "lowest predicted recall first (FSRS, averaged over the members who answered them "
+        "here), then most missed."
+    ),
+    "weak.nothing_seen.telegram": (
+        "Nobody has answered a question in this chat yet, so there are no weak spots to go "
+        "over. Start with a round: /quiz {quiz} (or /quiz to see every quiz)."
+    ),
+    "weak.nothing_seen.discord": (
+        "Nobody has answered a question in this server yet, so there are no weak spots to go "
+        "over. Start with a round: /quiz quiz:{quiz}."
+    ),
+    "weak.choice": "⚠ Weak spots: what this group is forgetting (weak)",
+    # Flagged questions (bot/domain/flags.py, bot/play/flags.py)
+    "flag.button": "⚑",
+    "flag.ask": "What is wrong with this question?\n\n{title} · {prompt}",
+    "flag.reason.w": "The answer is wrong",
+    "flag.reason.u": "The question is unclear",
+    "flag.reason.t": "A typo",
+    "flag.reason.o": "Something else",
+    "flag.added": "Thanks: the admins will see your flag ({reason}).",
+    "flag.changed": "You had flagged it already: the reason is now “{reason}”.",
+    "flag.limited.one": (
+        "You have flagged {count} question in the last 24 hours, the most allowed. Please try "
+        "again tomorrow."
+    ),
+    "flag.limited.other": (
+        "You have flagged {count} questions in the last 24 hours, the most allowed. Please try "
+        "again tomorrow."
+    ),
+    "flag.unknown": "I can't find that question any more: nothing was flagged.",
+    "flag.note_reply": "To add a sentence for the admins, reply to this message (optional).",
+    "flag.note_title": "Flagged: add a sentence?",
+    "flag.note_label": "A sentence for the admins (optional)",
+    "flag.noted": "Thanks: your sentence is with your flag.",
+    "flag.thanks": "Thanks: the admins will see your flag.",
+    "flag.no_flag": "I found no flag of yours from the last hour to add this to.",
+    "flags.title": "⚑ Flagged questions",
+    "flags.none": "No question is flagged here.",
+    "flags.line.one": "{ref}: {count} flag, {reasons}",
+    "flags.line.other": "{ref}: {count} flags, {reasons}",
+    "flags.hidden_mark": "hidden",
+    "flags.hidden_line": "{ref}: hidden",
+    "flags.usage": (
+        "/flags lists the flagged questions; /flags hide ID stops asking one here, /flags show "
+        "ID brings it back, /flags clear ID marks its flags dealt with (ID as listed, e.g. "
+        "parallelism/megatron)."
+    ),
+    "flags.hidden": (
+        "{ref} is hidden: it is not asked here any more. /flags show {ref} brings it back."
+    ),
+    "flags.already_hidden": "{ref} was hidden already.",
+    "flags.shown": "{ref} is asked here again.",
+    "flags.not_hidden": "{ref} was not hidden.",
+    "flags.cleared": "The flags of {ref} are marked dealt with.",
+    "flags.nothing_to_clear": "{ref} has no open flag.",
+    "flags.unknown_id": (
+        "I don't know a question “{ref}” here. Use an ID as /flags lists it, e.g. "
+        "parallelism/megatron."
+    ),
+    "command.flags": "Flagged questions: list, hide, show, clear (admins)",
+    "discord.name.flags": "flags",
+    "discord.option.flags_action.about": "list (default), hide, show or clear",
+    "discord.option.question": "question",
+    "discord.option.question.about": "The question's ID as the list shows it (quiz/question)",
+    "flags.action.list": "list",
+    "flags.action.hide": "hide",
+    "flags.action.show": "show",
+    "flags.action.clear": "clear",
 }

@@ -140,6 +140,7 @@ MESSAGES: dict[str, str] = {
         "en privé si vous avez raison, et pourquoi.\n\n"
         "/quiz NOM [QUESTIONS] [SECONDES] : lancer une partie ici ({seconds} s par question, "
         "sauf avis contraire)\n"
+        "/quiz weak [QUESTIONS] : une partie des questions que le groupe oublie\n"
         "/stop : arrêter la partie (celui qui l'a lancée ou un administrateur)\n"
         "/quizzes : les quiz disponibles\n"
         "/leaderboard [today|week|all] [QUIZ] : le classement\n"
@@ -1001,4 +1002,81 @@ MESSAGES: dict[str, str] = {
         "n'est publiée tant qu'il n'est pas redéfini avec d'autres quiz."
     ),
     "upload.own_title": "Les quiz de cette discussion :",
+    # Les points faibles du groupe (bot/domain/weak_spots.py les classe)
+    "weak.title": "Points faibles du groupe",
+    "weak.why": (
+        "Pourquoi ces questions : c'est ce que ce groupe a le plus de chances d'avoir "
+        "oublié maintenant. Elles viennent par rappel prédit croissant (FSRS, en moyenne sur "
+        "les membres qui y ont répondu ici), puis par nombre d'erreurs."
+    ),
+    "weak.nothing_seen.telegram": (
+        "Personne n'a encore répondu à une question dans cette discussion : pas encore de "
+        "points faibles à revoir. Commencez par une partie : /quiz {quiz} (ou /quiz pour "
+        "voir tous les quiz)."
+    ),
+    "weak.nothing_seen.discord": (
+        "Personne n'a encore répondu à une question sur ce serveur : pas encore de points "
+        "faibles à revoir. Commencez par une partie : /quiz quiz:{quiz}."
+    ),
+    "weak.choice": "⚠ Points faibles : ce que le groupe oublie (weak)",
+    # Questions signalées (bot/domain/flags.py, bot/play/flags.py)
+    "flag.button": "⚑",
+    "flag.ask": "Qu'est-ce qui ne va pas dans cette question\u00a0?\n\n{title} · {prompt}",
+    "flag.reason.w": "La réponse est fausse",
+    "flag.reason.u": "La question n'est pas claire",
+    "flag.reason.t": "Une coquille",
+    "flag.reason.o": "Autre chose",
+    "flag.added": "Merci\u00a0: les administrateurs verront votre signalement ({reason}).",
+    "flag.changed": (
+        "Vous l'aviez déjà signalée\u00a0: le motif est maintenant «\u00a0{reason}\u00a0»."
+    ),
+    "flag.limited.one": (
+        "Vous avez signalé {count} question ces dernières 24 heures, le maximum. Réessayez demain."
+    ),
+    "flag.limited.other": (
+        "Vous avez signalé {count} questions ces dernières 24 heures, le maximum. Réessayez "
+        "demain."
+    ),
+    "flag.unknown": "Je ne retrouve plus cette question\u00a0: rien n'a été signalé.",
+    "flag.note_reply": (
+        "Pour ajouter une phrase à l'intention des administrateurs, répondez à ce message "
+        "(facultatif)."
+    ),
+    "flag.note_title": "Signalé\u00a0: ajouter une phrase\u00a0?",
+    "flag.note_label": "Une phrase pour les admins (facultatif)",
+    "flag.noted": "Merci\u00a0: votre phrase accompagne votre signalement.",
+    "flag.thanks": "Merci\u00a0: les administrateurs verront votre signalement.",
+    "flag.no_flag": "Je ne trouve aucun signalement de votre part dans la dernière heure.",
+    "flags.title": "⚑ Questions signalées",
+    "flags.none": "Aucune question n'est signalée ici.",
+    "flags.line.one": "{ref}\u00a0: {count} signalement, {reasons}",
+    "flags.line.other": "{ref}\u00a0: {count} signalements, {reasons}",
+    "flags.hidden_mark": "masquée",
+    "flags.hidden_line": "{ref}\u00a0: masquée",
+    "flags.usage": (
+        "/flags liste les questions signalées\u00a0; /flags hide ID ne la pose plus ici, /flags "
+        "show ID la rétablit, /flags clear ID marque ses signalements comme traités (ID tel "
+        "qu'affiché, par exemple parallelism/megatron)."
+    ),
+    "flags.hidden": (
+        "{ref} est masquée\u00a0: elle n'est plus posée ici. /flags show {ref} la rétablit."
+    ),
+    "flags.already_hidden": "{ref} était déjà masquée.",
+    "flags.shown": "{ref} est de nouveau posée ici.",
+    "flags.not_hidden": "{ref} n'était pas masquée.",
+    "flags.cleared": "Les signalements de {ref} sont marqués comme traités.",
+    "flags.nothing_to_clear": "{ref} n'a aucun signalement ouvert.",
+    "flags.unknown_id": (
+        "Je ne connais pas de question «\u00a0{ref}\u00a0» ici. Utilisez un ID tel que /flags "
+        "l'affiche, par exemple parallelism/megatron."
+    ),
+    "command.flags": "Questions signalées\u00a0: lister, masquer, rétablir (admins)",
+    "discord.name.flags": "flags",
+    "discord.option.flags_action.about": "list (par défaut), hide, show ou clear",
+    "discord.option.question": "question",
+    "discord.option.question.about": "L'ID de la question, tel que la liste l'affiche",
+    "flags.action.list": "lister",
+    "flags.action.hide": "masquer",
+    "flags.action.show": "rétablir",
+    "flags.action.clear": "traiter",
 }
