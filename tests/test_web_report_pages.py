@@ -10,13 +10,16 @@ import csv
 import io
 import random
 import re
+import sqlite3
 from pathlib import Path
 
 from aiohttp.test_utils import TestClient, TestServer
 
 from adapters.web.app import Report, build_app
+from bot.domain.flags import Reason
 from bot.domain.models import LETTERS, Quiz
 from bot.domain.report_links import LinkSigner
+from bot.play.flags import FlagDesk
 from bot.play.service import QuizService
 from bot.storage.opening import open_store
 from tests.support.clocks import FakeClock
@@ -238,3 +241,33 @@ async def test_the_progress_download_gives_the_trend_in_points(
     assert rows[1][:4] == ["Ana", "6", "0.6667", "-66.7"]
     assert '<td class="points" data-label="Trend (points)">−67</td>' in page
     assert "share right down 67 points" in page
+
+
+async def test_members_flags_are_listed_and_counted_in_the_item_analysis(
+    tmp_path: Path, quizzes: dict[str, Quiz], clock: FakeClock
+) -> None:
+    """Two members flag a question, one with a sentence: the quiz page lists it with its
+    count, reasons and sentence, and the item analysis gets its Flags column."""
+    database = tmp_path / "quiz.db"
+    [asked] = await scripted(database, quizzes, clock, [{ANA: 1, BOB: 0}])
+    store = await open_store(database)
+    try:
+        service = QuizService(store, quizzes, clock=clock, rng=random.Random(1))
+        with sqlite3.connect(database) as connection:
+            [(post_id,)] = connection.execute(
+                "SELECT post_id FROM posts WHERE question_id = ?", (asked,)
+            ).fetchall()
+        desk = FlagDesk(service)
+        await desk.flag(post_id, ANA, Reason.WRONG)
+        assert await desk.note(post_id, ANA.user_id, "B is right since Megatron-LM v2")
+        await desk.flag(post_id, BOB, Reason.WRONG)
+    finally:
+        await store.close()
+    async with served(database, quizzes, clock) as web:
+        page = await (await web.client.get(web.path(CHAT) + "quiz/parallelism")).text()
+    flags = page.split('id="flags"', 1)[1].split("</section>", 1)[0]
+    assert f'href="#q-{asked}"' in flags
+    assert "2 open flags: The answer is wrong ×2." in flags
+    assert "“B is right since Megatron-LM v2”" in flags
+    items = page.split('id="items"', 1)[1].split("</section>", 1)[0]
+    assert 'data-label="Flags"' in items

@@ -7,7 +7,6 @@ The pages' handlers (routes.py) merge these into their templates' context.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
@@ -31,11 +30,6 @@ from bot.text import report_items as items_text
 from bot.text.i18n import t
 from bot.text.markup import clean_name
 
-NO_FLAGS: Mapping[str, int] = {}
-"""Members' flags per question id: issue 29's item 2 (flags, another branch) stores them;
-once it does, the quiz page passes the chat's counts here and they show in the item analysis
-(a Flags column) and rank first among the questions to discuss."""
-
 
 def period_in(request: web.Request) -> Period:
     return period_of(request.query.get("period", ""))
@@ -57,7 +51,8 @@ async def quiz_sections(
 ) -> dict[str, Any]:
     span = window(period, now.date())
     latest, choices = await store.period_counts(chat_id, quiz_id, span.first)
-    analysis = analyse(latest, choices, NO_FLAGS)
+    flagged = [f for f in await store.chat_flags(chat_id) if f.quiz_id == quiz_id and f.count]
+    analysis = analyse(latest, choices, {f.question_id: f.count for f in flagged})
     lines = await store.members(chat_id, now)
     names = {line.user_id: clean_name(line.name) or line.user_id for line in lines}
     columns = [(n, q.id) for n, q in enumerate(quiz.questions, start=1)] if quiz else []
@@ -70,6 +65,7 @@ async def quiz_sections(
         "period_label": items_text.period_label(period, language),
         "items": items_text.items_table(analysis, quiz, language),
         "item_links": [f"#q-{key}" for key in items_text.in_quiz_order(analysis, quiz)],
+        "flags": items_text.flag_lines(flagged, quiz, language),
         "discuss": items_text.discuss_lines(to_discuss(analysis.items.values()), quiz, language),
         "notes": items_text.notes(language),
         "grid_columns": [(items_text.short(n, q, language), q) for n, q in columns],

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 from bot.domain import payload
-from bot.domain.flags import FLAGS_PER_DAY, FlagOutcome, Listed, Reason
+from bot.domain.flags import FLAGS_PER_DAY, FlaggedQuestion, FlagOutcome, Listed, Reason
 from bot.domain.models import Language
 from bot.domain.views import QuestionView
 from bot.text.i18n import t
@@ -81,15 +81,21 @@ def _question_lines(item: Listed, language: Language, style: Style) -> list[str]
     flagged = item.flagged
     if not flagged.count:
         return [style.escape(t(language, "flags.hidden_line", ref=item.ref))]
+    reasons = reasons_text(flagged, language)
+    line = t(language, "flags.line", ref=item.ref, count=flagged.count, reasons=reasons)
+    notes = [style.italic(style.escape(f"  “{note}”")) for note in flagged.notes]
+    return [style.escape(line), *notes]
+
+
+def reasons_text(flagged: FlaggedQuestion, language: Language) -> str:
+    """The reasons given, most given first, and whether admins hid the question."""
     reasons = ", ".join(
         f"{reason_label(reason, language)} ×{count}"
         for reason, count in sorted(flagged.reasons.items(), key=lambda pair: -pair[1])
     )
     if flagged.hidden:
         reasons = f"{reasons} · {t(language, 'flags.hidden_mark')}"
-    line = t(language, "flags.line", ref=item.ref, count=flagged.count, reasons=reasons)
-    notes = [style.italic(style.escape(f"  “{note}”")) for note in flagged.notes]
-    return [style.escape(line), *notes]
+    return reasons
 
 
 def done(action: str, outcome: str, ref: str, language: Language) -> str:

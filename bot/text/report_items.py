@@ -10,10 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from bot.domain.flags import FlaggedQuestion
 from bot.domain.item_analysis import DISCUSS_BELOW, MIN_MEMBERS, Analysis, ToDiscuss
 from bot.domain.models import LETTERS, Language, Question, Quiz
 from bot.domain.report import QuestionFigures
 from bot.domain.report_periods import BEHIND_DROP, BEHIND_DUE, Period, Progress
+from bot.text.flag_texts import reasons_text
 from bot.text.i18n import t
 from bot.text.markup import clean_name
 from bot.text.report_tables import Kind, Table, Value, cell_text, columns_of, share_text
@@ -106,6 +108,22 @@ def discuss_lines(found: Sequence[ToDiscuss], quiz: Quiz | None, language: Langu
         reason = t(language, f"report.discuss.{d.reason}")
         label = short(numbered.get(d.item.question_id), d.item.question_id, language)
         lines.append(Line(label, f"q-{d.item.question_id}", f"{figures} — {reason}"))
+    return lines
+
+
+def flag_lines(
+    found: Sequence[FlaggedQuestion], quiz: Quiz | None, language: Language
+) -> list[Line]:
+    """The quiz's flagged questions, most flagged first: how many flags, the reasons given,
+    whether admins hid it, and the latest sentences members added."""
+    numbered = numbers(quiz)
+    lines = []
+    for flagged in sorted(found, key=lambda f: (-f.count, numbered.get(f.question_id, 0))):
+        label = short(numbered.get(flagged.question_id), flagged.question_id, language)
+        text = t(language, "report.flags.entry", count=flagged.count,
+                 reasons=reasons_text(flagged, language))  # fmt: skip
+        notes = " ".join(f"“{note}”" for note in flagged.notes)
+        lines.append(Line(label, f"q-{flagged.question_id}", f"{text} {notes}".strip()))
     return lines
 
 

@@ -538,6 +538,11 @@ MESSAGES: dict[str, str] = {
     "report.column.flags": "Flags",
     "report.column.members_answered": "Members",
     "report.items.wrong_choice": "{letter} {share}",
+    "report.flags.title": "Flagged by members",
+    "report.flags.entry.one": "{count} open flag: {reasons}.",
+    "report.flags.entry.other": "{count} open flags: {reasons}.",
+    "report.flags.note": "Open flags, from all time. Admins act on them in the chat: /flags hide, "
+    "/flags show, /flags clear.",
     "report.discuss.title": "Questions to discuss next",
     "report.discuss.none": "No question needs it in this period: every one is answered right at "
     "least {share} of the time.",

@@ -583,6 +583,11 @@ MESSAGES: dict[str, str] = {
     "report.column.flags": "Signalements",
     "report.column.members_answered": "Membres",
     "report.items.wrong_choice": "{letter} {share}",
+    "report.flags.title": "Signalées par des membres",
+    "report.flags.entry.one": "{count} signalement ouvert\u00a0: {reasons}.",
+    "report.flags.entry.other": "{count} signalements ouverts\u00a0: {reasons}.",
+    "report.flags.note": "Signalements ouverts, depuis le début. Les admins les traitent dans le "
+    "groupe\u00a0: /flags hide, /flags show, /flags clear.",
     "report.discuss.title": "Questions à reprendre",
     "report.discuss.none": "Aucune dans cette période : chacune a au moins {share} de bonnes "
     "réponses.",
