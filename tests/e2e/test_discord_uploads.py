@@ -120,7 +120,7 @@ async def test_an_admin_uploads_a_gift_file_and_the_server_plays_it(world: World
     with downloads(world.env) as fetched:
         said = await upload(world, world.admin, "cells.gift", GIFT)
     assert [url.rsplit("/", 1)[-1] for url in fetched] == ["cells.gift"]
-    assert said == "Quiz “cells” added: 2 questions. Play it: /quiz quiz:cells"
+    assert said == "Quiz “biology” added: 2 questions. Play it: /quiz quiz:cells"  # $CATEGORY
     ana = world.members["ana"]
     listed = await ana.slash(world.channel, "quizzes")
     assert "cells" in plain(listed.response.content)
@@ -289,7 +289,7 @@ async def test_ten_uploads_an_hour_and_bundled_ids_stay_the_bots(world: World) -
     assert said == "This chat has reached its limit of uploads in an hour (10): try again later."
     await world.env.advance_time(3601)  # an hour after the first
     said = await upload(world, world.admin, "cells.gift", GIFT_AGAIN)
-    assert said.startswith("Quiz “cells” replaced: 3 questions"), said
+    assert said.startswith("Quiz “biology” replaced: 3 questions"), said
 
 
 async def play_both_right(world: World, member: Any) -> None:
@@ -319,7 +319,7 @@ async def test_a_replacement_keeps_history_and_removal_ends_it(world: World) -> 
         assert [s["value"] for s in suggestions] == ["cells"]
         removed = await world.admin.slash(world.channel, "removequiz", id="cells")
     assert not removed.ephemeral  # the server sees its quiz go
-    assert plain(removed.response.content) == t("fr", "upload.removed", id="cells", title="cells")
+    assert plain(removed.response.content) == t("fr", "upload.removed", id="cells", title="biology")
     refused = await ana.slash(world.channel, "quiz", quiz="cells")
     assert refused.ephemeral
     bundled = await world.admin.slash(world.channel, "removequiz", id="parallelism")
