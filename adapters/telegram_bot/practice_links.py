@@ -34,12 +34,18 @@ async def group_quiz(service: QuizService, bot: Bot, user_id: int, argument: str
     stored = await service.store.chat_quiz(int(serial))
     if stored is None or stored.quiz_id != shown or not TELEGRAM.owns(stored.chat_id):
         return None
-    try:
-        member = await bot.get_chat_member(TELEGRAM.number(stored.chat_id), user_id)
-    except (BadRequest, Forbidden):  # the bot left that group, or it is gone: not shown
-        return None
-    if member.status not in MEMBERS:
-        return None
-    if isinstance(member, ChatMemberRestricted) and not member.is_member:  # restricted, left
+    if not await is_member(bot, TELEGRAM.number(stored.chat_id), user_id):
         return None
     return await service.quiz_of(stored.key)
+
+
+async def is_member(bot: Bot, chat: int, user_id: int) -> bool:
+    """Whether the user is in that group now (what a link opened in private is checked for:
+    its ids are easy to guess)."""
+    try:
+        member = await bot.get_chat_member(chat, user_id)
+    except (BadRequest, Forbidden):  # the bot left that group, or it is gone
+        return False
+    if member.status not in MEMBERS:
+        return False
+    return not (isinstance(member, ChatMemberRestricted) and not member.is_member)

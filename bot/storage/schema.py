@@ -14,6 +14,7 @@ import re
 from bot.storage.sql.answers import RESPONSES_MIGRATION
 from bot.storage.sql.chat_quizzes import CHAT_QUIZ_TABLES, CHAT_QUIZZES_MIGRATION
 from bot.storage.sql.daily import DAILY_MIGRATION
+from bot.storage.sql.picks import PICK_TABLES, PICKS_MIGRATION
 from bot.storage.sql.report_counts import COUNT_TABLES, REPORT_COUNTS_MIGRATION
 from bot.storage.sql.review import REVIEW_MIGRATION, REVIEW_TABLES
 from bot.storage.sql.scores import SCORE_TABLES_MIGRATION, SCORE_WEEKS_MIGRATION
@@ -90,11 +91,12 @@ MIGRATIONS: tuple[str, ...] = (
     CHAT_QUIZZES_MIGRATION,  # quizzes chats upload (bot/storage/sql/chat_quizzes.py)
     REPORT_COUNTS_MIGRATION,  # the report's counts (bot/storage/sql/report_counts.py)
     RESPONSES_MIGRATION,  # what was typed or picked (bot/storage/sql/answers.py)
+    PICKS_MIGRATION,  # answers in progress: picks, typed answers awaited (sql/picks.py)
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 TABLES = ("users", "rounds", "posts", "answers", "meta", "score_totals", "score_hours",
           "score_weeks", "daily_schedules", "daily_posts", "seen_updates",
-          *REVIEW_TABLES, *CHAT_QUIZ_TABLES, *COUNT_TABLES)  # fmt: skip
+          *REVIEW_TABLES, *CHAT_QUIZ_TABLES, *COUNT_TABLES, *PICK_TABLES)  # fmt: skip
 """Every table, parents before children (the order a copy inserts in)."""
 IDENTITY_COLUMNS = {
     "rounds": "round_id",

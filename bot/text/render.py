@@ -63,9 +63,7 @@ def question_card(
     parts = [style.bold(style.escape(header)), style.escape(question.prompt.get(language))]
     if question.choices:
         parts.append("\n".join(choice_lines(question, post, language, style)))
-    hint = answer_texts.hint(question, language)
-    if hint is not None:
-        parts.append(style.italic(style.escape(hint)))
+    parts.extend(hint_part(question, language, style))
     footer = []
     if answered:
         footer.append(t(language, "question.answered", count=answered))
@@ -73,11 +71,37 @@ def question_card(
         footer.append(t(language, "question.closes", when=closes))
     if footer:
         parts.append(style.italic(style.escape(" · ".join(footer))))
-    buttons = tuple(
+    return Card("\n\n".join(parts), letter_buttons(post))
+
+
+def right_answer(question: Question, post: Post, language: Language) -> str:
+    """The right answer of a question of any type, as shown once it closes: "B. Paris",
+    "A. 2, C. 7", "B → A → C", "Paris", "27.27% (± 0.5%)"."""
+    if question.type not in SINGLE:
+        return answer_texts.right_answer(question, post, language)
+    choice = question.choices[question.answer].get(language)
+    return f"{letter(post.correct_letter_index(question))}. {choice}"
+
+
+def letter_buttons(post: Post) -> tuple[Button, ...]:
+    """One button a letter shown on the post (none for a typed question, which has none)."""
+    return tuple(
         Button(letter(i), payload.encode(payload.AnswerPress(post.post_id, i)))
         for i in range(len(post.order))
     )
-    return Card("\n\n".join(parts), buttons)
+
+
+def submit_button(post: Post, language: Language) -> Button:
+    """Submit, under a `multiple` question: the presser's picks become their answer."""
+    return Button(
+        t(language, "question.submit_button"), payload.encode(payload.SubmitPress(post.post_id))
+    )
+
+
+def hint_part(question: Question, language: Language, style: Style) -> list[str]:
+    """What to do, in italics under the prompt, for a question that is not one choice."""
+    hint = answer_texts.hint(question, language)
+    return [] if hint is None else [style.italic(style.escape(hint))]
 
 
 def verdict_line(question: Question, post: Post, answer: Answer, language: Language) -> str:

@@ -31,6 +31,7 @@ from bot.storage.schema import (
 from bot.storage.sql.chat_moves import ChatMoveQueries
 from bot.storage.sql.chat_quizzes import ChatQuizQueries
 from bot.storage.sql.daily import DailyQueries
+from bot.storage.sql.picks import PickQueries
 from bot.storage.sql.players import PlayerQueries
 from bot.storage.sql.queries import TableRows, Transaction
 from bot.storage.sql.review import ReviewQueries
@@ -85,7 +86,7 @@ class _Statements:
 @translate_errors
 class PostgresStore(
     DailyQueries, PlayerQueries, ReviewQueries, ChatMoveQueries, SeenUpdateQueries,
-    ChatQuizQueries, GroupCommitAnswers,
+    ChatQuizQueries, PickQueries, GroupCommitAnswers,
 ):  # fmt: skip
     """Open with `await PostgresStore.open("postgresql://user:password@host/db")`."""
 

@@ -213,11 +213,14 @@ class SqlQueries:
         return changed == 1
 
     async def close_post(self, post_id: int, now: datetime) -> bool:
-        changed = await self._write(
-            "UPDATE posts SET closed_at = ? WHERE post_id = ? AND closed_at IS NULL",
-            to_ms(now),
-            post_id,
-        )
+        async with self._transaction() as transaction:
+            changed = await transaction.write(
+                "UPDATE posts SET closed_at = ? WHERE post_id = ? AND closed_at IS NULL",
+                to_ms(now),
+                post_id,
+            )
+            if changed == 1:  # picks not submitted in time count for nothing
+                await transaction.write("DELETE FROM picks WHERE post_id = ?", post_id)
         return changed == 1
 
     async def open_posts(self) -> list[Post]:

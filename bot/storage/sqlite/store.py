@@ -17,6 +17,7 @@ from bot.storage.schema import MIGRATIONS, SCHEMA_VERSION
 from bot.storage.sql.chat_moves import ChatMoveQueries
 from bot.storage.sql.chat_quizzes import ChatQuizQueries
 from bot.storage.sql.daily import DailyQueries
+from bot.storage.sql.picks import PickQueries
 from bot.storage.sql.players import PlayerQueries
 from bot.storage.sql.queries import TableRows, Transaction
 from bot.storage.sql.review import ReviewQueries
@@ -47,7 +48,7 @@ class _SQLiteTransaction:
 @translate_errors
 class SQLiteStore(
     DailyQueries, PlayerQueries, ReviewQueries, ChatMoveQueries, SeenUpdateQueries,
-    ChatQuizQueries, GroupCommitAnswers,
+    ChatQuizQueries, PickQueries, GroupCommitAnswers,
 ):  # fmt: skip
     """The default store. Open with `await SQLiteStore.open(path)`; queries: SqlQueries."""
 
