@@ -21,7 +21,7 @@ from bot.storage.schema import MIGRATIONS
 from bot.storage.sql.answers import RESPONSES_MIGRATION
 from bot.text.export import write_csv
 from tests.support.clocks import FakeClock
-from tests.support.migrations import roll_back
+from tests.support.migrations import UNDO_PICKS, roll_back
 from tests.support.paths import TYPES
 
 QUIZ = load_quiz(TYPES / "every-type.yaml")
@@ -104,7 +104,7 @@ async def test_the_migration_keeps_old_answers_and_one_answer_per_player(
             chat_id=CHAT_ID, player=ANA, post_id=choice.post.post_id, letter_index=right
         )
     version = MIGRATIONS.index(RESPONSES_MIGRATION)
-    await roll_back(database, version, "ALTER TABLE answers DROP COLUMN response")
+    await roll_back(database, version, f"{UNDO_PICKS}; ALTER TABLE answers DROP COLUMN response")
     async with typed_service(database, clock) as service:
         store = service.store
         old = await store.get_answer(choice.post.post_id, ANA.user_id)

@@ -17,7 +17,7 @@ from bot.storage.report_store import open_report_store
 from bot.storage.schema import MIGRATIONS
 from bot.storage.sql.report_counts import COUNT_TABLES, REPORT_COUNTS_MIGRATION
 from tests.support.clocks import FakeClock
-from tests.support.migrations import roll_back
+from tests.support.migrations import UNDO_PICKS, roll_back
 from tests.support.paths import QUIZZES
 from tests.support.report import CHAT, PLAYERS, expected, play_rounds
 
@@ -88,9 +88,9 @@ async def test_counts_equal_a_scan_after_answers_forget_and_move(
 
 async def _undo_the_migration(database: Path | str) -> None:
     """The database as the quizbot before the report counts left it: no report counts, no
-    later migration (the answers' response column), its version then."""
+    later migration (the answers' response column, answers in progress), its version then."""
     drops = "; ".join(f"DROP TABLE {table}" for table in COUNT_TABLES)
-    undo = f"{drops}; ALTER TABLE answers DROP COLUMN response"
+    undo = f"{UNDO_PICKS}; {drops}; ALTER TABLE answers DROP COLUMN response"
     await roll_back(database, MIGRATIONS.index(REPORT_COUNTS_MIGRATION), undo)
 
 

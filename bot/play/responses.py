@@ -73,7 +73,7 @@ class Responses:
         return await self._answer(view, player, picks)
 
     async def _refusal(
-        self, view: QuestionView, player: Player, letter: int = 0
+        self, view: QuestionView, player: Player, letter: int | None = None
     ) -> PressResult | None:
         """Why a tap or submit changes nothing: answered already, closed, no such letter."""
         existing = await self.store.get_answer(view.post.post_id, player.user_id)
@@ -81,7 +81,7 @@ class Responses:
             return PressResult(AlreadyAnswered(existing), view)
         if not view.post.is_open(self.service.clock.now()):
             return PressResult(Refused(Refusal.CLOSED), view)
-        if not 0 <= letter < len(view.post.order):
+        if letter is not None and not 0 <= letter < len(view.post.order):
             return PressResult(Refused(Refusal.INVALID_CHOICE), view)
         return None
 

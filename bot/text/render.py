@@ -147,8 +147,13 @@ def verdict_parts(
 
 
 def verdict_alert(question: Question, post: Post, answer: Answer, language: Language) -> str:
-    """The verdict squeezed into a Telegram alert (≤200 chars), offering the full text."""
+    """The verdict squeezed into a Telegram alert (≤200 chars), offering the full text; what
+    was missed and picked wrongly too, when it fits."""
     line = verdict_line(question, post, answer, language)
+    details = answer_texts.verdict_details(question, post, answer, language)
+    if details and question.type == "multiple":
+        with_details = "\n".join([line, *details])
+        line = with_details if len(with_details) <= ALERT_LIMIT else line
     if question.explanation is None:
         return line[:ALERT_LIMIT]
     explanation = question.explanation.get(language)

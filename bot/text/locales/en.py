@@ -57,7 +57,9 @@ MESSAGES: dict[str, str] = {
     "question.submit_button": "✅ Submit",
     "question.type_button": "✍️ Answer in private",
     "picks.multiple": "Your picks: {letters}. Tap a letter again to drop it; Submit when done.",
-    "picks.order": "Your order so far: {order}. {left} to go; tap a letter again to drop it.",
+    "picks.order": (
+        "Your order so far: {order}. Left to pick: {left}; tap a letter again to drop it."
+    ),
     "picks.none": "Nothing picked yet: tap the letters, then Submit.",
     "typed.ask": (
         "Type your answer here. It counts for the group if it arrives before the question "

@@ -59,24 +59,24 @@ MESSAGES: dict[str, str] = {
     "question.submit_button": "✅ Valider",
     "question.type_button": "✍️ Répondre en privé",
     "picks.multiple": (
-        "Vos choix : {letters}. Touchez une lettre à nouveau pour la retirer ; Valider "
+        "Vos choix : {letters}. Touchez une lettre à nouveau pour la retirer ; Valider "
         "quand c'est prêt."
     ),
     "picks.order": (
-        "Votre ordre pour l'instant : {order}. Encore {left} ; touchez une lettre à "
+        "Votre ordre pour l'instant : {order}. Reste à choisir : {left} ; touchez une lettre à "
         "nouveau pour la retirer."
     ),
-    "picks.none": "Rien de choisi pour l'instant : touchez les lettres, puis Valider.",
+    "picks.none": "Rien de choisi pour l'instant : touchez les lettres, puis Valider.",
     "typed.ask": (
         "Tapez votre réponse ici. Elle compte pour le groupe si elle arrive avant la "
-        "fermeture de la question ; personne d'autre ne la voit."
+        "fermeture de la question ; personne d'autre ne la voit."
     ),
-    "typed.closed": "Désolé, cette question est fermée : votre réponse n'a pas été comptée.",
+    "typed.closed": "Désolé, cette question est fermée : votre réponse n'a pas été comptée.",
     "typed.not_number": (
         "Je n'ai pas pu lire un nombre. Tapez-le à nouveau, par exemple {example}."
     ),
     "typed.not_member": (
-        "Cette question appartient à un groupe dont vous ne faites pas partie : je ne "
+        "Cette question appartient à un groupe dont vous ne faites pas partie : je ne "
         "peux pas prendre votre réponse."
     ),
     "closed.answer_typed": "✅ Réponse : {answer}",
