@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from bot.catalog.loader import load_quiz
-from bot.domain.question_types import SetKey
 from bot.domain.views import QuestionView
 from tests.e2e.telegram_harness import Harness, running_bot
+from tests.e2e.telegram_types import data, right_letters, say, submit, url_buttons
 from tests.fakes.telegram_api import FakeTelegramAPI
 from tests.support.clocks import FakeClock
 from tests.support.paths import TYPES
@@ -26,37 +26,6 @@ async def bot(fake: FakeTelegramAPI, tmp_path: Path, clock: FakeClock) -> AsyncI
     quiz = load_quiz(TYPES / "every-type.yaml")
     async with running_bot(fake, tmp_path / "quiz.db", {QUIZ: quiz}, clock) as harness:
         yield harness
-
-
-def data(view: QuestionView, letter: int) -> str:
-    return f"v1:a:{view.post.post_id}:{'ABCDEFGHIJ'[letter]}"
-
-
-def submit(view: QuestionView) -> str:
-    return f"v1:m:{view.post.post_id}"
-
-
-def right_letters(view: QuestionView) -> list[int]:
-    """The positions to tap for the right answer: the right set, or the items in order."""
-    if isinstance(view.question.key, SetKey):
-        return sorted(view.post.order.index(choice) for choice in view.question.key.rights)
-    return [view.post.order.index(choice) for choice in range(len(view.question.choices))]
-
-
-def url_buttons(message: dict[str, Any]) -> list[str]:
-    rows = message["reply_markup"]["inline_keyboard"]
-    return [button["url"] for row in rows for button in row if "url" in button]
-
-
-async def say(bot: Harness, chat: dict[str, Any], user: dict[str, Any], text: str) -> str:
-    """Type a line in a chat; the bot's first message there after it."""
-    since = len(bot.fake.calls)
-    bot.fake.send_text(chat, user, text)
-    call = await bot.fake.wait_for(
-        "sendMessage", lambda p: p["chat_id"] == chat["id"], since=since
-    )
-    found: str = call.response["result"]["text"]
-    return found
 
 
 class Members:
