@@ -39,6 +39,38 @@ async def answer_right(bot: Harness, chat: dict[str, Any], user: dict[str, Any])
     return str(toast["text"])
 
 
+async def answer_wrong(bot: Harness, chat: dict[str, Any], user: dict[str, Any]) -> str:
+    """Answer the open practice question wrong, as its type asks; the verdict shown."""
+    view = await bot.open_view()
+    message_id = bot.fake.bot_messages(chat)[-1]["message_id"]
+    kind = view.question.type
+    if kind in ("text", "number"):
+        return await say(bot, chat, user, "Lyon" if kind == "text" else "5")
+    rights = right_letters(view) if kind in ("multiple", "order") else []
+    if kind in ("choice", "truefalse"):
+        rights = [(view.post.correct_letter_index(view.question) + 1) % len(view.post.order)]
+    for letter in reversed(rights) if kind == "order" else rights[:1]:
+        toast = await bot.press(chat, user, message_id, data(view, letter))
+    if kind == "multiple":
+        toast = await bot.press(chat, user, message_id, submit(view))
+    return str(toast["text"])
+
+
+async def play_all(
+    bot: Harness, chat: dict[str, Any], user: dict[str, Any], right: bool, since: int = 0
+) -> list[str]:
+    """Answer the 6 questions asked in the private chat (from call `since`); their types."""
+    kinds = []
+    for number in range(1, 7):
+        await bot.fake.wait_for(
+            "sendMessage", lambda p, n=number: f"Question {n}/6" in p["text"], since=since
+        )
+        kinds.append((await bot.open_view()).question.type)
+        verdict = await (answer_right if right else answer_wrong)(bot, chat, user)
+        assert verdict.startswith("✅ Right" if right else "❌ Not quite"), verdict
+    return kinds
+
+
 async def test_practice_of_every_type_in_the_private_chat(
     fake: FakeTelegramAPI, tmp_path: Path, clock: FakeClock
 ) -> None:
@@ -47,17 +79,31 @@ async def test_practice_of_every_type_in_the_private_chat(
     async with running_bot(fake, tmp_path / "quiz.db", {QUIZ.id: QUIZ}, clock) as bot:
         first = await bot.command(private, chris, f"/quiz {QUIZ.id} 6")
         assert "Question 1/6" in first["text"]
-        kinds = []
-        for number in range(1, 7):
-            await fake.wait_for("sendMessage", lambda p, n=number: f"Question {n}/6" in p["text"])
-            kinds.append((await bot.open_view()).question.type)
-            verdict = await answer_right(bot, private, chris)
-            assert verdict.startswith("✅ Right"), verdict
+        kinds = await play_all(bot, private, chris, right=True)
         assert sorted(kinds) == sorted(
             ["choice", "truefalse", "multiple", "order", "text", "number"]
         )
         summary = (await fake.wait_for("sendMessage", lambda p: "🏁" in p["text"])).params["text"]
         assert "6/6" in summary
+
+
+async def test_review_of_every_type_in_the_private_chat(
+    fake: FakeTelegramAPI, tmp_path: Path, clock: FakeClock
+) -> None:
+    chris = fake.user(3, "Chris", "en")
+    private = fake.private_chat(chris)
+    async with running_bot(fake, tmp_path / "quiz.db", {QUIZ.id: QUIZ}, clock) as bot:
+        await bot.command(private, chris, f"/quiz {QUIZ.id} 6")
+        await play_all(bot, private, chris, right=False)  # six misses to review
+        await fake.wait_for("sendMessage", lambda p: "🏁" in p["text"])
+        await bot.advance(60)  # a review counts what was answered since it started
+        since = len(fake.calls)
+        first = await bot.command(private, chris, "/review")
+        assert first["text"].startswith("🔁 Review: 6 questions you missed")
+        kinds = await play_all(bot, private, chris, right=True, since=since)
+        assert len(set(kinds)) == 6
+        done = await fake.wait_for("sendMessage", lambda p: "Review done" in p["text"])
+        assert "6/6 right" in done.params["text"]
 
 
 async def test_a_daily_text_question_is_answered_in_private_and_named_the_next_day(
