@@ -4,6 +4,7 @@ store), answered by private alerts; typed answers go through the private chat.""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -183,3 +184,23 @@ async def test_a_round_of_every_type_with_private_verdicts(
     for chat in (fake.private_chat(members.amelie), group):  # nobody sees another's answer
         texts = [message.get("text", "") for message in fake.bot_messages(chat)]
         assert not any("Parris" in text or "0,61" in text for text in texts)
+
+
+async def test_the_post_a_member_answers_in_private_outlives_a_restart(
+    fake: FakeTelegramAPI, tmp_path: Path, clock: FakeClock, group: dict[str, Any]
+) -> None:
+    quiz = load_quiz(TYPES / "every-type.yaml")
+    capital = quiz.question("capital")
+    assert capital is not None
+    quiz = dataclasses.replace(quiz, questions=(capital,))
+    chris = fake.user(3, "Chris", "en")
+    database = tmp_path / "quiz.db"
+    async with running_bot(fake, database, {QUIZ: quiz}, clock) as bot:
+        posted = await bot.command(group, chris, f"/quiz {QUIZ}")
+        link = next(url for url in url_buttons(posted) if "?start=ans_" in url)
+        private = fake.private_chat(chris)
+        await bot.command(private, chris, f"/start {link.split('?start=')[1]}")
+    async with running_bot(fake, database, {QUIZ: quiz}, clock) as bot:
+        assert (await say(bot, private, chris, "Paris")).startswith("✅ Right! Paris")
+        await bot.advance(30)
+        assert "Right: 1/1" in fake.message(group, posted["message_id"])["text"]
