@@ -21,7 +21,7 @@ from bot.domain.platform_limits import TELEGRAM_MESSAGE
 from bot.domain.question_types import TYPED
 from bot.domain.views import ClosedView, QuestionView, RoundSummary
 from bot.play.review import someone_missed
-from bot.text import boards, durations, markup, render
+from bot.text import answer_buttons, boards, durations, markup, render
 from bot.text.i18n import t
 
 log = logging.getLogger(__name__)
@@ -59,10 +59,10 @@ def typed_link(bot_username: str, post_id: int) -> str:
 
 def answer_rows(view: QuestionView, language: Language) -> list[list[markup.Button]]:
     """The letter buttons of a post, and Submit under a `multiple` question."""
-    letters = list(render.letter_buttons(view.post))
+    letters = list(answer_buttons.letter_buttons(view.post))
     rows = [letters] if letters else []
     if view.question.type == "multiple":
-        rows.append([render.submit_button(view.post, language)])
+        rows.append([answer_buttons.submit_button(view.post, language)])
     return rows
 
 

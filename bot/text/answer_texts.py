@@ -48,7 +48,11 @@ def _choice_list(question: Question, post: Post, choices: list[int], language: L
 
 
 def right_answer(question: Question, post: Post, language: Language) -> str:
-    """The right answer of a question of any type but `choice` and `truefalse`."""
+    """The right answer of a question of any type, as shown once it closes: "B. Paris",
+    "A. 2, C. 7", "B → A → C", "Paris", "27.27% (± 0.5%)"."""
+    if question.type in SINGLE:
+        choice = question.choices[question.answer].get(language)
+        return f"{LETTERS[post.correct_letter_index(question)]}. {choice}"
     key = question.key
     if isinstance(key, SetKey):
         return _choice_list(question, post, list(key.rights), language)

@@ -10,9 +10,11 @@ from bot.domain.daily import EVERY_DAY, DailyPost, RuleProblem, Schedule
 from bot.domain.entities import Answer, Post
 from bot.domain.models import Language, Question, Quiz, pick_language
 from bot.domain.views import ClosedView, QuestionView
+from bot.text.answer_buttons import letter_buttons
+from bot.text.answer_texts import right_answer
 from bot.text.i18n import has_message, t
 from bot.text.markup import PLAIN, Card, Style, clean_name
-from bot.text.render import choice_lines, closed_card, hint_part, letter_buttons, right_answer
+from bot.text.render import choice_lines, closed_card, hint_part
 
 
 def daily_card(

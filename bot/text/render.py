@@ -22,7 +22,7 @@ from bot.domain.rules import (
     Refused,
 )
 from bot.domain.views import PressResult
-from bot.text import answer_texts
+from bot.text import answer_buttons, answer_texts
 from bot.text.i18n import t
 from bot.text.markup import PLAIN, Button, Card, Style, clean_name
 
@@ -71,31 +71,7 @@ def question_card(
         footer.append(t(language, "question.closes", when=closes))
     if footer:
         parts.append(style.italic(style.escape(" · ".join(footer))))
-    return Card("\n\n".join(parts), letter_buttons(post))
-
-
-def right_answer(question: Question, post: Post, language: Language) -> str:
-    """The right answer of a question of any type, as shown once it closes: "B. Paris",
-    "A. 2, C. 7", "B → A → C", "Paris", "27.27% (± 0.5%)"."""
-    if question.type not in SINGLE:
-        return answer_texts.right_answer(question, post, language)
-    choice = question.choices[question.answer].get(language)
-    return f"{letter(post.correct_letter_index(question))}. {choice}"
-
-
-def letter_buttons(post: Post) -> tuple[Button, ...]:
-    """One button a letter shown on the post (none for a typed question, which has none)."""
-    return tuple(
-        Button(letter(i), payload.encode(payload.AnswerPress(post.post_id, i)))
-        for i in range(len(post.order))
-    )
-
-
-def submit_button(post: Post, language: Language) -> Button:
-    """Submit, under a `multiple` question: the presser's picks become their answer."""
-    return Button(
-        t(language, "question.submit_button"), payload.encode(payload.SubmitPress(post.post_id))
-    )
+    return Card("\n\n".join(parts), answer_buttons.letter_buttons(post))
 
 
 def hint_part(question: Question, language: Language, style: Style) -> list[str]:
