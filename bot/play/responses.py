@@ -88,12 +88,12 @@ class Responses:
     async def _answer(
         self, view: QuestionView, player: Player, picks: tuple[int, ...]
     ) -> PressResult:
+        """Judge the picks as one answer. They stay in the store until the post closes (an
+        answered member's taps are refused before they are read): a write less per answer."""
         post_id = view.post.post_id
         result = await self.service.respond(
             chat_id=view.post.chat_id, player=player, post_id=post_id, response=Response(picks)
         )
-        if not isinstance(result.outcome, Refused):
-            await self.store.clear_picks(post_id, player.user_id)
         return self.runner.counted(result)
 
     async def open_typed(self, player: Player, post_id: int) -> PressResult | QuestionView:

@@ -64,9 +64,6 @@ class PickQueries(SqlQueries):
         )
         return picks_of(str(rows[0][0])) if rows else ()
 
-    async def clear_picks(self, post_id: int, user_id: str) -> None:
-        await self._write("DELETE FROM picks WHERE post_id = ? AND user_id = ?", post_id, user_id)
-
     async def await_typed(self, user_id: str, post_id: int, now: datetime) -> None:
         """The member's next typed line in the private chat answers this post."""
         await self._write(
