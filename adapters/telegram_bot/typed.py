@@ -26,8 +26,9 @@ from bot.text.i18n import t
 
 def handlers() -> list[CommandHandler[Context, None] | MessageHandler[Context, None]]:
     """`/start ans_<post>` (before /start's own handler) and lines typed in private chats."""
-    link = filters.Regex(rf"^/start {TYPED_START}[1-9][0-9]{{0,17}}$")
-    typed = filters.ChatType.PRIVATE & filters.TEXT & ~filters.COMMAND
+    private = filters.ChatType.PRIVATE
+    link = private & filters.Regex(rf"^/start {TYPED_START}[1-9][0-9]{{0,17}}$")
+    typed = private & filters.TEXT & ~filters.COMMAND
     return [CommandHandler("start", open_typed, filters=link), MessageHandler(typed, typed_line)]
 
 
