@@ -7,12 +7,18 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.domain import payload
-from bot.domain.payload import AnswerPress, PayloadError, RevealPress, StartPress
+from bot.domain.payload import AnswerPress, PayloadError, RevealPress, StartPress, SubmitPress
 
 
 @pytest.mark.parametrize(
     "value",
-    [AnswerPress(1, 0), AnswerPress(10**18 - 1, 9), RevealPress(42), StartPress("parallelism")],
+    [
+        AnswerPress(1, 0),
+        AnswerPress(10**18 - 1, 9),
+        RevealPress(42),
+        SubmitPress(10**18 - 1),
+        StartPress("parallelism"),
+    ],
 )
 def test_round_trip_within_telegram_limit(value: payload.Payload) -> None:
     data = payload.encode(value)
@@ -36,6 +42,9 @@ def test_round_trip_within_telegram_limit(value: payload.Payload) -> None:
         "v1:a:1:A\n",
         "v1:a:1",
         "v1:r:",
+        "v1:m:",
+        "v1:m:0",
+        "v1:m:1:A",
         "v1:s:Parallelism",
         "v1:s:-x",
         "v1:a:1:AB",
@@ -53,6 +62,7 @@ def test_forged_or_malformed_data_is_refused(data: str | bytes | None) -> None:
 def test_the_answer_is_never_in_the_data() -> None:
     # Only the post and the letter pressed: nothing that says which letter is right.
     assert payload.encode(AnswerPress(7, 2)) == "v1:a:7:C"
+    assert payload.encode(SubmitPress(7)) == "v1:m:7"  # the picks are in the store
 
 
 @given(st.one_of(st.text(max_size=100), st.binary(max_size=100)))

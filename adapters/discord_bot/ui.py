@@ -53,8 +53,8 @@ def decode(custom_id: str) -> Press:
     if custom_id == payload.REVIEW_BUTTON:
         return ReviewPress()
     pressed = payload.decode(custom_id)
-    if isinstance(pressed, payload.StartPress):
-        raise payload.PayloadError("start buttons are Telegram's")
+    if isinstance(pressed, payload.StartPress | payload.SubmitPress):
+        raise payload.PayloadError("start and submit buttons are Telegram's")
     if isinstance(pressed, payload.FlagNote):
         raise payload.PayloadError("a flag's sentence comes from a modal, not a button")
     return pressed

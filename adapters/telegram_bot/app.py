@@ -26,7 +26,17 @@ from telegram.ext import (
 
 from adapters.platform_ids import TELEGRAM
 from adapters.telegram_bot import commands as handlers
-from adapters.telegram_bot import flags, gate, gone, lifecycle, polling, presses, uploads, weak
+from adapters.telegram_bot import (
+    flags,
+    gate,
+    gone,
+    lifecycle,
+    polling,
+    presses,
+    typed,
+    uploads,
+    weak,
+)
 from adapters.telegram_bot.daily import TelegramDailyPublisher, daily_command
 from adapters.telegram_bot.endpoints import bot_api_url, file_url
 from adapters.telegram_bot.http_client import AiohttpRequest
@@ -145,6 +155,8 @@ def build_application(setup: TelegramSetup) -> TelegramApp:
     application.add_handler(CallbackQueryHandler(presses.button))  # the hot path
     review_link = filters.Regex(rf"^/start {START_ARGUMENT}$")  # before /start's own handler
     application.add_handler(CommandHandler("start", review_command, filters=review_link))
+    typed_start, typed_lines = typed.handlers()  # /start ans_<post>, before /start's own
+    application.add_handler(typed_start)
     report_data, report_commands = report_handlers(setup.report_links)  # before /start
     application.bot_data.update(report_data)
     application.add_handlers(report_commands)
@@ -159,6 +171,7 @@ def build_application(setup: TelegramSetup) -> TelegramApp:
     )
     application.add_handler(CommandHandler("timezone", timezone_command))
     application.add_handlers(uploads.handlers())  # /import, /removequiz: chat quizzes
+    application.add_handler(typed_lines)  # last: any other text in a private chat
     application.add_error_handler(_error_handler(setup.on_error))
     return application
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from telegram import Chat, ChatMember, InlineKeyboardMarkup, Message, Update, User
@@ -20,6 +20,7 @@ from bot.domain.entities import PERIODS, Period, Player
 from bot.domain.models import Language, Quiz, pick_language
 from bot.domain.rules import DEFAULT_SECONDS, MAX_SECONDS, MIN_SECONDS
 from bot.play.daily_runner import DailyRunner
+from bot.play.responses import Responses
 from bot.play.review import ReviewRunner
 from bot.play.review_reminders import ReminderRunner
 from bot.play.rounds import Control, RoundRunner
@@ -41,6 +42,11 @@ class QuizApp:
     daily: DailyRunner | None = None
     review: ReviewRunner | None = None
     reminders: ReminderRunner | None = None
+    responses: Responses = field(init=False)
+    """Answers in steps (picks, typed lines), over `runner`."""
+
+    def __post_init__(self) -> None:
+        self.responses = Responses(self.runner)
 
 
 def quiz_app(context: Context) -> QuizApp:

@@ -23,12 +23,14 @@ from adapters.telegram_bot.commands import (
 )
 from adapters.telegram_bot.publisher import (
     STYLE,
+    answer_rows,
     chat_number,
     explanation_link,
     flag_markup,
     keyboard,
     message_chat,
     message_number,
+    typed_links,
 )
 from adapters.telegram_bot.topics import channel_of, thread_of
 from bot.domain import daily
@@ -56,12 +58,13 @@ class TelegramDailyPublisher:
             t(language, "question.explain_button"),
             explanation_link(self.bot.username, view.post.post_id),
         )
+        typed = typed_links(self.bot.username, view, language)
         with gone.translated():  # a gone chat pauses its schedule
             message = await self.bot.send_message(
                 chat_number(daily_post.chat_id),
                 card.text,
                 parse_mode=ParseMode.HTML,
-                reply_markup=keyboard([list(card.buttons)], [link]),
+                reply_markup=keyboard(answer_rows(view, language), [*typed, link]),
                 message_thread_id=thread_of(daily_post.channel_ref),
             )
         return f"{message.chat_id}:{message.message_id}"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 
-from telegram import Update, User
+from telegram import Chat, Update, User
 from telegram.constants import ChatType, ParseMode
 from telegram.error import BadRequest
 
@@ -22,9 +22,10 @@ from adapters.telegram_bot.publisher import STYLE
 from bot.domain import payload
 from bot.domain.models import Language, pick_language
 from bot.domain.rules import Accepted, ForgetOutcome
-from bot.domain.views import PressResult
+from bot.domain.views import PressResult, QuestionView
+from bot.play.responses import Picking
 from bot.play.rounds import Control
-from bot.text import render
+from bot.text import answer_texts, render
 from bot.text.i18n import t
 
 log = logging.getLogger(__name__)
@@ -49,6 +50,8 @@ async def button(update: Update, context: Context) -> None:
             await on_answer(update, context, post_id, letter_index)
         case payload.RevealPress(post_id):
             await on_reveal(update, context, post_id)
+        case payload.SubmitPress(post_id):
+            await on_submit(update, context, post_id)
         case payload.StartPress(quiz_id):
             await answer_query(update, None)
             await start_round(update, context, quiz_id, [])
@@ -59,19 +62,45 @@ async def button(update: Update, context: Context) -> None:
 
 
 async def on_answer(update: Update, context: Context, post_id: int, letter_index: int) -> None:
+    """A letter: the answer to a one-choice question, or a pick on a `multiple` or `order`
+    post (the last item of an order answers it)."""
     app = quiz_app(context)
     query, chat = update.callback_query, update.effective_chat
     assert query is not None
     assert chat is not None
-    result = await app.runner.press(
+    result = await app.responses.tap(
         chat_id=chat_key(chat),
         player=player_of(query.from_user),
         post_id=post_id,
-        letter_index=letter_index,
+        letter=letter_index,
     )
-    language = await presser_language(app, query.from_user, result)
-    accepted = isinstance(result.outcome, Accepted)
+    await answered(update, app, chat, result)
+
+
+async def on_submit(update: Update, context: Context, post_id: int) -> None:
+    """Submit under a `multiple` question: the presser's picks are judged."""
+    app = quiz_app(context)
+    query, chat = update.callback_query, update.effective_chat
+    assert query is not None
+    assert chat is not None
+    player = player_of(query.from_user)
+    result = await app.responses.submit(chat_id=chat_key(chat), player=player, post_id=post_id)
+    await answered(update, app, chat, result)
+
+
+async def answered(
+    update: Update, app: QuizApp, chat: Chat, result: PressResult | Picking
+) -> None:
+    """Tell the presser alone what their press did: their picks so far, or the verdict."""
+    query = update.callback_query
+    assert query is not None
     solo = chat.type == ChatType.PRIVATE
+    language = await presser_language(app, query.from_user, result.view)
+    if isinstance(result, Picking):
+        text = answer_texts.picks_alert(result.view.question, result.picks, language)
+        await answer_query(update, text, alert=not solo)
+        return
+    accepted = isinstance(result.outcome, Accepted)
     verdict = render.verdict_line if solo else render.verdict_alert
     alert = not (solo and accepted)
     await answer_query(update, render.press_reply(result, language, verdict), alert=alert)
@@ -81,11 +110,11 @@ async def on_answer(update: Update, context: Context, post_id: int, letter_index
             await app.review.after_answer(result)
 
 
-async def presser_language(app: QuizApp, user: User, result: PressResult) -> Language:
+async def presser_language(app: QuizApp, user: User, view: QuestionView | None) -> Language:
     """The presser's language; without one, the language the round is played in."""
-    if user.language_code or result.view is None or result.view.post.round_id is None:
+    if user.language_code or view is None or view.post.round_id is None:
         return pick_language(user.language_code)
-    current = await app.service.get_round(result.view.post.round_id)
+    current = await app.service.get_round(view.post.round_id)
     return pick_language(current.language if current else None)
 
 

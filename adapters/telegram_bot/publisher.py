@@ -18,9 +18,10 @@ from bot.domain.clock import Clock, SystemClock
 from bot.domain.entities import Round
 from bot.domain.models import Language, pick_language
 from bot.domain.platform_limits import TELEGRAM_MESSAGE
+from bot.domain.question_types import TYPED
 from bot.domain.views import ClosedView, QuestionView, RoundSummary
 from bot.play.review import someone_missed
-from bot.text import boards, durations, markup, render
+from bot.text import answer_buttons, boards, durations, markup, render
 from bot.text.i18n import t
 
 log = logging.getLogger(__name__)
@@ -56,6 +57,31 @@ def flag_markup(bot_username: str, post_id: int) -> InlineKeyboardMarkup:
     return keyboard([], [("⚑", f"https://t.me/{bot_username}?start={FLAG_START}{post_id}")])
 
 
+TYPED_START = "ans_"
+
+
+def typed_link(bot_username: str, post_id: int) -> str:
+    """Deep link that opens the private chat to type the answer to a `text` or `number` post
+    (`ans_<post>`: letters, digits and `_`, well under the 64 a start parameter allows)."""
+    return f"https://t.me/{bot_username}?start={TYPED_START}{post_id}"
+
+
+def answer_rows(view: QuestionView, language: Language) -> list[list[markup.Button]]:
+    """The letter buttons of a post, and Submit under a `multiple` question."""
+    letters = list(answer_buttons.letter_buttons(view.post))
+    rows = [letters] if letters else []
+    if view.question.type == "multiple":
+        rows.append([answer_buttons.submit_button(view.post, language)])
+    return rows
+
+
+def typed_links(bot_username: str, view: QuestionView, language: Language) -> list[Link]:
+    """The "Answer in private" link of a `text` or `number` post shared in a group."""
+    if view.question.type not in TYPED:
+        return []
+    return [(t(language, "question.type_button"), typed_link(bot_username, view.post.post_id))]
+
+
 REVIEW_START = "review"
 
 
@@ -64,8 +90,12 @@ def review_link(bot_username: str) -> str:
     return f"https://t.me/{bot_username}?start={REVIEW_START}"
 
 
+Link = tuple[str, str]
+"""A URL button: its label and its address."""
+
+
 def keyboard(
-    buttons: list[list[markup.Button]], links: Sequence[tuple[str, str]] = ()
+    buttons: list[list[markup.Button]], links: Sequence[Link] = ()
 ) -> InlineKeyboardMarkup:
     rows = [
         [InlineKeyboardButton(b.label, callback_data=b.payload) for b in row] for row in buttons
@@ -88,11 +118,11 @@ class TelegramPublisher:
         self.bot = bot
         self.clock = clock or SystemClock()
 
-    def question_markup(self, round_: Round, view: QuestionView) -> InlineKeyboardMarkup:
+    def question_markup(self, round_: Round, view: QuestionView) -> InlineKeyboardMarkup | None:
         language = pick_language(round_.language)
-        card = render.question_card(view.quiz, view.question, view.post, language, STYLE)
-        if round_.mode == "solo":
-            return keyboard([list(card.buttons)])
+        rows = answer_rows(view, language)
+        if round_.mode == "solo":  # a typed answer is simply typed in the private chat
+            return keyboard(rows) if rows else None
         reveal = markup.Button(
             t(language, "question.reveal_button"),
             payload.encode(payload.RevealPress(view.post.post_id)),
@@ -101,7 +131,8 @@ class TelegramPublisher:
             t(language, "question.explain_button"),
             explanation_link(self.bot.username, view.post.post_id),
         )
-        return keyboard([list(card.buttons), [reveal]], [link])
+        typed = typed_links(self.bot.username, view, language)
+        return keyboard([*rows, [reveal]], [*typed, link])
 
     def question_text(self, round_: Round, view: QuestionView, answered: int) -> str:
         language = pick_language(round_.language)

@@ -23,6 +23,7 @@ from adapters.telegram_bot.commands import reply as _reply
 from adapters.telegram_bot.publisher import (
     REVIEW_START,
     STYLE,
+    answer_rows,
     chat_number,
     flag_markup,
     keyboard,
@@ -60,7 +61,7 @@ class TelegramReviewPublisher:
             chat_number(session.chat_id),
             text,
             parse_mode=ParseMode.HTML,
-            reply_markup=keyboard([list(card.buttons)]),
+            reply_markup=keyboard(rows) if (rows := answer_rows(view, language)) else None,
         )
         return f"{message.chat_id}:{message.message_id}"
 

@@ -22,6 +22,7 @@ _LETTER = f"[{LETTERS[0]}-{LETTERS[-1]}]"
 ANSWER_PATTERN = rf"{VERSION}:a:(?P<post>{_POST}):(?P<letter>{_LETTER})"
 """Also the template of Discord's dynamic answer buttons."""
 REVEAL_PATTERN = rf"{VERSION}:r:(?P<post>{_POST})"
+SUBMIT_PATTERN = rf"{VERSION}:m:(?P<post>{_POST})"
 START_PATTERN = rf"{VERSION}:s:(?P<quiz>{QUIZ_ID_PATTERN})"
 FORGET_PATTERN = rf"{VERSION}:f:(?P<owner>[1-9][0-9]{{0,19}}):(?P<choice>[yn])"
 REVIEW_BUTTON = f"{VERSION}:v"
@@ -52,6 +53,14 @@ class AnswerPress:
 @dataclass(frozen=True, slots=True)
 class RevealPress:
     """A press on Reveal: close the post's question now (its round's starter or an admin)."""
+
+    post_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class SubmitPress:
+    """A press on Submit under a `multiple` question: the presser's picks are their answer
+    (the picks are in the store, never in the button)."""
 
     post_id: int
 
@@ -94,7 +103,14 @@ class FlagNote:
 
 
 Payload = (
-    AnswerPress | RevealPress | StartPress | ForgetPress | FlagPress | FlagReasonPress | FlagNote
+    AnswerPress
+    | RevealPress
+    | SubmitPress
+    | StartPress
+    | ForgetPress
+    | FlagPress
+    | FlagReasonPress
+    | FlagNote
 )
 
 
@@ -104,6 +120,8 @@ def encode(payload: Payload) -> str:
             return f"{VERSION}:a:{post_id}:{LETTERS[letter_index]}"
         case RevealPress(post_id):
             return f"{VERSION}:r:{post_id}"
+        case SubmitPress(post_id):
+            return f"{VERSION}:m:{post_id}"
         case StartPress(quiz_id):
             return f"{VERSION}:s:{quiz_id}"
         case ForgetPress(owner, confirm):
@@ -122,6 +140,7 @@ _PARSERS = (
         lambda m: AnswerPress(int(m["post"]), LETTERS.index(m["letter"])),
     ),
     (re.compile(REVEAL_PATTERN), lambda m: RevealPress(int(m["post"]))),
+    (re.compile(SUBMIT_PATTERN), lambda m: SubmitPress(int(m["post"]))),
     (re.compile(START_PATTERN), lambda m: StartPress(m["quiz"])),
     (re.compile(FORGET_PATTERN), lambda m: ForgetPress(m["owner"], m["choice"] == "y")),
     (re.compile(FLAG_PATTERN), lambda m: FlagPress(int(m["post"]))),

@@ -135,6 +135,10 @@ class RoundRunner:
         result = await self.service.press(
             chat_id=chat_id, player=player, post_id=post_id, letter_index=letter_index
         )
+        return self.counted(result)
+
+    def counted(self, result: PressResult) -> PressResult:
+        """After an answer (a press, or a whole response): schedule the answered-count edit."""
         view = result.view
         is_timed = view is not None and view.post.deadline is not None
         if isinstance(result.outcome, Accepted) and view is not None and is_timed:

@@ -177,6 +177,10 @@ class QuizService(QuizLookups):
         question = quiz.question(post.question_id)
         return None if question is None else self._remember(QuestionView(quiz, question, post))
 
+    async def cached_view(self, post_id: int) -> QuestionView | None:
+        """A post as last seen here, else as the store has it: what a press is judged on."""
+        return self._views.get(post_id) or await self.view(post_id)
+
     def _remember(self, found: QuestionView) -> QuestionView:
         self._views[found.post.post_id] = found
         if len(self._views) > POST_CACHE_SIZE:
@@ -192,7 +196,7 @@ class QuizService(QuizLookups):
         UNIQUE(post, user) tells a repeated press apart. The player is saved in the answer's
         own transaction.
         """
-        found = self._views.get(post_id) or await self.view(post_id)
+        found = await self.cached_view(post_id)
         if found is None or found.post.chat_id != chat_id:
             return PressResult(Refused(Refusal.INVALID_CHOICE), None)
         now = self.clock.now()
@@ -206,7 +210,7 @@ class QuizService(QuizLookups):
     ) -> PressResult:
         """Judge and record a whole response to a question of any type (the letters picked,
         or the line typed), as `press` does a letter: committed before this returns."""
-        found = self._views.get(post_id) or await self.view(post_id)
+        found = await self.cached_view(post_id)
         if found is None or found.post.chat_id != chat_id:
             return PressResult(Refused(Refusal.INVALID_CHOICE), None)
         outcome = rules.judge_response(

@@ -8,7 +8,7 @@ Memory elsewhere is only a cache of what is here.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Literal, Protocol
@@ -177,6 +177,29 @@ class Store(Protocol):
         ...
 
     async def get_answer(self, post_id: int, user_id: str) -> Answer | None: ...
+
+    async def change_picks(
+        self,
+        post_id: int,
+        user_id: str,
+        change: Callable[[tuple[int, ...]], tuple[int, ...]],
+        now: datetime,
+    ) -> tuple[int, ...]:
+        """Apply `change` to a member's picks on a post, in one transaction; the new picks.
+        A post's picks are dropped when it closes."""
+        ...
+
+    async def picks(self, post_id: int, user_id: str) -> tuple[int, ...]: ...
+
+    async def await_typed(self, user_id: str, post_id: int, now: datetime) -> None:
+        """The member's next typed line in the private chat answers this post."""
+        ...
+
+    async def awaited(self, user_id: str) -> tuple[int, datetime] | None:
+        """The post a member's typed line answers, and since when."""
+        ...
+
+    async def stop_awaiting(self, user_id: str, post_id: int) -> None: ...
 
     async def post_answers(self, post_id: int) -> list[Answer]: ...
 

@@ -48,7 +48,11 @@ def _choice_list(question: Question, post: Post, choices: list[int], language: L
 
 
 def right_answer(question: Question, post: Post, language: Language) -> str:
-    """The right answer of a question of any type but `choice` and `truefalse`."""
+    """The right answer of a question of any type, as shown once it closes: "B. Paris",
+    "A. 2, C. 7", "B → A → C", "Paris", "27.27% (± 0.5%)"."""
+    if question.type in SINGLE:
+        choice = question.choices[question.answer].get(language)
+        return f"{LETTERS[post.correct_letter_index(question)]}. {choice}"
     key = question.key
     if isinstance(key, SetKey):
         return _choice_list(question, post, list(key.rights), language)
@@ -145,3 +149,22 @@ def tally(answers: list[Answer], language: Language) -> str:
         return t(language, "closed.nobody")
     right = sum(answer.correct for answer in answers)
     return t(language, "closed.right", right=right, count=len(answers))
+
+
+def picks_alert(question: Question, picks: tuple[int, ...], language: Language) -> str:
+    """What a tap on a `multiple` or `order` post tells the tapper alone: the picks so far
+    (letters as shown on the post), and what is left to do."""
+    if not picks:
+        return t(language, "picks.none")
+    letters = [LETTERS[pick] for pick in picks]
+    if question.type == "order":
+        left = len(question.choices) - len(picks)
+        return t(language, "picks.order", order=ARROW.join(letters), left=left)
+    return t(language, "picks.multiple", letters=", ".join(sorted(letters)))
+
+
+def not_a_number(question: Question, language: Language) -> str:
+    """A `number` answer that reads as no number: asked again, with an example."""
+    unit = question.key.unit if isinstance(question.key, NumberKey) else ""
+    example = number_text(0.25 if unit == "%" else 2.5, unit, language)
+    return t(language, "typed.not_number", example=example)

@@ -6,14 +6,15 @@ from collections.abc import Sequence
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from bot.domain import payload
 from bot.domain.daily import EVERY_DAY, DailyPost, RuleProblem, Schedule
 from bot.domain.entities import WEAK_ROUND, Answer, Post
 from bot.domain.models import Language, Question, Quiz, pick_language
 from bot.domain.views import ClosedView, QuestionView
+from bot.text.answer_buttons import letter_buttons
+from bot.text.answer_texts import right_answer
 from bot.text.i18n import has_message, t
-from bot.text.markup import PLAIN, Button, Card, Style, clean_name
-from bot.text.render import choice_lines, closed_card, letter
+from bot.text.markup import PLAIN, Card, Style, clean_name
+from bot.text.render import choice_lines, closed_card, hint_part
 
 
 def daily_card(
@@ -28,16 +29,13 @@ def daily_card(
     parts = [
         style.bold(style.escape(t(language, "daily.header", title=quiz.title.get(language)))),
         style.escape(question.prompt.get(language)),
-        "\n".join(choice_lines(question, post, language, style)),
+        *(["\n".join(choice_lines(question, post, language, style))] if question.choices else []),
+        *hint_part(question, language, style),
         style.italic(style.escape(t(language, "daily.open_until"))),
     ]
     if previous is not None:
         parts.append(style.escape(previous_line(*previous, language)))
-    buttons = tuple(
-        Button(letter(i), payload.encode(payload.AnswerPress(post.post_id, i)))
-        for i in range(len(post.order))
-    )
-    return Card("\n\n".join(parts), buttons)
+    return Card("\n\n".join(parts), letter_buttons(post))
 
 
 def daily_post_card(
@@ -54,11 +52,8 @@ def daily_post_card(
 def previous_line(
     question: Question, post: Post, answers: Sequence[Answer], language: Language
 ) -> str:
-    """ "Last question: the answer was B. … (2/3 right)"."""
-    values = {
-        "letter": letter(post.correct_letter_index(question)),
-        "choice": question.choices[question.answer].get(language),
-    }
+    """ "Last question: the answer was B. … (2/3 right)", for a question of any type."""
+    values = {"answer": right_answer(question, post, language)}
     if not answers:
         return t(language, "daily.previous_nobody", **values)
     right = sum(answer.correct for answer in answers)

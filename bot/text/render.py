@@ -22,7 +22,7 @@ from bot.domain.rules import (
     Refused,
 )
 from bot.domain.views import PressResult
-from bot.text import answer_texts
+from bot.text import answer_buttons, answer_texts
 from bot.text.i18n import t
 from bot.text.markup import PLAIN, Button, Card, Style, clean_name
 
@@ -63,9 +63,7 @@ def question_card(
     parts = [style.bold(style.escape(header)), style.escape(question.prompt.get(language))]
     if question.choices:
         parts.append("\n".join(choice_lines(question, post, language, style)))
-    hint = answer_texts.hint(question, language)
-    if hint is not None:
-        parts.append(style.italic(style.escape(hint)))
+    parts.extend(hint_part(question, language, style))
     footer = []
     if answered:
         footer.append(t(language, "question.answered", count=answered))
@@ -73,11 +71,13 @@ def question_card(
         footer.append(t(language, "question.closes", when=closes))
     if footer:
         parts.append(style.italic(style.escape(" · ".join(footer))))
-    buttons = tuple(
-        Button(letter(i), payload.encode(payload.AnswerPress(post.post_id, i)))
-        for i in range(len(post.order))
-    )
-    return Card("\n\n".join(parts), buttons)
+    return Card("\n\n".join(parts), answer_buttons.letter_buttons(post))
+
+
+def hint_part(question: Question, language: Language, style: Style) -> list[str]:
+    """What to do, in italics under the prompt, for a question that is not one choice."""
+    hint = answer_texts.hint(question, language)
+    return [] if hint is None else [style.italic(style.escape(hint))]
 
 
 def verdict_line(question: Question, post: Post, answer: Answer, language: Language) -> str:
@@ -123,8 +123,13 @@ def verdict_parts(
 
 
 def verdict_alert(question: Question, post: Post, answer: Answer, language: Language) -> str:
-    """The verdict squeezed into a Telegram alert (≤200 chars), offering the full text."""
+    """The verdict squeezed into a Telegram alert (≤200 chars), offering the full text; what
+    was missed and picked wrongly too, when it fits."""
     line = verdict_line(question, post, answer, language)
+    details = answer_texts.verdict_details(question, post, answer, language)
+    if details and question.type == "multiple":
+        with_details = "\n".join([line, *details])
+        line = with_details if len(with_details) <= ALERT_LIMIT else line
     if question.explanation is None:
         return line[:ALERT_LIMIT]
     explanation = question.explanation.get(language)

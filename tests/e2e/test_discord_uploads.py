@@ -319,7 +319,9 @@ async def test_a_replacement_keeps_history_and_removal_ends_it(world: World) -> 
         assert [s["value"] for s in suggestions] == ["cells"]
         removed = await world.admin.slash(world.channel, "removequiz", id="cells")
     assert not removed.ephemeral  # the server sees its quiz go
-    assert plain(removed.response.content) == t("fr", "upload.removed", id="cells", title="biology")
+    assert plain(removed.response.content) == t(
+        "fr", "upload.removed", id="cells", title="biology"
+    )
     refused = await ana.slash(world.channel, "quiz", quiz="cells")
     assert refused.ephemeral
     bundled = await world.admin.slash(world.channel, "removequiz", id="parallelism")

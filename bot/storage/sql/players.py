@@ -9,6 +9,7 @@ from __future__ import annotations
 from bot.domain.entities import ExportRow, Player, PlayerFootprint, PlayerTotals
 from bot.storage.sql.answers import UPSERT_PLAYER
 from bot.storage.sql.item_counts import FORGET_ITEMS
+from bot.storage.sql.picks import PICK_TABLES
 from bot.storage.sql.queries import SqlQueries
 from bot.storage.sql.report_counts import FORGET_COUNTS
 from bot.storage.sql.review import REVIEW_TABLES
@@ -16,7 +17,7 @@ from bot.storage.sql.rows import Select, from_ms, to_text
 
 PLAYER_TABLES = (
     "users", "answers", "score_totals", "score_hours", "score_weeks", "member_stats",
-    "round_scores", "member_questions", *REVIEW_TABLES, "flags",
+    "round_scores", "member_questions", *REVIEW_TABLES, "flags", *PICK_TABLES,
 )  # fmt: skip
 """Every table holding a player's data: what `/forgetme` deletes, in this order. `users`
 first, as the answer writer does: the player's own rows are then never contended; the

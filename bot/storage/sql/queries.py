@@ -227,13 +227,15 @@ class SqlQueries:
                 to_ms(now),
                 post_id,
             )
-            if changed == 1:
+            if changed == 1:  # its round is idle from now (sql/round_sweep.py); picks not
+                # submitted in time count for nothing
                 await transaction.write(
                     "UPDATE rounds SET idle_since = ? WHERE status = 'running' "
                     "AND round_id = (SELECT round_id FROM posts WHERE post_id = ?)",
                     to_ms(now),
                     post_id,
                 )
+                await transaction.write("DELETE FROM picks WHERE post_id = ?", post_id)
         return changed == 1
 
     async def open_posts(self) -> list[Post]:

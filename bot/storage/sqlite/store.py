@@ -18,6 +18,7 @@ from bot.storage.sql.chat_moves import ChatMoveQueries
 from bot.storage.sql.chat_quizzes import ChatQuizQueries
 from bot.storage.sql.daily import DailyQueries
 from bot.storage.sql.flags import FlagQueries
+from bot.storage.sql.picks import PickQueries
 from bot.storage.sql.players import PlayerQueries
 from bot.storage.sql.queries import TableRows, Transaction
 from bot.storage.sql.review import ReviewQueries
@@ -50,7 +51,8 @@ class _SQLiteTransaction:
 @translate_errors
 class SQLiteStore(
     DailyQueries, PlayerQueries, ReviewQueries, ChatMoveQueries, SeenUpdateQueries,
-    ChatQuizQueries, RoundSweepQueries, WeakSpotQueries, FlagQueries, GroupCommitAnswers,
+    ChatQuizQueries, RoundSweepQueries, WeakSpotQueries, FlagQueries, PickQueries,
+    GroupCommitAnswers,
 ):  # fmt: skip
     """The default store. Open with `await SQLiteStore.open(path)`; queries: SqlQueries."""
 

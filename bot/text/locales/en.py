@@ -54,6 +54,24 @@ MESSAGES: dict[str, str] = {
     "verdict.wrong_order": "❌ Not quite. The order is {order}",
     "verdict.your_order": "Your order: {order}",
     "verdict.already_typed": "You already answered {answer}. Only your first answer counts.",
+    "question.submit_button": "✅ Submit",
+    "question.type_button": "✍️ Answer in private",
+    "picks.multiple": "Your picks: {letters}. Tap a letter again to drop it; Submit when done.",
+    "picks.order": (
+        "Your order so far: {order}. Left to pick: {left}; tap a letter again to drop it."
+    ),
+    "picks.none": "Nothing picked yet: tap the letters, then Submit.",
+    "typed.ask": (
+        "Type your answer here. It counts for the group if it arrives before the question "
+        "closes; nobody else sees it."
+    ),
+    "typed.closed": "Sorry, this question has closed: your answer was not counted.",
+    "typed.not_number": (
+        "I could not read that as a number. Please type it again, such as {example}."
+    ),
+    "typed.not_member": (
+        "This question belongs to a group you are not in, so I cannot take your answer."
+    ),
     "closed.answer_typed": "✅ Answer: {answer}",
     "closed.right": "Right: {right}/{count}",
     "console.prompt_multiple": "Your answers, e.g. AC ({first}-{last}, q to quit): ",
@@ -214,15 +232,9 @@ MESSAGES: dict[str, str] = {
     "daily.open_until": (
         "Open until the next question of the day. Right answers build your 🔥 streak."
     ),
-    "daily.previous.one": (
-        "↩️ Last question: the answer was {letter}. {choice} ({count}/{total} right)"
-    ),
-    "daily.previous.other": (
-        "↩️ Last question: the answer was {letter}. {choice} ({count}/{total} right)"
-    ),
-    "daily.previous_nobody": (
-        "↩️ Last question: the answer was {letter}. {choice} (nobody answered)"
-    ),
+    "daily.previous.one": ("↩️ Last question: the answer was {answer} ({count}/{total} right)"),
+    "daily.previous.other": ("↩️ Last question: the answer was {answer} ({count}/{total} right)"),
+    "daily.previous_nobody": ("↩️ Last question: the answer was {answer} (nobody answered)"),
     "daily.summary": (
         "📅 Question of the day here: {days} at {time} ({zone}), from {quizzes}. Next one: {next}."
     ),

@@ -56,6 +56,29 @@ MESSAGES: dict[str, str] = {
     "verdict.wrong_order": "❌ Pas tout à fait. L'ordre est {order}",
     "verdict.your_order": "Votre ordre : {order}",
     "verdict.already_typed": "Vous avez déjà répondu {answer}. Seule la première réponse compte.",
+    "question.submit_button": "✅ Valider",
+    "question.type_button": "✍️ Répondre en privé",
+    "picks.multiple": (
+        "Vos choix : {letters}. Touchez une lettre à nouveau pour la retirer ; Valider "
+        "quand c'est prêt."
+    ),
+    "picks.order": (
+        "Votre ordre pour l'instant : {order}. Reste à choisir : {left} ; touchez une lettre à "
+        "nouveau pour la retirer."
+    ),
+    "picks.none": "Rien de choisi pour l'instant : touchez les lettres, puis Valider.",
+    "typed.ask": (
+        "Tapez votre réponse ici. Elle compte pour le groupe si elle arrive avant la "
+        "fermeture de la question ; personne d'autre ne la voit."
+    ),
+    "typed.closed": "Désolé, cette question est fermée : votre réponse n'a pas été comptée.",
+    "typed.not_number": (
+        "Je n'ai pas pu lire un nombre. Tapez-le à nouveau, par exemple {example}."
+    ),
+    "typed.not_member": (
+        "Cette question appartient à un groupe dont vous ne faites pas partie : je ne "
+        "peux pas prendre votre réponse."
+    ),
     "closed.answer_typed": "✅ Réponse : {answer}",
     "closed.right": "Justes : {right}/{count}",
     "console.prompt_multiple": "Vos réponses, par ex. AC ({first}-{last}, q pour quitter) : ",
@@ -230,13 +253,13 @@ MESSAGES: dict[str, str] = {
         "Ouverte jusqu'à la prochaine question du jour. Les bonnes réponses font votre série 🔥."
     ),
     "daily.previous.one": (
-        "↩️ Question précédente : la réponse était {letter}. {choice} ({count}/{total} juste)"
+        "↩️ Question précédente : la réponse était {answer} ({count}/{total} juste)"
     ),
     "daily.previous.other": (
-        "↩️ Question précédente : la réponse était {letter}. {choice} ({count}/{total} justes)"
+        "↩️ Question précédente : la réponse était {answer} ({count}/{total} justes)"
     ),
     "daily.previous_nobody": (
-        "↩️ Question précédente : la réponse était {letter}. {choice} (personne n'a répondu)"
+        "↩️ Question précédente : la réponse était {answer} (personne n'a répondu)"
     ),
     "daily.summary": (
         "📅 Question du jour ici : {days} à {time} ({zone}), tirée de {quizzes}. "
