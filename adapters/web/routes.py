@@ -16,7 +16,9 @@ from aiohttp import web
 from adapters.web import charts, downloads, teaching
 from adapters.web.context import NONCE, REPORT, Report
 from bot.domain.models import LANGUAGES, LETTERS, Language, pick_language
+from bot.domain.question_types import TYPED
 from bot.domain.report_links import Grant, Refusal, parse_revoked_before, revocation_key
+from bot.domain.wrong_answers import common_wrong
 from bot.text import report_items as items_text
 from bot.text import report_tables as tables
 from bot.text.i18n import t
@@ -165,6 +167,8 @@ async def quiz_page(request: web.Request) -> web.Response:
     figures = {found.question_id: found for found in read}
     if quiz is None and not figures:
         raise web.HTTPNotFound(text=t(language, "report.not_found"))
+    typed = [question for question in quiz.questions if question.type in TYPED] if quiz else []
+    wrong = await report.store.wrong_typed(grant.chat_id, quiz_id, [q.id for q in typed])
     answered = [
         (number, question.id, figures[question.id])
         for number, question in enumerate(quiz.questions if quiz else (), start=1)
@@ -179,6 +183,7 @@ async def quiz_page(request: web.Request) -> web.Response:
         "plain": tables.plain,
         "choice_share": tables.choice_share,
         "answered": answered,
+        "common_wrong": {q.id: common_wrong(q, wrong.get(q.id, ())) for q in typed},
         **await teaching.quiz_sections(
             report.store, grant.chat_id, quiz_id, quiz, period, report.clock.now(), language
         ),

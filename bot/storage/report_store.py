@@ -8,6 +8,7 @@ read-only. A database older than this quizbot is refused with what to do, not mi
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Sequence
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any, Protocol
@@ -49,6 +50,10 @@ class ReportStore(Protocol):
     async def members(self, chat_id: str, now: datetime) -> list[MemberLine]: ...
 
     async def question_figures(self, chat_id: str, quiz_id: str) -> list[QuestionFigures]: ...
+
+    async def wrong_typed(
+        self, chat_id: str, quiz_id: str, question_ids: Sequence[str], limit: int = ...
+    ) -> dict[str, list[str]]: ...
 
     async def rounds(self, chat_id: str, limit: int) -> list[RoundLine]: ...
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
+from collections.abc import Sequence
 from datetime import UTC, date, datetime
 
 from bot.domain.entities import ScoreLine
@@ -34,6 +35,8 @@ from bot.storage.sql.report_counts import DAY_MS, TIME_STEP_MS
 from bot.storage.sql.rows import from_ms, to_ms
 
 WEEKS_SHOWN = 26
+TYPED_READ = 5_000
+"""Typed wrong answers a quiz page reads at most, the latest: enough to find the common ones."""
 
 
 def _int(value: object) -> int:
@@ -193,6 +196,28 @@ class ReportQueries(DailyQueries):
             )
             for key in sorted(choices)
         ]
+
+    async def wrong_typed(
+        self, chat_id: str, quiz_id: str, question_ids: Sequence[str], limit: int = TYPED_READ
+    ) -> dict[str, list[str]]:
+        """The latest `limit` wrong answers typed in the chat to these questions, as typed,
+        by question id (the answers table by its chat index, bounded: a page stays fast)."""
+        if not question_ids:
+            return {}
+        marks = ", ".join("?" for _ in question_ids)
+        found: dict[str, list[str]] = defaultdict(list)
+        for question_id, response in await self._rows(
+            "SELECT p.question_id, a.response FROM answers a JOIN posts p "
+            "ON p.post_id = a.post_id WHERE a.chat_id = ? AND a.quiz_id = ? AND a.correct = 0 "
+            f"AND a.response IS NOT NULL AND p.question_id IN ({marks}) "
+            "ORDER BY a.answered_at DESC, a.post_id DESC, a.user_id LIMIT ?",
+            chat_id,
+            quiz_id,
+            *question_ids,
+            limit,
+        ):
+            found[str(question_id)].append(str(response))
+        return found
 
     async def rounds(self, chat_id: str, limit: int, podium: int = 3) -> list[RoundLine]:
         """The chat's latest group rounds, newest first: players and the first `podium`

@@ -524,6 +524,8 @@ MESSAGES: dict[str, str] = {
     "report.question.right": "right answer",
     "report.question.tempting": "most chosen wrong answer",
     "report.question.tempting_tied": "tied for most chosen wrong answer",
+    "report.question.common_wrong": "Most common wrong answers, as typed",
+    "report.question.no_wrong": "No wrong answer typed yet.",
     "report.question.why": "Explanation",
     "report.question.unanswered": "Not answered in this group yet.",
     "report.quiz.missing": "This quiz is no longer installed, so its questions cannot be shown.",

@@ -579,6 +579,8 @@ MESSAGES: dict[str, str] = {
     "report.question.right": "bonne réponse",
     "report.question.tempting": "mauvaise réponse la plus choisie",
     "report.question.tempting_tied": "ex æquo : mauvaise réponse la plus choisie",
+    "report.question.common_wrong": "Réponses fausses les plus fréquentes, telles que tapées",
+    "report.question.no_wrong": "Aucune réponse fausse tapée pour l'instant.",
     "report.question.why": "Explication",
     "report.question.unanswered": "Pas encore de réponse dans ce groupe.",
     "report.quiz.missing": "Ce quiz n’est plus installé : impossible d’afficher ses questions.",
