@@ -11,6 +11,7 @@ from bot.domain.daily import EVERY_DAY, DailyPost, RuleProblem, Schedule
 from bot.domain.entities import Answer, Post
 from bot.domain.models import Language, Question, Quiz, pick_language
 from bot.domain.views import ClosedView, QuestionView
+from bot.text.authored import authored, shown
 from bot.text.i18n import has_message, t
 from bot.text.markup import PLAIN, Button, Card, Style, clean_name
 from bot.text.render import choice_lines, closed_card, letter
@@ -27,7 +28,7 @@ def daily_card(
     """The day's question with letter buttons, and the previous question's answer."""
     parts = [
         style.bold(style.escape(t(language, "daily.header", title=quiz.title.get(language)))),
-        style.escape(question.prompt.get(language)),
+        authored(question.prompt.get(language), style),
         "\n".join(choice_lines(question, post, language, style)),
         style.italic(style.escape(t(language, "daily.open_until"))),
     ]
@@ -57,7 +58,7 @@ def previous_line(
     """ "Last question: the answer was B. … (2/3 right)"."""
     values = {
         "letter": letter(post.correct_letter_index(question)),
-        "choice": question.choices[question.answer].get(language),
+        "choice": shown(question.choices[question.answer].get(language)),
     }
     if not answers:
         return t(language, "daily.previous_nobody", **values)

@@ -47,6 +47,14 @@ class Style:
         """A URL as the link template holds it."""
         return url
 
+    def code(self, text: str) -> str:
+        """Inline code: shown as written, never interpreted."""
+        return self.escape(text)
+
+    def code_block(self, text: str, language: str) -> str:
+        """A fenced code block; `language` (may be empty) names its syntax."""
+        return self.escape(text)
+
 
 class HtmlStyle(Style):
     """Telegram's HTML parse mode."""
@@ -66,11 +74,23 @@ class HtmlStyle(Style):
     def link_url(self, url: str) -> str:
         return html.escape(url)
 
+    def code(self, text: str) -> str:
+        return f"<code>{self.escape(text)}</code>"
+
+    def code_block(self, text: str, language: str) -> str:
+        # Telegram's own form: the class names the language for its highlighting.
+        opening = f'<code class="language-{language}">' if language else "<code>"
+        return f"<pre>{opening}{self.escape(text)}</code></pre>"
+
 
 _MARKDOWN_SPECIAL = "*_`~|>#[]()<:-"
 """Escaped with a backslash, after the backslash itself."""
 _MARKDOWN_GROWING = f"\\{_MARKDOWN_SPECIAL}@".encode()
 """The characters escaping makes two of: the specials, the backslash and @."""
+
+
+_FENCE = "```"
+_FENCE_SHOWN = "``\u200b`"
 
 
 class MarkdownStyle(Style):
@@ -92,6 +112,14 @@ class MarkdownStyle(Style):
         # Each escaped character is ASCII, one byte in UTF-8, and becomes two characters.
         encoded = text.encode("utf-8", "surrogatepass")
         return len(text) + len(encoded) - len(encoded.translate(None, _MARKDOWN_GROWING))
+
+    def code(self, text: str) -> str:
+        # Nothing is escaped inside backticks; the text holds none (bot.domain.spans).
+        return f"`{text}`"
+
+    def code_block(self, text: str, language: str) -> str:
+        # A ``` inside would close the fence: a zero-width space keeps it shown, not obeyed.
+        return f"```{language}\n{text.replace(_FENCE, _FENCE_SHOWN)}\n```"
 
 
 PLAIN = Style()

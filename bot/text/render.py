@@ -23,6 +23,7 @@ from bot.domain.rules import (
 )
 from bot.domain.views import PressResult
 from bot.text import answer_texts
+from bot.text.authored import authored, shown
 from bot.text.i18n import t
 from bot.text.markup import PLAIN, Button, Card, Style, clean_name
 
@@ -33,7 +34,7 @@ def letter(index: int) -> str:
 
 def choice_lines(question: Question, post: Post, language: Language, style: Style) -> list[str]:
     return [
-        f"{style.bold(letter(i))}. {style.escape(question.choices[choice].get(language))}"
+        f"{style.bold(letter(i))}. {authored(question.choices[choice].get(language), style)}"
         for i, choice in enumerate(post.order)
     ]
 
@@ -60,7 +61,7 @@ def question_card(
 ) -> Card:
     """The posted question: header, prompt, lettered choices, one button a letter."""
     header = question_header(quiz, post, language)
-    parts = [style.bold(style.escape(header)), style.escape(question.prompt.get(language))]
+    parts = [style.bold(style.escape(header)), authored(question.prompt.get(language), style)]
     if question.choices:
         parts.append("\n".join(choice_lines(question, post, language, style)))
     hint = answer_texts.hint(question, language)
@@ -90,7 +91,7 @@ def verdict_line(question: Question, post: Post, answer: Answer, language: Langu
         language,
         key,
         letter=letter(correct_index),
-        choice=question.choices[question.answer].get(language),
+        choice=shown(question.choices[question.answer].get(language)),
     )
 
 
@@ -113,9 +114,8 @@ def verdict_parts(
     note = question.notes.get(answer.choice)
     if note is not None and not answer.correct:
         chosen = letter(post.order.index(answer.choice))
-        parts.append(
-            style.escape(t(language, "verdict.note", letter=chosen, note=note.get(language)))
-        )
+        note_text = t(language, "verdict.note", letter=chosen, note=shown(note.get(language)))
+        parts.append(style.escape(note_text))
     if question.references:
         links = [f"• {style.link(ref.title, ref.url)}" for ref in question.references]
         parts.append("\n".join([style.escape(t(language, "verdict.references")), *links]))
@@ -184,16 +184,16 @@ def closed_card(
     if question.type in SINGLE:
         correct = post.correct_letter_index(question)
         choice = question.choices[question.answer].get(language)
-        shown = t(language, "closed.answer", letter=letter(correct), choice=choice)
+        closed = t(language, "closed.answer", letter=letter(correct), choice=shown(choice))
         bars = vote_bars(post, answers, correct, language, style)
     else:
         right = answer_texts.right_answer(question, post, language)
-        shown = t(language, "closed.answer_typed", answer=right)
+        closed = t(language, "closed.answer_typed", answer=right)
         bars = style.escape(answer_texts.tally(list(answers), language))
     parts = [
         style.bold(style.escape(header)),
-        style.escape(question.prompt.get(language)),
-        style.bold(style.escape(shown)),
+        authored(question.prompt.get(language), style),
+        style.bold(style.escape(closed)),
         bars,
         *explanation_part(question, language, style),
     ]
@@ -204,7 +204,7 @@ def explanation_part(question: Question, language: Language, style: Style) -> li
     """The explanation as a paragraph, or none when the quiz gives none (imported cards)."""
     if question.explanation is None:
         return []
-    return [style.escape(question.explanation.get(language))]
+    return [authored(question.explanation.get(language), style)]
 
 
 def vote_bars(

@@ -1,0 +1,55 @@
+"""bot/text/authored.py: an author's formulas and code in each platform's markup."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bot.catalog.limits import HTML, MARKDOWN
+from bot.text.authored import authored, authored_length, pictured, shown
+from bot.text.markup import PLAIN
+
+CODE = "Guess:\n```python\nif a < b and c > d & e:\n    print('`x`')\n```\nand `x<y` costs \\$5"
+
+
+def test_telegram_html_code() -> None:
+    assert authored(CODE, HTML) == (
+        "Guess:\n"
+        '<pre><code class="language-python">if a &lt; b and c &gt; d &amp; e:\n'
+        "    print('`x`')</code></pre>\n"
+        "and <code>x&lt;y</code> costs $5"
+    )
+
+
+def test_discord_fences_code_and_escapes_the_rest() -> None:
+    assert authored(CODE, MARKDOWN) == (
+        "Guess\\:\n```python\nif a < b and c > d & e:\n    print('`x`')\n```\nand `x<y` costs $5"
+    )
+    assert authored("```\nx = '```'\n```", MARKDOWN) == "```\nx = '``\u200b`'\n```"
+    assert authored("**a** $x_i$", MARKDOWN) == "\\*\\*a\\*\\* xᵢ"
+
+
+def test_plain_shows_code_as_written_and_math_in_unicode() -> None:
+    assert authored("`x` and $\\alpha^2 < 1$", PLAIN) == "x and α² < 1"
+    assert shown("$p-1$ idle slots") == "p−1 idle slots"
+
+
+def test_math_is_escaped_after_unicode() -> None:
+    assert authored("$a < b$ & more", HTML) == "a &lt; b &amp; more"
+
+
+def test_displayed_math_stands_on_its_own_line() -> None:
+    assert authored("so $$x^2$$ then", PLAIN) == "so \nx²\n then"
+
+
+def test_pictured_lists_what_unicode_cannot_show() -> None:
+    found = pictured("$p-1$, $t_f$, $$x$$ and $\\frac{a}{b}$")
+    assert [span.text for span in found] == ["t_f", "x", "\\frac{a}{b}"]
+
+
+@given(st.text(alphabet="a<&*`$\\_^{}\n ", max_size=60))
+def test_the_length_bound_holds_alone_and_inside_a_message(text: str) -> None:
+    for style in (PLAIN, HTML, MARKDOWN):
+        bound = authored_length(text, style)
+        assert bound >= len(authored(text, style))
+        assert bound >= len(style.escape(shown(text)))
