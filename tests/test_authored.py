@@ -53,3 +53,9 @@ def test_the_length_bound_holds_alone_and_inside_a_message(text: str) -> None:
         bound = authored_length(text, style)
         assert bound >= len(authored(text, style))
         assert bound >= len(style.escape(shown(text)))
+
+
+def test_dollars_in_a_sentence_reach_the_chat_as_written() -> None:
+    for style in (PLAIN, HTML, MARKDOWN):
+        text = "It costs $5 and $6, or $ 7 with $x$"
+        assert authored(text, style) == style.escape("It costs $5 and $6, or $ 7 with ") + "x"
