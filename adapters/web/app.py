@@ -26,9 +26,11 @@ from bot.domain.clock import Clock, SystemClock
 from bot.domain.models import Quiz
 from bot.domain.report_links import LinkSigner
 from bot.storage.report_store import ReportStore
+from bot.text.report_markup import code_css
 
 HERE = Path(__file__).resolve().parent
-STYLESHEET = (HERE / "static" / "report.css").read_bytes()
+STYLESHEET = (HERE / "static" / "report.css").read_bytes() + code_css().encode()
+"""The page's own styles, then the colours of highlighted code (Pygments' classes)."""
 log = logging.getLogger("adapters.web")
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 

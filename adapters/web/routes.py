@@ -12,6 +12,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from aiohttp import web
+from markupsafe import Markup
 
 from adapters.web import charts, downloads
 from adapters.web.app import NONCE, REPORT, Report
@@ -19,6 +20,7 @@ from bot.domain.models import LANGUAGES, LETTERS, Language, pick_language
 from bot.domain.report_links import Grant, Refusal, parse_revoked_before, revocation_key
 from bot.text import report_tables as tables
 from bot.text.i18n import t
+from bot.text.report_markup import authored_html
 
 DAYS_SHOWN = 30
 ROUNDS_SHOWN = 20
@@ -172,12 +174,18 @@ async def quiz_page(request: web.Request) -> web.Response:
         "figures": figures,
         "letters": LETTERS,
         "plain": tables.plain,
+        "authored": authored_markup,
         "choice_share": tables.choice_share,
         "chart": charts.questions_chart(answered, language, title, context["nonce"])
         if answered
         else None,
     }
     return _page(_render(report, "quiz.html", **context))
+
+
+def authored_markup(text: str) -> Markup:
+    """A quiz text for the page: formulas in MathML, code highlighted, the rest escaped."""
+    return Markup(authored_html(tables.plain(text)))
 
 
 async def download(request: web.Request) -> web.Response:
