@@ -8,6 +8,7 @@ shown as typed and never interpreted.
 from __future__ import annotations
 
 import html
+import re
 import unicodedata
 from dataclasses import dataclass
 from typing import ClassVar
@@ -34,6 +35,10 @@ class Style:
         """len(self.escape(text)), without building it (for the limit checks' bounds)."""
         return len(self.escape(text))
 
+    def counted_length(self, text: str) -> int:
+        """The length of a text in this style as the platform counts it against its limit."""
+        return len(text)
+
     def bold(self, text: str) -> str:
         return self.bold_template.format(text)
 
@@ -56,6 +61,9 @@ class Style:
         return self.escape(text)
 
 
+_TAG = re.compile(r"<[^>]*>")
+
+
 class HtmlStyle(Style):
     """Telegram's HTML parse mode."""
 
@@ -70,6 +78,10 @@ class HtmlStyle(Style):
 
     def escaped_length(self, text: str) -> int:
         return len(text) + 4 * text.count("&") + 3 * (text.count("<") + text.count(">"))
+
+    def counted_length(self, text: str) -> int:
+        # Telegram: "1-4096 characters after entities parsing": tags are not counted.
+        return len(html.unescape(_TAG.sub("", text)))
 
     def link_url(self, url: str) -> str:
         return html.escape(url)
