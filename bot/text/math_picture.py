@@ -113,7 +113,8 @@ class FormulaPictures:
     def __init__(self, folder: Path | None = None, executor: Executor | None = None) -> None:
         self.folder = folder
         self.executor = executor
-        """None: the event loop's default thread pool."""
+        """None: the event loop's default thread pool; a process pool also keeps mathtext's
+        pure-Python parsing from taking the GIL from the loop (bench/formulas.py)."""
         self.memory: OrderedDict[str, bytes] = OrderedDict()
 
     def cached(self, latex: str) -> bytes | None:
@@ -134,20 +135,9 @@ class FormulaPictures:
             return picture
         check_length(latex)  # refused at once, without a trip to the executor
         loop = asyncio.get_running_loop()
-        work = loop.run_in_executor(self.executor, self.load_or_draw, latex)
+        work = loop.run_in_executor(self.executor, load_or_draw, self.folder, latex)
         picture = await asyncio.wait_for(work, RENDER_SECONDS)
         self._remember(content_key(latex), picture)
-        return picture
-
-    def load_or_draw(self, latex: str) -> bytes:
-        """Blocking: the disk cache's copy, else a fresh drawing written there."""
-        key = content_key(latex)
-        path = self.folder / f"{key}.png" if self.folder is not None else None
-        if path is not None and path.is_file():
-            return path.read_bytes()
-        picture = draw(latex)
-        if path is not None:
-            _store(path, picture)
         return picture
 
     def _remember(self, key: str, picture: bytes) -> None:
@@ -155,6 +145,18 @@ class FormulaPictures:
         self.memory.move_to_end(key)
         while len(self.memory) > MEMORY_ENTRIES:
             self.memory.popitem(last=False)
+
+
+def load_or_draw(folder: Path | None, latex: str) -> bytes:
+    """Blocking: the disk cache's copy, else a fresh drawing written there. A module function,
+    so a process pool can run it (a thread pool shares the GIL with the event loop)."""
+    path = folder / f"{content_key(latex)}.png" if folder is not None else None
+    if path is not None and path.is_file():
+        return path.read_bytes()
+    picture = draw(latex)
+    if path is not None:
+        _store(path, picture)
+    return picture
 
 
 def _store(path: Path, picture: bytes) -> None:
