@@ -6,7 +6,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.catalog.limits import HTML, MARKDOWN
-from bot.text.authored import authored, authored_length, pictured, shown
+from bot.domain.models import Question, Text
+from bot.text.authored import (
+    authored,
+    authored_length,
+    explanation_pictures,
+    pictured,
+    question_pictures,
+    shown,
+)
 from bot.text.markup import PLAIN
 
 CODE = "Guess:\n```python\nif a < b and c > d & e:\n    print('`x`')\n```\nand `x<y` costs \\$5"
@@ -43,8 +51,23 @@ def test_displayed_math_stands_on_its_own_line() -> None:
 
 
 def test_pictured_lists_what_unicode_cannot_show() -> None:
-    found = pictured("$p-1$, $t_f$, $$x$$ and $\\frac{a}{b}$")
+    found = pictured("$p-1$, $t_f$, $$x$$ and $\\frac{a}{b}$", "again $t_f$")
     assert [span.text for span in found] == ["t_f", "x", "\\frac{a}{b}"]
+
+
+def test_a_question_s_pictures() -> None:
+    question = Question(
+        "q",
+        Text("Bubble: $\\frac{p-1}{m+p-1}$?"),
+        (Text("$t_f$"), Text("$p$")),
+        0,
+        Text("Since $\\sum_i x_i$ and $p$."),
+    )
+    assert [span.text for span in question_pictures(question, "en")] == [
+        "\\frac{p-1}{m+p-1}",
+        "t_f",
+    ]
+    assert [span.text for span in explanation_pictures(question, "en")] == ["\\sum_i x_i"]
 
 
 @given(st.text(alphabet="a<&*`$\\_^{}\n ", max_size=60))

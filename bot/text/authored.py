@@ -9,6 +9,7 @@ one); code goes through the style's own code markup. A text with no `$` or backt
 from __future__ import annotations
 
 from bot.domain import spans
+from bot.domain.models import Language, Question
 from bot.domain.spans import Span
 from bot.text.markup import PLAIN, Style
 from bot.text.math_unicode import to_unicode
@@ -34,13 +35,30 @@ def authored_length(text: str, style: Style) -> int:
     return max(len(authored(text, style)), style.escaped_length(shown(text)))
 
 
-def pictured(text: str) -> tuple[Span, ...]:
-    """The formulas of a text that Unicode cannot show faithfully: they need a picture."""
-    return tuple(
-        span
-        for span in spans.formulas(text)
-        if not to_unicode(span.text, display=span.kind == "display").faithful
+def pictured(*texts: str) -> tuple[Span, ...]:
+    """The formulas of these texts that Unicode cannot show faithfully, each once, in order:
+    the pictures to post with them (bot/text/math_picture.py draws each)."""
+    found: dict[str, Span] = {}
+    for text in texts:
+        for span in spans.formulas(text):
+            if not to_unicode(span.text, display=span.kind == "display").faithful:
+                found.setdefault(span.text, span)
+    return tuple(found.values())
+
+
+def question_pictures(question: Question, language: Language) -> tuple[Span, ...]:
+    """The formula pictures a question's message needs: its prompt's and its choices'."""
+    return pictured(
+        question.prompt.get(language), *(choice.get(language) for choice in question.choices)
     )
+
+
+def explanation_pictures(question: Question, language: Language) -> tuple[Span, ...]:
+    """The formula pictures a verdict or a closed question needs besides the question's."""
+    if question.explanation is None:
+        return ()
+    notes = (note.get(language) for note in question.notes.values())
+    return pictured(question.explanation.get(language), *notes)
 
 
 def _written(span: Span, style: Style) -> str:
