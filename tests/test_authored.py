@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.catalog.limits import HTML, MARKDOWN
+from bot.domain.entities import Answer, Post
 from bot.domain.models import Question, Text
+from bot.text import render
 from bot.text.authored import (
     authored,
     authored_length,
@@ -16,6 +20,8 @@ from bot.text.authored import (
     shown,
 )
 from bot.text.markup import PLAIN
+
+NOW = datetime(2026, 1, 1, tzinfo=UTC)
 
 CODE = "Guess:\n```python\nif a < b and c > d & e:\n    print('`x`')\n```\nand `x<y` costs \\$5"
 
@@ -82,3 +88,12 @@ def test_dollars_in_a_sentence_reach_the_chat_as_written() -> None:
     for style in (PLAIN, HTML, MARKDOWN):
         text = "It costs $5 and $6, or $ 7 with $x$"
         assert authored(text, style) == style.escape("It costs $5 and $6, or $ 7 with ") + "x"
+
+
+def test_a_telegram_alert_shows_math_in_unicode() -> None:
+    question = Question(
+        "q", Text("?"), (Text("$p-1$"), Text("$p$")), 0, Text("Idle: $p-1$ slots, `x`.")
+    )
+    post = Post("c", "quiz", "q", (0, 1), 1, 1, NOW, None, None, post_id=1)
+    alert = render.verdict_alert(question, post, Answer(1, "u", 0, True, NOW, 0), "en")
+    assert alert.endswith("p−1\n\nIdle: p−1 slots, x.")

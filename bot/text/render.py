@@ -127,7 +127,7 @@ def verdict_alert(question: Question, post: Post, answer: Answer, language: Lang
     line = verdict_line(question, post, answer, language)
     if question.explanation is None:
         return line[:ALERT_LIMIT]
-    explanation = question.explanation.get(language)
+    explanation = shown(question.explanation.get(language))  # an alert has no markup
     whole = f"{line}\n\n{explanation}"
     if len(whole) <= ALERT_LIMIT:
         return whole
