@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bot.text.math_unicode import to_unicode
 
@@ -47,3 +49,11 @@ def test_not_faithful_needs_a_picture(latex: str, best_effort: str) -> None:
 def test_displayed_math_is_never_faithful() -> None:
     assert to_unicode("x^2", display=True).faithful is False
     assert to_unicode("x^2", display=True).text == "x²"
+
+
+@given(st.text(alphabet="ab1 _^{}\\\\&$%#~-+/()[]", max_size=30))
+def test_any_formula_gets_a_unicode_reading(latex: str) -> None:
+    """Whatever an author writes between dollars, the text path shows something, never raises."""
+    shown = to_unicode(latex)
+    assert isinstance(shown.text, str)
+    assert not shown.faithful or "\\" not in shown.text
