@@ -2,7 +2,9 @@
 
 Adapters pick a `Style` (plain, Telegram HTML, Discord Markdown); everything a user or a quiz
 author wrote goes through `Style.escape`, so names like `<b>&</b>` or `@everyone **x**` are
-shown as typed and never interpreted.
+shown as typed and never interpreted. An author's code goes through `Style.code` and
+`code_block` (bot/text/authored.py decides what is code), and `counted_length` measures a text
+the way the platform does against its limit.
 """
 
 from __future__ import annotations

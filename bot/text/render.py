@@ -1,7 +1,8 @@
 """Every user-facing text, built from the catalogs, for any platform's markup.
 
 Adapters pass a `Style` from `bot.text.markup` (plain, Telegram HTML, Discord Markdown);
-every text a user or a quiz author wrote goes through its `escape`.
+every text a user wrote goes through its `escape`, a quiz author's through
+`bot.text.authored` (escaped, formulas in Unicode, code as the platform writes code).
 """
 
 from __future__ import annotations
