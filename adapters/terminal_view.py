@@ -19,13 +19,15 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from adapters.terminal_code import print_authored
 from bot.domain.entities import Answer
 from bot.domain.models import Language, Quiz
 from bot.domain.rules import Leaderboard, Ranked
 from bot.domain.views import QuestionView
 from bot.text import answer_texts, boards, render
+from bot.text.authored import authored
 from bot.text.i18n import t
-from bot.text.markup import clean_name
+from bot.text.markup import PLAIN, clean_name
 
 DEFAULT_WIDTH = 80
 HEADING = "bold cyan"
@@ -119,6 +121,10 @@ class TerminalView:
         """Wrapped at word boundaries; a word longer than a line (a URL) is left whole."""
         print_wrapped(self.console, text, style, indent)
 
+    def authored(self, text: str, indent: str = "") -> None:
+        """An author's text: formulas in Unicode, code blocks highlighted (terminal_code)."""
+        print_authored(self.console, text, lambda prose: self.paragraph(prose, "", indent), indent)
+
     def blank(self) -> None:
         self.console.print()
 
@@ -139,11 +145,11 @@ class TerminalView:
         self.blank()
         self.paragraph(header, HEADING)
         self.blank()
-        self.paragraph(view.question.prompt.get(language))
+        self.authored(view.question.prompt.get(language))
         self.blank()
         for index, choice in enumerate(post.order):
             text = f"{render.letter(index)}. {view.question.choices[choice].get(language)}"
-            self.paragraph(text, indent="   ")
+            self.authored(text, indent="   ")
         hint = answer_texts.hint(view.question, language)
         if hint is not None:
             if post.order:
@@ -163,11 +169,16 @@ class TerminalView:
 
     def verdict(self, view: QuestionView, answer: Answer) -> None:
         line, *body = render.verdict_parts(view.question, view.post, answer, self.language)
+        explanation = view.question.explanation
+        written = explanation.get(self.language) if explanation else None
         self.blank()
         self.paragraph(line, RIGHT if answer.correct else WRONG)
         for part in body:
             self.blank()
-            self.paragraph(part)
+            if written is not None and part == authored(written, PLAIN):
+                self.authored(written)  # its code blocks highlighted, not flattened
+            else:
+                self.paragraph(part)
 
     def rule(self) -> None:
         """The break between an explanation and the next question when no one presses Enter."""

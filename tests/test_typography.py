@@ -219,3 +219,10 @@ def test_the_bots_french_messages_have_their_no_break_spaces() -> None:
         CATALOGS["fr"]["summary.line"]
         == f"{{rank}}. {{name}}{NBSP}: {{points}}/{{total}} ({{seconds}} s)"
     )
+
+
+def test_formulas_and_code_are_not_french_prose() -> None:
+    text = "Si $f'(x) = a : b$ et `x = d['k']` puis\n```python\nif a: print('1-2')\n```\nfin ?"
+    assert [finding.character for finding in missing_spaces(text)] == ["?"]
+    assert typewriter_marks(text) == []
+    assert [finding.character for finding in missing_spaces("coûte $5 : et $6 ?")] == [":", "?"]

@@ -21,8 +21,10 @@ from aiohttp.abc import AbstractAccessLogger
 from adapters.web import routes
 from adapters.web.context import HERE, NONCE, REPORT
 from adapters.web.context import Report as Report  # what build_app's callers build it from
+from bot.text.report_markup import code_css
 
-STYLESHEET = (HERE / "static" / "report.css").read_bytes()
+STYLESHEET = (HERE / "static" / "report.css").read_bytes() + code_css().encode()
+"""The page's own styles, then the colours of highlighted code (Pygments' classes)."""
 log = logging.getLogger("adapters.web")
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 

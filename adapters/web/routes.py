@@ -12,6 +12,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from aiohttp import web
+from markupsafe import Markup
 
 from adapters.web import charts, downloads, teaching
 from adapters.web.context import NONCE, REPORT, Report
@@ -22,6 +23,7 @@ from bot.domain.wrong_answers import common_wrong
 from bot.text import report_items as items_text
 from bot.text import report_tables as tables
 from bot.text.i18n import t
+from bot.text.report_markup import authored_html
 
 DAYS_SHOWN = 30
 ROUNDS_SHOWN = 20
@@ -181,6 +183,7 @@ async def quiz_page(request: web.Request) -> web.Response:
         "figures": figures,
         "letters": LETTERS,
         "plain": tables.plain,
+        "authored": authored_markup,
         "choice_share": tables.choice_share,
         "answered": answered,
         "common_wrong": {q.id: common_wrong(q, wrong.get(q.id, ())) for q in typed},
@@ -189,6 +192,11 @@ async def quiz_page(request: web.Request) -> web.Response:
         ),
     }
     return _page(_render(report, "quiz.html", **context))
+
+
+def authored_markup(text: str) -> Markup:
+    """A quiz text for the page: formulas in MathML, code highlighted, the rest escaped."""
+    return Markup(authored_html(tables.plain(text)))
 
 
 async def download(request: web.Request) -> web.Response:

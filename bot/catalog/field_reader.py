@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import TypeGuard
 
 from bot.catalog.yaml_nodes import Node, Value
+from bot.domain import spans
 from bot.domain.models import LANGUAGES, Reference, Text
 
 LANGUAGE_NAMES = {"en": "English", "fr": "French"}
@@ -94,6 +95,24 @@ class FieldReader:
         return node.value
 
     def text(self, node: Node, what: str, limit: int) -> Text | None:
+        text = self._read_text(node, what, limit)
+        if text is not None:
+            self._check_formulas(node, what, text)
+        return text
+
+    def _check_formulas(self, node: Node, what: str, text: Text) -> None:
+        """Each formula must be one mathtext draws: a chat may need its picture."""
+        for language, value in text.versions:
+            if not spans.has_markup(value):
+                continue
+            from bot.text import formula_check  # matplotlib: loaded for files with formulas only
+
+            items = node.value if isinstance(node.value, dict) else {}
+            line = items[language].line if language in items else node.line
+            for problem in formula_check.problems(value):
+                self.report(line, f"{what} ({language}): {problem}")
+
+    def _read_text(self, node: Node, what: str, limit: int) -> Text | None:
         values = node.value
         languages = self.languages
         if isinstance(values, dict) and len(values) == len(languages):

@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from functools import cache
 from string import Formatter
 
-from bot.domain import payload
+from bot.domain import payload, spans
 from bot.domain.models import MAX_CHOICES, Language, Question, Quiz, ui_language
+from bot.text.authored import authored_length
 from bot.text.i18n import CATALOGS
 from bot.text.markup import Style
 
@@ -81,6 +82,12 @@ def template(language: Language, *keys: str) -> Template:
     return Template(fixed, uses)
 
 
+def _raw(text: str) -> int:
+    """A text's length, or UNBOUNDED when it holds code or math: markup grows a text more than
+    `Style.growth` allows (`&` in code is `<code>&amp;</code>`), so it is measured for real."""
+    return UNBOUNDED if spans.has_markup(text) else len(text)
+
+
 @dataclass(frozen=True, slots=True)
 class Lengths:
     """A question's author texts in one language: as written, or escaped by a style."""
@@ -101,19 +108,19 @@ class Lengths:
     def raw(cls, question: Question, language: Language) -> Lengths:
         choices = 0
         for choice in question.choices:
-            choices += len(choice.get(language))
+            choices += _raw(choice.get(language))
         note = 0
         for text in question.notes.values():
-            note = max(note, len(text.get(language)))
+            note = max(note, _raw(text.get(language)))
         titles = urls = 0
         for reference in question.references:
             titles += len(reference.title)
             urls += len(reference.url)
         return cls(
-            len(question.prompt.get(language)),
+            _raw(question.prompt.get(language)),
             choices,
-            len(question.choices[question.answer].get(language)),
-            len(question.explanation.get(language)) if question.explanation else 0,
+            _raw(question.choices[question.answer].get(language)),
+            _raw(question.explanation.get(language)) if question.explanation else 0,
             note,
             titles,
             urls,
@@ -121,14 +128,16 @@ class Lengths:
 
     @classmethod
     def escaped(cls, question: Question, language: Language, style: Style) -> Lengths:
-        length = style.escaped_length
+        def length(text: str) -> int:
+            return authored_length(text, style)
+
         return cls(
             length(question.prompt.get(language)),
             sum(length(choice.get(language)) for choice in question.choices),
             length(question.choices[question.answer].get(language)),
             length(question.explanation.get(language)) if question.explanation else 0,
             max((length(note.get(language)) for note in question.notes.values()), default=0),
-            sum(length(reference.title) for reference in question.references),
+            sum(style.escaped_length(reference.title) for reference in question.references),
             style.url_growth * sum(len(reference.url) for reference in question.references),
         )
 

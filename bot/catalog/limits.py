@@ -131,17 +131,17 @@ def _check_question(quiz: Quiz, question: Question, fast: _Fast | None) -> Itera
                 answered=SAMPLE_ANSWERED,
                 closes=SAMPLE_CLOSES,
             )
-            if len(card.text) > limit:
+            if (length := style.counted_length(card.text)) > limit:
                 yield (
-                    f"the question message is {len(card.text)} characters in {name}; "
+                    f"the question message is {length} characters in {name}; "
                     f"a {style_name} holds {limit}"
                 )
             closed = render.closed_card(
                 quiz, question, post, _every_vote(post, question), language, style
             )
-            if len(closed.text) > TELEGRAM_MESSAGE:
+            if (length := style.counted_length(closed.text)) > TELEGRAM_MESSAGE:
                 yield (
-                    f"the results message is {len(closed.text)} characters in {name}; "
+                    f"the results message is {length} characters in {name}; "
                     f"a {style_name.split()[0]} results message holds {TELEGRAM_MESSAGE}"
                 )
         for button in card.buttons if card else ():

@@ -4,8 +4,8 @@ where a typewriter mark stands for a typographic one.
 French puts a space before `? ! ; :` and inside « »; an ordinary space there lets Telegram
 and Discord break the line and start the next one with the mark. The space must be a
 no-break one: U+202F (narrow, before ? ! ;) or U+00A0 (before : and inside « »); either is
-accepted. A colon inside a word (14:03, 3:1, HH:MM, `time:09:00`), `::`, `://` and URLs
-are not punctuation and are left alone.
+accepted. A colon inside a word (14:03, 3:1, HH:MM, `time:09:00`), `::`, `://`, URLs, formulas
+and code are not punctuation and are left alone.
 
 French also writes the apostrophe ’ (U+2019), not the typewriter ' between two letters
 (l’étape), and a range of numbers with an en dash (1–2), not a hyphen (1-2). A quote
@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from bot.catalog.field_reader import Problem
 from bot.catalog.yaml_nodes import Node
+from bot.domain import spans
 from bot.domain.models import LETTERS
 
 NO_BREAK_SPACES = "\u00a0\u202f"
@@ -53,7 +54,7 @@ class Finding:
 
 def missing_spaces(text: str) -> list[Finding]:
     """Every place in a French text where a no-break space is missing, in text order."""
-    urls = [match.span() for match in _URL.finditer(text)]
+    urls = [match.span() for match in _URL.finditer(text)] + _markup(text)
     findings = []
     for mark in _MARKS.finditer(text):
         offset = mark.start()
@@ -66,7 +67,7 @@ def missing_spaces(text: str) -> list[Finding]:
 def typewriter_marks(text: str) -> list[Finding]:
     """The typewriter apostrophes (one finding, at the first) and the hyphenated ranges of
     numbers in a French text, in text order."""
-    skipped = [match.span() for match in _LEFT_ALONE.finditer(text)]
+    skipped = [match.span() for match in _LEFT_ALONE.finditer(text)] + _markup(text)
 
     def kept(offset: int) -> bool:
         return not any(start <= offset < end for start, end in skipped)
@@ -82,6 +83,17 @@ def typewriter_marks(text: str) -> list[Finding]:
             message = "hyphen in a range of numbers where French uses an en dash (1–2)"
             findings.append(Finding(match.start(1), "-", message))
     return sorted(findings, key=lambda finding: finding.offset)
+
+
+def _markup(text: str) -> list[tuple[int, int]]:
+    """Where the text's formulas and code are (bot/domain/spans.py): not French prose."""
+    found, start = [], 0
+    for span in spans.split(text):
+        end = start + len(span.source)
+        if span.kind != "plain":
+            found.append((start, end))
+        start = end
+    return found
 
 
 def _missing(text: str, offset: int) -> str | None:

@@ -12,6 +12,7 @@ from bot.domain.entities import Answer, Post
 from bot.domain.judging import verdict_of
 from bot.domain.models import LETTERS, Language, Question
 from bot.domain.question_types import SINGLE, NumberKey, SetKey, TextKey
+from bot.text.authored import shown
 from bot.text.i18n import t
 from bot.text.markup import PLAIN, Style
 
@@ -42,7 +43,7 @@ def _choice_list(question: Question, post: Post, choices: list[int], language: L
     """ "A. north, C. south": choices by their letters on the post, in letter order."""
     ordered = sorted(choices, key=lambda choice: _shown_letter(post, choice))
     return ", ".join(
-        f"{_shown_letter(post, choice)}. {question.choices[choice].get(language)}"
+        f"{_shown_letter(post, choice)}. {shown(question.choices[choice].get(language))}"
         for choice in ordered
     )
 
@@ -118,14 +119,15 @@ def verdict_details(
             note = question.notes.get(choice)
             if note is not None:
                 letter = _shown_letter(post, choice)
-                lines.append(t(language, "verdict.note", letter=letter, note=note.get(language)))
+                shown_note = shown(note.get(language))
+                lines.append(t(language, "verdict.note", letter=letter, note=shown_note))
         parts.append(style.escape("\n".join(lines)))
     if question.type == "order" and not answer.correct and answer.response:
         picked = ARROW.join(
             _shown_letter(post, LETTERS.index(letter)) for letter in answer.response
         )
         order = [
-            f"{position}. {_shown_letter(post, choice)}. {text.get(language)}"
+            f"{position}. {_shown_letter(post, choice)}. {shown(text.get(language))}"
             for position, (choice, text) in enumerate(enumerate(question.choices), start=1)
         ]
         your = t(language, "verdict.your_order", order=picked)

@@ -12,6 +12,7 @@ from bot.domain.models import Language, Question, Quiz, pick_language
 from bot.domain.views import ClosedView, QuestionView
 from bot.text.answer_buttons import letter_buttons
 from bot.text.answer_texts import right_answer
+from bot.text.authored import authored, shown
 from bot.text.i18n import has_message, t
 from bot.text.markup import PLAIN, Card, Style, clean_name
 from bot.text.render import choice_lines, closed_card, hint_part
@@ -28,7 +29,7 @@ def daily_card(
     """The day's question with letter buttons, and the previous question's answer."""
     parts = [
         style.bold(style.escape(t(language, "daily.header", title=quiz.title.get(language)))),
-        style.escape(question.prompt.get(language)),
+        authored(question.prompt.get(language), style),
         *(["\n".join(choice_lines(question, post, language, style))] if question.choices else []),
         *hint_part(question, language, style),
         style.italic(style.escape(t(language, "daily.open_until"))),
@@ -53,7 +54,7 @@ def previous_line(
     question: Question, post: Post, answers: Sequence[Answer], language: Language
 ) -> str:
     """ "Last question: the answer was B. … (2/3 right)", for a question of any type."""
-    values = {"answer": right_answer(question, post, language)}
+    values = {"answer": shown(right_answer(question, post, language))}
     if not answers:
         return t(language, "daily.previous_nobody", **values)
     right = sum(answer.correct for answer in answers)

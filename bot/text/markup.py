@@ -2,12 +2,15 @@
 
 Adapters pick a `Style` (plain, Telegram HTML, Discord Markdown); everything a user or a quiz
 author wrote goes through `Style.escape`, so names like `<b>&</b>` or `@everyone **x**` are
-shown as typed and never interpreted.
+shown as typed and never interpreted. An author's code goes through `Style.code` and
+`code_block` (bot/text/authored.py decides what is code), and `counted_length` measures a text
+the way the platform does against its limit.
 """
 
 from __future__ import annotations
 
 import html
+import re
 import unicodedata
 from dataclasses import dataclass
 from typing import ClassVar
@@ -34,6 +37,10 @@ class Style:
         """len(self.escape(text)), without building it (for the limit checks' bounds)."""
         return len(self.escape(text))
 
+    def counted_length(self, text: str) -> int:
+        """The length of a text in this style as the platform counts it against its limit."""
+        return len(text)
+
     def bold(self, text: str) -> str:
         return self.bold_template.format(text)
 
@@ -46,6 +53,17 @@ class Style:
     def link_url(self, url: str) -> str:
         """A URL as the link template holds it."""
         return url
+
+    def code(self, text: str) -> str:
+        """Inline code: shown as written, never interpreted."""
+        return self.escape(text)
+
+    def code_block(self, text: str, language: str) -> str:
+        """A fenced code block; `language` (may be empty) names its syntax."""
+        return self.escape(text)
+
+
+_TAG = re.compile(r"<[^>]*>")
 
 
 class HtmlStyle(Style):
@@ -63,14 +81,30 @@ class HtmlStyle(Style):
     def escaped_length(self, text: str) -> int:
         return len(text) + 4 * text.count("&") + 3 * (text.count("<") + text.count(">"))
 
+    def counted_length(self, text: str) -> int:
+        # Telegram: "1-4096 characters after entities parsing": tags are not counted.
+        return len(html.unescape(_TAG.sub("", text)))
+
     def link_url(self, url: str) -> str:
         return html.escape(url)
+
+    def code(self, text: str) -> str:
+        return f"<code>{self.escape(text)}</code>"
+
+    def code_block(self, text: str, language: str) -> str:
+        # Telegram's own form: the class names the language for its highlighting.
+        opening = f'<code class="language-{language}">' if language else "<code>"
+        return f"<pre>{opening}{self.escape(text)}</code></pre>"
 
 
 _MARKDOWN_SPECIAL = "*_`~|>#[]()<:-"
 """Escaped with a backslash, after the backslash itself."""
 _MARKDOWN_GROWING = f"\\{_MARKDOWN_SPECIAL}@".encode()
 """The characters escaping makes two of: the specials, the backslash and @."""
+
+
+_FENCE = "```"
+_FENCE_SHOWN = "``\u200b`"
 
 
 class MarkdownStyle(Style):
@@ -92,6 +126,14 @@ class MarkdownStyle(Style):
         # Each escaped character is ASCII, one byte in UTF-8, and becomes two characters.
         encoded = text.encode("utf-8", "surrogatepass")
         return len(text) + len(encoded) - len(encoded.translate(None, _MARKDOWN_GROWING))
+
+    def code(self, text: str) -> str:
+        # Nothing is escaped inside backticks; the text holds none (bot.domain.spans).
+        return f"`{text}`"
+
+    def code_block(self, text: str, language: str) -> str:
+        # A ``` inside would close the fence: a zero-width space keeps it shown, not obeyed.
+        return f"```{language}\n{text.replace(_FENCE, _FENCE_SHOWN)}\n```"
 
 
 PLAIN = Style()

@@ -1,7 +1,8 @@
 """Every user-facing text, built from the catalogs, for any platform's markup.
 
 Adapters pass a `Style` from `bot.text.markup` (plain, Telegram HTML, Discord Markdown);
-every text a user or a quiz author wrote goes through its `escape`.
+every text a user wrote goes through its `escape`, a quiz author's through
+`bot.text.authored` (escaped, formulas in Unicode, code as the platform writes code).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from bot.domain.rules import (
 )
 from bot.domain.views import PressResult
 from bot.text import answer_buttons, answer_texts
+from bot.text.authored import authored, shown
 from bot.text.i18n import t
 from bot.text.markup import PLAIN, Button, Card, Style, clean_name
 
@@ -33,7 +35,7 @@ def letter(index: int) -> str:
 
 def choice_lines(question: Question, post: Post, language: Language, style: Style) -> list[str]:
     return [
-        f"{style.bold(letter(i))}. {style.escape(question.choices[choice].get(language))}"
+        f"{style.bold(letter(i))}. {authored(question.choices[choice].get(language), style)}"
         for i, choice in enumerate(post.order)
     ]
 
@@ -60,7 +62,7 @@ def question_card(
 ) -> Card:
     """The posted question: header, prompt, lettered choices, one button a letter."""
     header = question_header(quiz, post, language)
-    parts = [style.bold(style.escape(header)), style.escape(question.prompt.get(language))]
+    parts = [style.bold(style.escape(header)), authored(question.prompt.get(language), style)]
     if question.choices:
         parts.append("\n".join(choice_lines(question, post, language, style)))
     parts.extend(hint_part(question, language, style))
@@ -90,7 +92,7 @@ def verdict_line(question: Question, post: Post, answer: Answer, language: Langu
         language,
         key,
         letter=letter(correct_index),
-        choice=question.choices[question.answer].get(language),
+        choice=shown(question.choices[question.answer].get(language)),
     )
 
 
@@ -113,9 +115,8 @@ def verdict_parts(
     note = question.notes.get(answer.choice)
     if note is not None and not answer.correct:
         chosen = letter(post.order.index(answer.choice))
-        parts.append(
-            style.escape(t(language, "verdict.note", letter=chosen, note=note.get(language)))
-        )
+        note_text = t(language, "verdict.note", letter=chosen, note=shown(note.get(language)))
+        parts.append(style.escape(note_text))
     if question.references:
         links = [f"• {style.link(ref.title, ref.url)}" for ref in question.references]
         parts.append("\n".join([style.escape(t(language, "verdict.references")), *links]))
@@ -132,7 +133,7 @@ def verdict_alert(question: Question, post: Post, answer: Answer, language: Lang
         line = with_details if len(with_details) <= ALERT_LIMIT else line
     if question.explanation is None:
         return line[:ALERT_LIMIT]
-    explanation = question.explanation.get(language)
+    explanation = shown(question.explanation.get(language))  # an alert has no markup
     whole = f"{line}\n\n{explanation}"
     if len(whole) <= ALERT_LIMIT:
         return whole
@@ -189,16 +190,16 @@ def closed_card(
     if question.type in SINGLE:
         correct = post.correct_letter_index(question)
         choice = question.choices[question.answer].get(language)
-        shown = t(language, "closed.answer", letter=letter(correct), choice=choice)
+        closed = t(language, "closed.answer", letter=letter(correct), choice=shown(choice))
         bars = vote_bars(post, answers, correct, language, style)
     else:
         right = answer_texts.right_answer(question, post, language)
-        shown = t(language, "closed.answer_typed", answer=right)
+        closed = t(language, "closed.answer_typed", answer=right)
         bars = style.escape(answer_texts.tally(list(answers), language))
     parts = [
         style.bold(style.escape(header)),
-        style.escape(question.prompt.get(language)),
-        style.bold(style.escape(shown)),
+        authored(question.prompt.get(language), style),
+        style.bold(style.escape(closed)),
         bars,
         *explanation_part(question, language, style),
     ]
@@ -209,7 +210,7 @@ def explanation_part(question: Question, language: Language, style: Style) -> li
     """The explanation as a paragraph, or none when the quiz gives none (imported cards)."""
     if question.explanation is None:
         return []
-    return [style.escape(question.explanation.get(language))]
+    return [authored(question.explanation.get(language), style)]
 
 
 def vote_bars(

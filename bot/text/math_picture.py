@@ -1,0 +1,170 @@
+"""A formula drawn as a PNG card: matplotlib's mathtext (no TeX install), off the event loop.
+
+The one module that imports matplotlib (Agg, no GUI). Dark ink on a light card with a margin,
+so a formula reads in a dark chat theme. Bounded: a formula over `MAX_FORMULA` characters is
+refused, and `FormulaPictures.picture` waits at most `RENDER_SECONDS` for a render. Cached by
+content: in memory (LRU) and, given a folder, on disk, so a restart does not draw again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import io
+import re
+import threading
+from collections import OrderedDict
+from concurrent.futures import Executor
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")  # before any figure: the library must never look for a display
+
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+from matplotlib.mathtext import MathTextParser
+
+MAX_FORMULA = 400
+"""Characters of LaTeX a formula may have: more is a paragraph, not a formula."""
+RENDER_SECONDS = 5.0
+"""The longest a caller waits for one picture."""
+CARD = "#fbfaf7"
+INK = "#1b1b1f"
+FONT_SIZE = 22
+DPI = 100
+PAD_INCHES = 0.18
+MEMORY_ENTRIES = 256
+RENDERER_VERSION = f"mathtext-{matplotlib.__version__}-{CARD}-{INK}-{FONT_SIZE}-{DPI}"
+"""Part of every cache key: a new matplotlib or a new look draws again."""
+
+_PARSER = MathTextParser("path")
+_LOCK = threading.Lock()
+"""mathtext's parser and font cache are shared state: one render at a time."""
+
+
+class FormulaError(ValueError):
+    """A formula that cannot be drawn; the message says why, for `quizbot validate`."""
+
+
+def check_length(latex: str) -> None:
+    if len(latex) > MAX_FORMULA:
+        raise FormulaError(f"the formula is {len(latex)} characters; at most {MAX_FORMULA}")
+
+
+def check(latex: str) -> None:
+    """Raise FormulaError if the formula is too long or mathtext cannot parse it (no drawing)."""
+    check_length(latex)
+    try:
+        with _LOCK:
+            _PARSER.parse(_mathtext(latex), dpi=72)
+    except ValueError as error:
+        raise FormulaError(_reason(str(error))) from None
+
+
+_PARSE_ERROR = re.compile(
+    r"^\w+: (?P<what>.*?)(?:, found (?P<found>.*?))?\s+\(at char (?P<at>\d+)\)"
+)
+
+
+def _reason(error: str) -> str:
+    """mathtext's parse error, short: "Unknown symbol: \\begin (character 1)"."""
+    match = _PARSE_ERROR.match(error.strip().splitlines()[-1] if error.strip() else "")
+    if match is None:
+        return "mathtext cannot read it"
+    what = match["what"]
+    if len(what) > 60:  # "Expected {phantom | llap | …}": the grammar, not a reason
+        what = f"unexpected {match['found'] or 'end'}"
+    return f"{what} (character {int(match['at']) + 1})"
+
+
+def draw(latex: str) -> bytes:
+    """The formula as PNG bytes, drawn now (blocking: call it through FormulaPictures)."""
+    check(latex)
+    figure = Figure(facecolor=CARD)
+    FigureCanvasAgg(figure)
+    figure.text(0, 0, _mathtext(latex), fontsize=FONT_SIZE, color=INK)
+    buffer = io.BytesIO()
+    with _LOCK:
+        figure.savefig(
+            buffer,
+            format="png",
+            dpi=DPI,
+            facecolor=CARD,
+            bbox_inches="tight",
+            pad_inches=PAD_INCHES,
+            metadata={"Software": None},  # the same formula, the same bytes
+        )
+    return buffer.getvalue()
+
+
+def _mathtext(latex: str) -> str:
+    """mathtext reads `$…$`; a displayed formula is drawn the same (one line, larger card)."""
+    return f"${latex.strip()}$"
+
+
+def content_key(latex: str) -> str:
+    return hashlib.sha256(f"{RENDERER_VERSION}\n{latex}".encode()).hexdigest()
+
+
+class FormulaPictures:
+    """Formula pictures by content: memory LRU, then the disk folder, then a render off-loop."""
+
+    def __init__(self, folder: Path | None = None, executor: Executor | None = None) -> None:
+        self.folder = folder
+        self.executor = executor
+        """None: the event loop's default thread pool; a process pool also keeps mathtext's
+        pure-Python parsing from taking the GIL from the loop (bench/formulas.py)."""
+        self.memory: OrderedDict[str, bytes] = OrderedDict()
+
+    def cached(self, latex: str) -> bytes | None:
+        """The picture if memory holds it: a dictionary lookup, safe on the event loop."""
+        key = content_key(latex)
+        picture = self.memory.get(key)
+        if picture is not None:
+            self.memory.move_to_end(key)
+        return picture
+
+    async def picture(self, latex: str) -> bytes:
+        """The formula's PNG: from memory, else read or drawn in the executor, never on the loop.
+
+        Raises FormulaError (too long, unreadable) or TimeoutError (over RENDER_SECONDS).
+        """
+        picture = self.cached(latex)
+        if picture is not None:
+            return picture
+        check_length(latex)  # refused at once, without a trip to the executor
+        loop = asyncio.get_running_loop()
+        work = loop.run_in_executor(self.executor, load_or_draw, self.folder, latex)
+        picture = await asyncio.wait_for(work, RENDER_SECONDS)
+        self._remember(content_key(latex), picture)
+        return picture
+
+    def _remember(self, key: str, picture: bytes) -> None:
+        self.memory[key] = picture
+        self.memory.move_to_end(key)
+        while len(self.memory) > MEMORY_ENTRIES:
+            self.memory.popitem(last=False)
+
+
+def load_or_draw(folder: Path | None, latex: str) -> bytes:
+    """Blocking: the disk cache's copy, else a fresh drawing written there. A module function,
+    so a process pool can run it (a thread pool shares the GIL with the event loop)."""
+    path = folder / f"{content_key(latex)}.png" if folder is not None else None
+    if path is not None and path.is_file():
+        return path.read_bytes()
+    picture = draw(latex)
+    if path is not None:
+        _store(path, picture)
+    return picture
+
+
+def _store(path: Path, picture: bytes) -> None:
+    """Written beside, then renamed: a reader never sees half a file. Best effort."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_suffix(f".{threading.get_ident()}.part")
+        partial.write_bytes(picture)
+        partial.replace(path)
+    except OSError:
+        pass  # a read-only cache folder costs a render next time, nothing more
