@@ -156,9 +156,10 @@ async def play(
             for chat_id, message_id in await open_questions(connection):
                 group = next(g for g in groups if f"tg:{g['id']}" == chat_id)
                 markup = fake.messages[group["id"]].get(message_id, {}).get("reply_markup")
-                if markup is None:  # already turned into its results
+                buttons = markup["inline_keyboard"][0] if markup else []
+                letters = [b["callback_data"] for b in buttons if "callback_data" in b]
+                if not letters:  # already turned into its results (only the ⚑ link left)
                     continue
-                letters = [b["callback_data"] for b in markup["inline_keyboard"][0]]
                 for user in rng.sample(users, 4):
                     # not strict: the question may have closed since (a client showing it late)
                     query = fake.press(group, user, message_id, rng.choice(letters), strict=False)
