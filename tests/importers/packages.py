@@ -137,7 +137,8 @@ KAHOOT_ROWS: Sequence[Sequence[object]] = (
     (4, "Which answer is missing?", "a", "b", None, None, 20, 3),
     (5, "Nobody marked the right one", "yes", "no", None, None, 20, None),
     (6, "Which gas do plants take in?", "Oxygen", None, "Carbon dioxide", "Nitrogen", 20, "3"),
-    *((number,) for number in range(7, 100)),  # the template numbers its empty rows
+    (7, "The Moon is a planet.", "true", "false", None, None, 20, 2),
+    *((number,) for number in range(8, 100)),  # the template numbers its empty rows
     (100, None, None, None, None, None, 20),  # a time limit alone is no question either
 )
 
