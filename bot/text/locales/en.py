@@ -694,7 +694,10 @@ MESSAGES: dict[str, str] = {
         "past the most questions a quiz holds ({limit}): left out, this one and the next ones "
         "({count})"
     ),
-    "import.skip.anki_cloze": "a cloze note (words to fill in): there is nothing to choose from",
+    "import.skip.anki_cloze": "a cloze note without a deletion ({{c1::…}}) in its fields",
+    "import.skip.anki_cloze_several": (
+        "cloze card c{number}: it hides several parts, so there is no one answer to type"
+    ),
     "import.skip.anki_one_field": "the note has one field only: no answer",
     "import.skip.empty_field": "empty field: {field}",
     "import.skip.media_only": (

@@ -759,7 +759,10 @@ MESSAGES: dict[str, str] = {
         "au-delà du nombre de questions d'un quiz ({limit}) : laissées de côté, celle-ci et les "
         "suivantes ({count})"
     ),
-    "import.skip.anki_cloze": "une note à trous (mots à compléter) : rien à choisir",
+    "import.skip.anki_cloze": "une note à trous sans trou ({{c1::…}}) dans ses champs",
+    "import.skip.anki_cloze_several": (
+        "carte à trous c{number} : elle cache plusieurs parties, pas de réponse unique à taper"
+    ),
     "import.skip.anki_one_field": "la note n'a qu'un champ : pas de réponse",
     "import.skip.empty_field": "champ vide : {field}",
     "import.skip.media_only": (
