@@ -215,12 +215,12 @@ def _short_answer(result: ImportResult, line: int, answers: str, kind: str) -> D
 
 def _multiple_choice(result: ImportResult, line: int, answers: str, kind: str) -> Draft | None:
     """One full-credit answer: a choice question (partial ones are wrong choices). Several:
-    a `multiple` one, as is a question whose credit is shared (`~%50%a ~%50%b ~%-100%c`:
-    every answer of positive weight is right)."""
+    a `multiple` one of those; none, a `multiple` one of the answers that share the credit
+    (`~%50%a ~%50%b ~%-100%c`: every answer of positive weight is right)."""
     parsed = [_answer(part, kind) for part in answers.replace("=", "~=").split("~")]
     options = [answer for answer in parsed if answer.text or answer.feedback or answer.weight]
     right = [index for index, answer in enumerate(options) if answer.weight >= 1]
-    if len(right) != 1:
+    if not right:  # credit shared: every answer that earns some is one of the right ones
         right = [index for index, answer in enumerate(options) if answer.weight > 0]
     if not right:
         result.skip(line, "skip.no_right")
@@ -228,7 +228,7 @@ def _multiple_choice(result: ImportResult, line: int, answers: str, kind: str) -
     if len(right) == 1 and options[right[0]].weight < 1:
         result.skip(line, "skip.gift_partial_only")
         return None
-    if len(right) == 1 and any(0 < answer.weight < 1 for answer in options):
+    if options[right[0]].weight >= 1 and any(0 < answer.weight < 1 for answer in options):
         result.note("note.gift_partial")
     draft = Draft(line, "", [answer.text for answer in options], right[0])
     if len(right) > 1:
