@@ -15,6 +15,7 @@ from __future__ import annotations
 import html.parser
 import json
 import re
+import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +29,7 @@ from bot.catalog.importers import Imported, ImportFailedError, Skipped, import_f
 from bot.domain.matching import match_text
 from bot.domain.models import Question
 from bot.domain.question_types import NumberKey, SetKey, TextKey
+from tests.support.commands import quizbot
 from tests.support.paths import find_realworld_dir
 
 REALWORLD = find_realworld_dir()
@@ -268,6 +270,36 @@ def test_every_red_list_imports_every_question_with_its_right_answer(relative: s
         assert _words(str(description)).startswith(_words(text.removesuffix("…")))
     prompts = {question.prompt.versions[0][1] for question in imported.quiz.questions}
     assert not prompts & set(RED_METADATA)
+
+
+def test_a_red_list_plays_typed_in_the_terminal_with_a_typo_tolerated(tmp_path: Path) -> None:
+    """Red's own game is typed, and so is the imported list: `quizbot import` writes it, and
+    `quizbot play` asks each question for a typed line, a typo in "Montgomery" accepted and told,
+    a wrong city not."""
+    assert REALWORLD is not None
+    folder, db = tmp_path / "quizzes", tmp_path / "q.db"
+    folder.mkdir()
+    source = REALWORLD / "red" / "uscapitals.yaml"
+    written = quizbot("import", str(source), "--output", str(folder / "uscapitals.yaml"), db=db)
+    assert written.returncode == 0, written.stderr
+    played = quizbot(
+        "play", "uscapitals", "--lang", "en", "--name", "Ana", stdin="Montgomary\nAnchorage\nq\n",
+        db=db, QUIZBOT_QUIZZES=str(folder),
+    )  # fmt: skip
+    assert played.returncode == 0, played.stderr
+    out = played.stdout
+    assert "What is the USA state capital of Alabama?\n\nType your answer." in out
+    assert "✅ Accepted — the spelling is Montgomery" in out
+    assert "❌ Not quite. The answer is Juneau" in out
+    with sqlite3.connect(db) as connection:
+        rows = connection.execute(
+            "SELECT p.question_id, a.correct, a.response FROM answers a "
+            "JOIN posts p ON p.post_id = a.post_id ORDER BY p.post_id"
+        ).fetchall()
+    assert [(correct, response) for _, correct, response in rows] == [
+        (1, "Montgomary"),
+        (0, "Anchorage"),
+    ]
 
 
 def test_the_red_lists_are_all_there() -> None:
