@@ -11,7 +11,7 @@ same source); one with a true/false, multiple-right, typed or number question as
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import yaml
 
@@ -57,6 +57,8 @@ class Built:
     """None when no question could be imported."""
     yaml: str
     skipped: list[Skipped]
+    lines: dict[str, int] = field(default_factory=dict)
+    """Each question's line (or row, note) in the source, by id."""
 
 
 def build(result: ImportResult, identity: Identity, source_name: str, format_name: str) -> Built:
@@ -77,7 +79,7 @@ def build(result: ImportResult, identity: Identity, source_name: str, format_nam
     if quiz is None:
         return Built(None, "", skipped)
     checked = check_source(f"{identity.quiz_id}.yaml", identity.quiz_id, text.encode())
-    return Built(checked.quiz, text, skipped)
+    return Built(checked.quiz, text, skipped, lines)
 
 
 def _fitting(
