@@ -127,15 +127,21 @@ def test_categories_become_tags_and_other_question_types_are_skipped_by_line() -
     assert [note.key for note in result.notes] == ["note.gift_partial"]
 
 
-def test_several_right_answers_or_shared_credit_make_a_multiple_question() -> None:
-    text = "Pick two.{=a =b ~c#no}\n\nPlanets?{~%50%Jupiter ~%50%Saturn ~%-100%Mars}\n\n"
+def test_shared_credit_makes_a_multiple_question_and_several_full_credits_are_skipped() -> None:
+    """`~%50%a ~%50%b` is Moodle's multiple-answer question: both are to be picked. `=a =b`
+    is its one-answer question where either is right: no question here says that."""
+    text = "Planets?{~%50%Jupiter#gas ~%50%Saturn ~%-100%Mars#rock}\n\nPick one.{=a =b ~c}\n\n"
     text += "Half?{~%50%a ~b}\n\nAll?{~%50%a ~%50%b}\n"
     result = imported("two.gift", text.encode())
-    two, planets = result.quiz.questions
-    assert (two.type, two.key) == ("multiple", SetKey(frozenset({0, 1})))
-    assert dict(two.notes)[2].versions[0][1] == "no"
+    (planets,) = result.quiz.questions
     assert (planets.type, planets.key) == ("multiple", SetKey(frozenset({0, 1})))
-    assert skipped(result) == [(5, "skip.gift_partial_only"), (7, "skip.all_right")]
+    assert {i: n.versions[0][1] for i, n in planets.notes.items()} == {2: "rock"}
+    assert skipped(result) == [
+        (3, "skip.several_right"),
+        (5, "skip.gift_partial_only"),
+        (7, "skip.all_right"),
+    ]
+    assert result.skipped[0].reason.arguments() == {"count": 2}
 
 
 def test_a_file_of_essays_only_imports_nothing_and_says_why_by_line() -> None:

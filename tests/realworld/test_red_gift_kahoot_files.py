@@ -435,15 +435,18 @@ def _multiple_choice(
     questions: list[Item],
     skips: dict[int, str],
 ) -> None:
-    """One full-credit answer: a choice question; several: a multiple one; none, the answers
-    that share the credit are the right ones (2 or more, not all)."""
+    """One full-credit answer: a choice question; several: skipped (Moodle takes any one);
+    none, the answers that share the credit are the right ones (2 or more, not all)."""
     choices = item["choices"]
     right = [c for c in choices if c["isCorrect"] or float(c["weight"] or 0) >= 100]
     stem = _shown(item["stem"])
     if len(right) == 1:
         questions.append(Item(line, stem, (_shown(right[0]["text"]),)))
         return
-    right = right or [c for c in choices if float(c["weight"] or 0) > 0]
+    if right:
+        skips[line] = "skip.several_right"
+        return
+    right = [c for c in choices if float(c["weight"] or 0) > 0]
     if len(right) == len(choices) and right:
         skips[line] = "skip.all_right"
     elif len(right) > 1:
@@ -525,10 +528,8 @@ def _kahoot_reading(path: Path) -> Expected:
         prompt = str(row[question])
         if not marked:
             skips[number] = "skip.kahoot_no_correct"
-        elif len(marked) == len(given):
-            skips[number] = "skip.all_right"
-        elif len(marked) > 1:
-            questions.append(Item(number, prompt, (), "multiple", rights=rights))
+        elif len(marked) > 1:  # any one of them scores in Kahoot: no question here says that
+            skips[number] = "skip.several_right"
         elif sorted(g.casefold() for g in given) == ["false", "true"]:
             questions.append(Item(number, prompt, (rights[0].capitalize(),), "truefalse"))
         else:

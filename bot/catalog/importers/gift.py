@@ -10,12 +10,13 @@ line break. Texts are read as their format renders: Moodle's own (the default) a
 HTML (tags, comments and entities gone), `[markdown]` as Markdown (markdown_text.py). The title
 is the category all questions are in.
 
-Multiple choice with exactly one full-credit answer becomes a `choice` question, with several
-right answers (or credit shared among several) a `multiple` one; `{T}` a `truefalse` one,
-short answer (`{=Paris =paris}`) a `text` one accepting the full-credit answers, numeric
-(`{#3.14:0.01}`, `{#1..5}`) a `number` one (gift_numbers.py). The general feedback (and the
-right answer's feedback) is the explanation; a wrong answer's feedback its note. Matching and
-essay questions are skipped, each with its line and why.
+Multiple choice with exactly one full-credit answer becomes a `choice` question, one whose
+credit is shared among several answers (Moodle's multiple-answer question) a `multiple` one;
+`{T}` a `truefalse` one, short answer (`{=Paris =paris}`) a `text` one accepting the
+full-credit answers, numeric (`{#3.14:0.01}`, `{#1..5}`) a `number` one (gift_numbers.py).
+The general feedback (and the right answer's feedback) is the explanation; a wrong answer's
+feedback its note. Matching and essay questions are skipped, each with its line and why, as
+is a choice with several full-credit answers (Moodle takes any one of them as right).
 """
 
 from __future__ import annotations
@@ -214,12 +215,17 @@ def _short_answer(result: ImportResult, line: int, answers: str, kind: str) -> D
 
 
 def _multiple_choice(result: ImportResult, line: int, answers: str, kind: str) -> Draft | None:
-    """One full-credit answer: a choice question (partial ones are wrong choices). Several:
-    a `multiple` one of those; none, a `multiple` one of the answers that share the credit
-    (`~%50%a ~%50%b ~%-100%c`: every answer of positive weight is right)."""
+    """One full-credit answer: a choice question (partial ones are wrong choices). None: the
+    credit is shared, as Moodle's multiple-answer question does (`~%50%a ~%50%b ~%-100%c`),
+    and every answer of positive weight is one of a `multiple` question's right ones. Several
+    (`=a =b ~c`) is skipped: Moodle then takes any one of them as right, where a choice
+    question has one and a `multiple` one would want them all."""
     parsed = [_answer(part, kind) for part in answers.replace("=", "~=").split("~")]
     options = [answer for answer in parsed if answer.text or answer.feedback or answer.weight]
     right = [index for index, answer in enumerate(options) if answer.weight >= 1]
+    if len(right) > 1:  # Moodle: any one of them is right, where our choice has one
+        result.skip(line, "skip.several_right", count=len(right))
+        return None
     if not right:  # credit shared: every answer that earns some is one of the right ones
         right = [index for index, answer in enumerate(options) if answer.weight > 0]
     if not right:
