@@ -92,6 +92,11 @@ def test_numeric_answers_become_a_number_question(answers: str, key: NumberKey) 
     assert found.value == key.value
 
 
+def test_a_short_answer_of_punctuation_alone_is_skipped_saying_so() -> None:
+    result = imported("s.gift", b"Anything?{=*}\n\nCapital of France?{=Paris}\n")
+    assert skipped(result) == [(1, "skip.untypable_answer")]
+
+
 def test_numeric_answers_with_a_gap_between_them_are_skipped_saying_so() -> None:
     result = imported("n.gift", b"Even?{#=2 =4}\n\nOdd?{#3}\n\nWhat?{#three}\n")
     assert skipped(result) == [(1, "skip.gift_numeric_apart"), (5, "skip.gift_numeric")]

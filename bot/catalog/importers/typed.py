@@ -47,6 +47,8 @@ def typed_problem(draft: Draft) -> Reason | None:
             return Reason.of("skip.empty_field", field="answer")
         if not typed_answers(draft.accepted):
             longest = max(len(answer) for answer in draft.accepted)
+            if longest <= MAX_TYPED_ANSWER:  # Moodle's catch-all `=*`, a Red answer of "?"
+                return Reason.of("skip.untypable_answer", answer=draft.accepted[0][:80])
             return Reason.of("skip.long_answer", length=longest, limit=MAX_TYPED_ANSWER)
         return None
     number = draft.number

@@ -668,6 +668,9 @@ MESSAGES: dict[str, str] = {
         "several answers are marked right ({count}): a question here has exactly one"
     ),
     "import.skip.all_right": "every choice is marked right: a question needs a wrong one",
+    "import.skip.untypable_answer": (
+        "no accepted answer has a letter or a digit to type (“{answer}”)"
+    ),
     "import.skip.long_answer": (
         "every accepted answer is too long to type (in characters: {length}; the limit is {limit})"
     ),

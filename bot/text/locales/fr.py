@@ -732,6 +732,9 @@ MESSAGES: dict[str, str] = {
         "plusieurs réponses sont marquées justes ({count}) : ici une question en a exactement une"
     ),
     "import.skip.all_right": "chaque choix est marqué juste : une question en veut un faux",
+    "import.skip.untypable_answer": (
+        "aucune réponse acceptée n’a de lettre ni de chiffre à taper (« {answer} »)"
+    ),
     "import.skip.long_answer": (
         "toutes les réponses acceptées sont trop longues à taper (en caractères : {length} ; "
         "la limite est de {limit})"
