@@ -97,7 +97,9 @@ class Draft:
     """Format 3's type: `choice` and `truefalse` are judged by `answer` (True is 0), `multiple`
     by `rights`, `text` by `accepted`, `number` by `number`; the others have no `choices`."""
     rights: frozenset[int] = frozenset()
+    """A `multiple` draft's right choices, by index."""
     number: NumberKey | None = None
+    """A `number` draft's right values."""
 
 
 @dataclass(slots=True)

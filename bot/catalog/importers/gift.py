@@ -206,7 +206,7 @@ def _short_answer(result: ImportResult, line: int, answers: str, kind: str) -> D
         partial = any(answer.weight > 0 for answer in parsed)
         result.skip(line, "skip.gift_partial_only" if partial else "skip.no_right")
         return None
-    if len(right) < len(parsed):
+    if any(0 < answer.weight < 1 for answer in parsed):
         result.note("note.gift_partial_typed")
     draft = Draft(line, "", [], -1, kind="text")
     draft.accepted = tuple(answer.text for answer in right)

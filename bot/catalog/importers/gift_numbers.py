@@ -44,7 +44,7 @@ def numeric(result: ImportResult, line: int, answers: list[Answer]) -> Draft | N
     if key is None:
         result.skip(line, "skip.gift_numeric_apart", count=len(keys))
         return None
-    if len(right) < len(answers):
+    if any(0 < answer.weight < 1 for answer in answers):
         result.note("note.gift_partial_typed")
     draft = Draft(line, "", [], -1, kind="number", number=key)
     draft.explanation = right[0].feedback or None
