@@ -10,6 +10,7 @@ import pytest
 import zstandard
 
 from bot.catalog.importers import ImportFailedError
+from bot.catalog.importers.anki_cloze import MAX_CARDS, Card, cloze_cards
 from bot.domain.models import Question
 from bot.domain.question_types import TextKey
 from tests.importers.helpers import imported, seen, skipped
@@ -105,6 +106,19 @@ def test_a_package_is_read_from_its_sqlite_collection(schema_18: bool) -> None:
         (6, "skip.media_only"),
         (9, "skip.anki_cloze_several"),  # c1 hides Bern and Geneva: no one answer
     ]
+
+
+def test_cloze_cards_are_read_in_one_pass_and_at_most_20_a_note() -> None:
+    many = "".join(f"{{{{c{n}::w{n}}}}} " for n in range(1, 26))
+    cards, left = cloze_cards(many, str.strip)
+    assert (len(cards), left) == (MAX_CARDS, 5)
+    assert cards[0] == Card(1, "[...] w2 w3 w4 w5 w6 w7 w8 w9 w10 w11 w12 w13 w14 w15 w16 w17 "
+                            "w18 w19 w20 w21 w22 w23 w24 w25", "w1")  # fmt: skip
+    assert cloze_cards("{{c1::open " * 200_000, str.strip) == ([], 0)  # 2 MB, never closed
+    assert cloze_cards("{{c²::x}} {{c1::y::hint}}", str.strip) == (
+        [Card(1, "{{c²::x}} [hint]", "y")],
+        0,
+    )
 
 
 def test_a_modern_package_in_wal_mode_is_read_without_a_file() -> None:

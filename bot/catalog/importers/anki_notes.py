@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from bot.catalog.importers.anki_cloze import CLOZE, cloze_cards
+from bot.catalog.importers.anki_cloze import MAX_CARDS, cloze_cards, has_cloze
 from bot.catalog.importers.cleaning import has_media, html_to_text, tag, without_media
 from bot.catalog.importers.common import Draft, ImportResult
 from bot.catalog.importers.distractors import keep_flashcards
@@ -81,7 +81,7 @@ def _drafts(result: ImportResult, note: Note, html: bool) -> list[Draft]:
     if (
         note.cloze
         or "cloze" in note.notetype.casefold()
-        or any(CLOZE.search(field) for field in note.fields)
+        or any(has_cloze(field) for field in note.fields)
     ):
         return _cloze(result, note, html)
     draft = _draft(result, note, html)
@@ -98,9 +98,12 @@ def _drafts(result: ImportResult, note: Note, html: bool) -> list[Draft]:
 
 def _cloze(result: ImportResult, note: Note, html: bool) -> list[Draft]:
     """A `text` draft per card of the note's cloze field, or the note skipped saying why."""
-    field = next((field for field in note.fields if CLOZE.search(field)), "")
+    field = next((field for field in note.fields if has_cloze(field)), "")
     drafts = []
-    for card in cloze_cards(field, lambda text: _seen(text, html)):
+    cards, left = cloze_cards(field, lambda text: _seen(text, html))
+    if left:
+        result.skip(note.line, "skip.anki_cloze_many", limit=MAX_CARDS, count=left)
+    for card in cards:
         if not card.answer:
             result.skip(note.line, "skip.anki_cloze_several", number=card.number)
             continue

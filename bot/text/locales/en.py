@@ -701,6 +701,9 @@ MESSAGES: dict[str, str] = {
     "import.skip.anki_cloze_several": (
         "cloze card c{number}: it hides several parts, so there is no one answer to type"
     ),
+    "import.skip.anki_cloze_many": (
+        "cloze cards past the most a note makes ({limit}): left out (in all: {count})"
+    ),
     "import.skip.anki_one_field": "the note has one field only: no answer",
     "import.skip.empty_field": "empty field: {field}",
     "import.skip.media_only": (

@@ -766,6 +766,9 @@ MESSAGES: dict[str, str] = {
     "import.skip.anki_cloze_several": (
         "carte à trous c{number} : elle cache plusieurs parties, pas de réponse unique à taper"
     ),
+    "import.skip.anki_cloze_many": (
+        "cartes à trous au-delà du maximum d’une note ({limit}) : ignorées (en tout : {count})"
+    ),
     "import.skip.anki_one_field": "la note n'a qu'un champ : pas de réponse",
     "import.skip.empty_field": "champ vide : {field}",
     "import.skip.media_only": (
