@@ -45,18 +45,18 @@ def test_a_gift_bank_becomes_a_quiz_that_validates_and_plays(tmp_path: Path) -> 
     assert result.returncode == 0, result.stderr
     written = tmp_path / "quizzes" / "astro.yaml"
     lines = result.stdout.splitlines()
-    assert lines[0] == f"8 questions imported from {source} (Moodle GIFT)."
-    assert lines[1] == "7 items skipped:"
-    assert lines[2] == (
-        f"{source}:42: a short-answer question (typed answers): the bot asks multiple-choice "
-        "questions only"
+    assert lines[0] == f"11 questions imported from {source} (Moodle GIFT)."
+    assert lines[1] == "4 items skipped:"
+    assert (
+        lines[2]
+        == f"{source}:46: a matching question: the bot asks multiple-choice questions only"
     )
     assert f"{source}:62: an answer block without its opening {{ or closing }}" in lines
     assert "Note: answers with partial credit (%50%…) became wrong choices" in lines
     assert lines[-1].startswith(f"Written to {written}. Check it: quizbot validate {written}")
     checked = quizbot(tmp_path, "validate", written)
     assert checked.returncode == 0, checked.stderr
-    assert checked.stdout == "ok  astro: 8 questions\n"
+    assert checked.stdout == "ok  astro: 11 questions\n"  # format 3: short answer, numeric…
     assert f"{written}:14: warning: question 'grant-s-tomb': no explanation" in checked.stderr
     assert quizbot(tmp_path, "validate", "--strict", written).returncode == 1
     played = quizbot(tmp_path, "play", "astro", "--questions", "1", stdin="a\n")
@@ -77,12 +77,13 @@ def test_the_quiz_goes_to_standard_output_and_the_report_to_stderr(tmp_path: Pat
 
 def test_nothing_to_import_is_status_1_with_every_problem_by_line(tmp_path: Path) -> None:
     source = tmp_path / "essays.gift"
-    source.write_text("One? {}\n\nTwo? {#2}\n", encoding="utf-8")
+    source.write_text("One? {}\n\nTwo? {#=2 =4}\n", encoding="utf-8")
     result = quizbot(tmp_path, "import", source)
     assert result.returncode == 1
     assert result.stderr.splitlines() == [
-        f"{source}:1: an essay question: there is nothing to choose from",
-        f"{source}:3: a numeric question: the bot asks multiple-choice questions only",
+        f"{source}:1: an essay question: no answer to check",
+        f"{source}:3: numeric answers with gaps between them (in all: 2): a number question "
+        "accepts one value or one range",
         f"Nothing could be imported from {source}.",
     ]
     assert "Traceback" not in result.stderr
@@ -103,10 +104,14 @@ def test_a_package_in_french_names_its_notes(tmp_path: Path) -> None:
     result = quizbot(tmp_path, "import", source, "--lang", "fr", lang="fr_FR.UTF-8")
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines()[:3] == [
-        f"4 questions importées de {source} (Anki).",
+        f"7 questions importées de {source} (Anki).",
         "3 éléments ignorés\u00a0:",
-        f"{source}: note 4: une note à trous (mots à compléter)\u00a0: rien à choisir",
+        f"{source}: note 5: la note n'a qu'un champ\u00a0: pas de réponse",
     ]
+    assert (
+        f"{source}: note 9: carte à trous c1\u00a0: elle cache plusieurs parties, pas de "
+        "réponse unique à taper" in result.stdout.splitlines()
+    )
     assert (tmp_path / "quizzes" / "capitals.yaml").is_file()
 
 

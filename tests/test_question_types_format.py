@@ -134,6 +134,21 @@ def test_a_chat_upload_of_a_type_chats_do_not_play_yet_is_refused_saying_which()
     assert {problem.key for problem in read.problems} == {"upload.type_not_in_chats"}
 
 
+def test_a_chat_upload_the_importers_make_typed_questions_of_is_refused_too() -> None:
+    """A Red list is typed questions now, and a GIFT short answer: chats do not play them yet,
+    so the upload is refused naming each (and what the import skipped), as for a quiz file."""
+    red = read_upload("capitals.yaml", b"Capital of France?:\n- Paris\nOf Italy?:\n- Rome\n")
+    assert isinstance(red, UploadFailed)
+    assert [dict(p.values)["type"] for p in red.problems] == ["text", "text"]
+    gift = b"Q? {=a ~b}\n\nName it. {=Paris}\n\nMatch. {=a -> b =c -> d}\n"
+    mixed = read_upload("mixed.gift", gift)
+    assert isinstance(mixed, UploadFailed)
+    assert [(p.line, p.key) for p in mixed.problems] == [
+        (3, "upload.type_not_in_chats"),  # at its line, among what the import skipped
+        (5, "import.skip.gift_matching"),
+    ]
+
+
 def test_validate_warns_that_chats_do_not_play_the_new_types_yet() -> None:
     warnings: list[Problem] = []
     load_quiz(EVERY_TYPE, warnings)

@@ -236,9 +236,9 @@ async def test_a_broken_file_is_answered_by_line(world: World) -> None:
     said = await upload(world, world.admin, "broken.gift", BROKEN)
     assert said.splitlines() == [
         "Nothing could be imported from broken.gift:",
-        "broken.gift:1: a short-answer question (typed answers): the bot asks multiple-choice "
-        "questions only",
-        "broken.gift:3: an essay question: there is nothing to choose from",
+        "broken.gift:1: question 'q1': text questions are played in the terminal only for now; "
+        "chats play choice and truefalse questions.",
+        "broken.gift:3: an essay question: no answer to check",
     ]
     listed = await world.admin.slash(world.channel, "quizzes")
     assert "broken" not in plain(listed.response.content)

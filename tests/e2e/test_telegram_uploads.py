@@ -48,7 +48,7 @@ questions:
     answer: A
     explanation: "The Loire runs about 1,000 km."
 """.encode()
-BROKEN = b"""// Nothing here is multiple choice: each question is skipped by its line.
+BROKEN = b"""// Nothing here is played in a chat: each question is named by its line.
 ::q1:: Name the capital of France. {=Paris}
 
 ::q2:: Match the capitals. {=France -> Paris =Italy -> Rome}
@@ -201,8 +201,8 @@ async def test_a_broken_file_is_answered_by_line(
     answer = await send_file(bot, group, admin, "broken.gift", BROKEN)
     assert answer["text"].splitlines() == [
         "Nothing could be imported from broken.gift:",
-        "broken.gift:2: a short-answer question (typed answers): the bot asks multiple-choice "
-        "questions only",
+        "broken.gift:2: question 'q1': text questions are played in the terminal only for now; "
+        "chats play choice and truefalse questions.",
         "broken.gift:4: a matching question: the bot asks multiple-choice questions only",
     ]
     listed = await bot.command(group, admin, "/quizzes")

@@ -40,17 +40,31 @@ CREATE TABLE notetypes (id integer not null primary key, name text not null,
   mtime_secs integer not null, usn integer not null, config blob not null);
 CREATE TABLE decks (id integer primary key not null, name text not null,
   mtime_secs integer not null, usn integer not null, common blob not null, kind blob not null);
+CREATE TABLE fields (ntid integer not null, ord integer not null, name text not null,
+  config blob not null, primary key (ntid, ord));
+CREATE TABLE templates (ntid integer not null, ord integer not null, name text not null,
+  mtime_secs integer not null, usn integer not null, config blob not null,
+  primary key (ntid, ord));
 """
 BASIC, CLOZE, DECK = 1342697561419, 1342697561420, 1580000000000
+TYPE_IN = 1342697561421
+TYPE_IN_FORMAT = "{{Front}}\n\n{{type:Back}}"
+"""The question template of Anki's stock "Basic (type in the answer)" note type."""
 # (note type, fields, tags) for each note, in note id order
 NOTES: Sequence[tuple[int, Sequence[str], str]] = (
     (BASIC, ("What is the capital of <b>France</b>?", "Paris"), "geography europe"),
     (BASIC, ("Capital of Germany?", "Berlin"), "geography"),
     (BASIC, ("Capital of Italy?", "Rome&nbsp;[sound:roma.mp3]"), "geography"),
-    (CLOZE, ("{{c1::Madrid}} is the capital of Spain.", ""), "geography"),
+    (
+        CLOZE,
+        ("{{c1::Madrid}} is the capital of {{c2::Spain::a country}}.", "Since 1561"),
+        "geography",
+    ),
     (BASIC, ("Capital of Portugal?",), "geography"),
     (BASIC, ('<img src="map.png">', "Vienna"), "geography"),
     (BASIC, ("Capital of Norway?", "Oslo"), "geography"),
+    (TYPE_IN, ("Capital of <i>Sweden</i>?", "Stockholm"), "geography"),
+    (CLOZE, ("{{c1::Bern}} and {{c1::Geneva}} are Swiss.", ""), "geography"),
 )
 
 
@@ -64,13 +78,30 @@ def _collection(schema_18: bool) -> bytes:
         models = {
             str(BASIC): {"id": BASIC, "name": "Basic", "type": 0},
             str(CLOZE): {"id": CLOZE, "name": "Cloze", "type": 1},
+            str(TYPE_IN): {
+                "id": TYPE_IN,
+                "name": "Typing",
+                "type": 0,
+                "flds": [{"name": "Front"}, {"name": "Back"}],
+                "tmpls": [{"qfmt": TYPE_IN_FORMAT}],
+            },
         }
         decks = {str(DECK): {"id": DECK, "name": "Europe::Capitals"}}
         if schema_18:  # the JSON columns are empty; the tables say it
             models, decks = {}, {}
             connection.execute(
-                "INSERT INTO notetypes VALUES (?, 'Basic', 0, 0, x''), (?, 'Cloze', 0, 0, ?)",
-                (BASIC, CLOZE, b"\x08\x01\x10\x02"),
+                "INSERT INTO notetypes VALUES (?, 'Basic', 0, 0, x''), (?, 'Cloze', 0, 0, ?), "
+                "(?, 'Typing', 0, 0, x'')",
+                (BASIC, CLOZE, b"\x08\x01\x10\x02", TYPE_IN),
+            )
+            connection.execute(
+                "INSERT INTO fields VALUES (?, 0, 'Front', x''), (?, 1, 'Back', x'')",
+                (TYPE_IN, TYPE_IN),
+            )
+            template = TYPE_IN_FORMAT.encode()  # protobuf: field 1, q_format, a string
+            connection.execute(
+                "INSERT INTO templates VALUES (?, 0, 'Card 1', 0, 0, ?)",
+                (TYPE_IN, b"\x0a" + bytes([len(template)]) + template),
             )
             connection.execute(
                 "INSERT INTO decks VALUES (?, ?, 0, 0, x'', x'')", (DECK, "Europe\x1fCapitals")
@@ -137,7 +168,8 @@ KAHOOT_ROWS: Sequence[Sequence[object]] = (
     (4, "Which answer is missing?", "a", "b", None, None, 20, 3),
     (5, "Nobody marked the right one", "yes", "no", None, None, 20, None),
     (6, "Which gas do plants take in?", "Oxygen", None, "Carbon dioxide", "Nitrogen", 20, "3"),
-    *((number,) for number in range(7, 100)),  # the template numbers its empty rows
+    (7, "The Moon is a planet.", "true", "false", None, None, 20, 2),
+    *((number,) for number in range(8, 100)),  # the template numbers its empty rows
     (100, None, None, None, None, None, 20),  # a time limit alone is no question either
 )
 

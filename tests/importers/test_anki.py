@@ -10,14 +10,30 @@ import pytest
 import zstandard
 
 from bot.catalog.importers import ImportFailedError
+from bot.catalog.importers.anki_cloze import MAX_CARDS, Card, cloze_cards
+from bot.domain.models import Question
+from bot.domain.question_types import TextKey
 from tests.importers.helpers import imported, seen, skipped
 from tests.importers.packages import apkg, zip_of
+
+
+def typed(question: Question) -> list[str]:
+    assert question.type == "text"
+    assert isinstance(question.key, TextKey)
+    return [answer.spelling for answer in question.key.accepted]
+
+
+def shown(question: Question) -> list[str]:
+    """The right answer: the choice, or every accepted one of a typed question."""
+    if question.type == "choice":
+        return [seen(question).right]
+    return typed(question)
 
 
 def test_a_text_export_reads_its_headers_html_decks_tags_and_quoting() -> None:
     result = imported("anki-notes.txt")
     assert result.format == "anki"
-    questions = [seen(question) for question in result.quiz.questions]
+    questions = [seen(q) for q in result.quiz.questions if q.type == "choice"]
     assert [(q.prompt, q.right) for q in questions] == [
         ("Which planet is closest to the Sun?", "Mercury"),
         ("Which planet has the Great Red Spot?", "Jupiter"),
@@ -26,10 +42,15 @@ def test_a_text_export_reads_its_headers_html_decks_tags_and_quoting() -> None:
         ("How many planets are in the Solar System?", "8"),
         ("Which planet is the largest?\n(by mass)", "Jupiter\n(318 Earths)"),
     ]
+    assert [
+        (q.prompt.versions[0][1], typed(q)) for q in result.quiz.questions if q.type != "choice"
+    ] == [
+        ("[...] has the most visible rings.", ["Saturn"]),  # the cloze note
+        ("Which planet is the hottest?", ["Venus"]),  # Basic (type in the answer)
+    ]
     assert result.quiz.title.versions == (("en", "Planets"),)
     assert result.quiz.tags == ("astronomy", "planets", "storms", "moons")
     assert skipped(result) == [
-        (12, "skip.anki_cloze"),
         (13, "skip.empty_field"),
         (14, "skip.media_only"),
     ]
@@ -37,10 +58,10 @@ def test_a_text_export_reads_its_headers_html_decks_tags_and_quoting() -> None:
 
 
 def test_wrong_choices_are_other_answers_of_the_same_kind_and_always_the_same() -> None:
-    questions = [seen(q) for q in imported("anki-notes.txt").quiz.questions]
+    questions = [seen(q) for q in imported("anki-notes.txt").quiz.questions if q.type == "choice"]
     assert questions[0].choices == ["Mercury", "Jupiter", "Jupiter\n(318 Earths)", "Mars"]
     assert questions[3].choices == ["2", "8", "3", "1"]  # numbers: the deck's, then near ones
-    again = [seen(q) for q in imported("anki-notes.txt").quiz.questions]
+    again = [seen(q) for q in imported("anki-notes.txt").quiz.questions if q.type == "choice"]
     assert again == questions
     for question in questions:
         assert len(set(question.choices)) == len(question.choices)
@@ -65,20 +86,39 @@ def test_named_columns_put_front_and_back_where_the_header_says() -> None:
 def test_a_package_is_read_from_its_sqlite_collection(schema_18: bool) -> None:
     result = imported("Capitals.apkg", apkg(schema_18))
     assert (result.format, result.unit) == ("anki", "note")
-    assert [(seen(q).prompt, seen(q).right) for q in result.quiz.questions] == [
-        ("What is the capital of France?", "Paris"),
-        ("Capital of Germany?", "Berlin"),
-        ("Capital of Italy?", "Rome"),
-        ("Capital of Norway?", "Oslo"),
+    assert [(q.prompt.versions[0][1], shown(q)) for q in result.quiz.questions] == [
+        ("What is the capital of France?", ["Paris"]),
+        ("Capital of Germany?", ["Berlin"]),
+        ("Capital of Italy?", ["Rome"]),
+        ("[...] is the capital of Spain.", ["Madrid"]),  # cloze: a card per number
+        ("Madrid is the capital of [a country].", ["Spain"]),  # with its hint
+        ("Capital of Norway?", ["Oslo"]),
+        ("Capital of Sweden?", ["Stockholm"]),  # {{type:Back}} in its template
     ]
+    cloze = result.quiz.questions[3]
+    assert cloze.explanation is not None
+    assert cloze.explanation.versions[0][1] == "Since 1561"  # Back Extra
     assert result.quiz.id == "capitals"
     assert result.quiz.title.versions == (("en", "Capitals"),)
     assert result.quiz.tags == ("geography", "europe")
     assert skipped(result) == [
-        (4, "skip.anki_cloze"),
         (5, "skip.anki_one_field"),
         (6, "skip.media_only"),
+        (9, "skip.anki_cloze_several"),  # c1 hides Bern and Geneva: no one answer
     ]
+
+
+def test_cloze_cards_are_read_in_one_pass_and_at_most_20_a_note() -> None:
+    many = "".join(f"{{{{c{n}::w{n}}}}} " for n in range(1, 26))
+    cards, left = cloze_cards(many, str.strip)
+    assert (len(cards), left) == (MAX_CARDS, 5)
+    assert cards[0] == Card(1, "[...] w2 w3 w4 w5 w6 w7 w8 w9 w10 w11 w12 w13 w14 w15 w16 w17 "
+                            "w18 w19 w20 w21 w22 w23 w24 w25", "w1")  # fmt: skip
+    assert cloze_cards("{{c1::open " * 200_000, str.strip) == ([], 0)  # 2 MB, never closed
+    assert cloze_cards("{{c²::x}} {{c1::y::hint}}", str.strip) == (
+        [Card(1, "{{c²::x}} [hint]", "y")],
+        0,
+    )
 
 
 def test_a_modern_package_in_wal_mode_is_read_without_a_file() -> None:
@@ -89,7 +129,7 @@ def test_a_modern_package_in_wal_mode_is_read_without_a_file() -> None:
     )
     assert collection[18:20] == b"\x02\x02"
     result = imported("Capitals.apkg", apkg(True))
-    assert len(result.quiz.questions) == 4
+    assert len(result.quiz.questions) == 7
 
 
 @pytest.mark.parametrize(

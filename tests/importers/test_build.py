@@ -73,12 +73,19 @@ def test_a_verdict_too_long_for_a_telegram_alert_is_named() -> None:
     assert "Telegram alerts hold 200" in str(problem)
 
 
-def test_the_file_written_says_it_was_imported_and_is_a_format_2_quiz() -> None:
+def test_the_file_written_says_it_was_imported_and_is_format_3_with_other_types() -> None:
     result = imported("moodle.gift", quiz_id="astro", title="Astronomie", language="fr")
     lines = result.yaml.splitlines()
     assert lines[0] == f"{MARKER} from moodle.gift (Moodle GIFT); edit it freely."
-    assert lines[2:6] == ["format: 2", "id: astro", "languages:", "- fr"]
+    assert lines[2:6] == ["format: 3", "id: astro", "languages:", "- fr"]
     assert result.quiz.title.versions == (("fr", "Astronomie"),)
+    assert {question.type for question in result.quiz.questions} > {"choice"}
+
+
+def test_a_quiz_of_choice_questions_alone_is_still_written_as_format_2() -> None:
+    result = import_file("q.gift", b"Capital of France? {=Paris ~Lyon ~Nice}\n")
+    assert result.yaml.splitlines()[2] == "format: 2"
+    assert "type:" not in result.yaml
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,9 @@ from tests.importers.packages import kahoot, zip_of
 def test_the_header_row_is_found_wherever_it_is(header_row: int) -> None:
     result = imported("quiz.xlsx", kahoot(header_row))
     assert (result.format, result.unit) == ("kahoot", "row")
-    assert [(s.prompt, s.choices, s.right) for s in map(seen, result.quiz.questions)] == [
+    questions = result.quiz.questions
+    assert [q.type for q in questions] == ["choice", "choice", "choice", "truefalse"]
+    assert [(s.prompt, s.choices, s.right) for s in map(seen, questions)] == [
         ("What is 2 + 2?", ["3", "4", "5"], "4"),
         ("When did Apollo 11 land on the Moon?", ["1969", "1972"], "1969"),
         (
@@ -21,6 +23,7 @@ def test_the_header_row_is_found_wherever_it_is(header_row: int) -> None:
             ["Oxygen", "Carbon dioxide", "Nitrogen"],
             "Carbon dioxide",
         ),
+        ("The Moon is a planet.", ["True", "False"], "False"),  # the bot's words, in order
     ]
     first = header_row + 1  # and the template's empty numbered rows are not items
     assert skipped(result) == [

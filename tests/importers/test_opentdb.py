@@ -55,6 +55,8 @@ def test_an_api_response_decodes_entities_and_credits_the_source() -> None:
     assert result.quiz.difficulty == "medium"
     assert skipped(result) == [(32, "skip.opentdb_type"), (40, "skip.missing_field")]
     assert "source:\n  name: Open Trivia Database" in result.yaml
+    assert [q.type for q in result.quiz.questions] == ["choice", "truefalse", "choice"]
+    assert "  type: truefalse\n  prompt: The programming language 'Python' is named" in result.yaml
 
 
 def encoded(encode: Any) -> bytes:

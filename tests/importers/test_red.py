@@ -1,15 +1,11 @@
-"""Red-DiscordBot trivia lists as Red ships them: its own keys, a question asked twice,
-yes/no and numeric answers (issue 26, items 3, 5 and 9)."""
+"""Red-DiscordBot trivia lists as Red ships them: its own keys, a question asked twice, every
+answer Red accepts typed (issue 26, items 3 and 5; issue 27)."""
 
 from __future__ import annotations
 
-import pytest
-from hypothesis import given
-from hypothesis import strategies as st
-
-from bot.catalog.importers.number_choices import number_choices, numbers_in, read_number
-from bot.catalog.importers.wording import answer_pair
-from tests.importers.helpers import imported, seen, skipped
+from bot.domain.models import Question
+from bot.domain.question_types import TextKey
+from tests.importers.helpers import imported, skipped
 
 LIST = """\
 AUTHOR: JennJenn
@@ -33,23 +29,30 @@ Who won the FIFA Young Player award in 2010 South Africa?:
 """
 
 
+def accepted(question: Question) -> list[str]:
+    """A text question's accepted answers, the one shown first."""
+    assert question.type == "text"
+    assert isinstance(question.key, TextKey)
+    return [answer.spelling for answer in question.key.accepted]
+
+
 def test_red_metadata_keys_are_no_questions_and_the_description_is_the_quizs() -> None:
     result = imported("music.yaml", LIST.encode())
     assert result.quiz.description is not None
     assert result.quiz.description.versions[0][1] == "A trivia about music and its history."
     assert result.quiz.credit is not None
     assert result.quiz.credit.name == "JennJenn"
-    prompts = [seen(question).prompt for question in result.quiz.questions]
+    prompts = [question.prompt.versions[0][1] for question in result.quiz.questions]
     assert not {"AUTHOR", "DESCRIPTION", "CONFIG", "$schema"} & set(prompts)
     assert "description: A trivia about music and its history.\n" in result.yaml
 
 
 def test_a_question_asked_again_is_skipped_by_line_and_the_rest_imported() -> None:
     result = imported("music.yaml", LIST.encode())
-    assert [(s.prompt, s.right) for s in map(seen, result.quiz.questions)] == [
-        ("Which pop band had a hit single with 'Open Your Heart' in 1981?", "The Human League"),
-        ("Who had a hit in 1982 with 'Maneater'?", "Hall And Oates"),
-        ("Who won the FIFA Young Player award in 2010 South Africa?", "Thomas Müller"),
+    assert [(q.prompt.versions[0][1], accepted(q)) for q in result.quiz.questions] == [
+        ("Which pop band had a hit single with 'Open Your Heart' in 1981?", ["The Human League"]),
+        ("Who had a hit in 1982 with 'Maneater'?", ["Hall And Oates"]),
+        ("Who won the FIFA Young Player award in 2010 South Africa?", ["Thomas Müller", "Müller"]),
     ]
     assert skipped(result) == [(12, "skip.red_repeated"), (17, "skip.red_repeated_answer")]
     assert result.skipped[0].reason.arguments() == {"first": 8}
@@ -67,145 +70,38 @@ def test_a_long_description_is_cut_at_a_word_to_the_loaders_limit() -> None:
 YES_NO = """\
 Does money exist in the 24th century?:
 - No
-Was James T. Kirk the youngest officer to ever command a starship (yes/no)?:
-- yes
-'(FFIV) Rosa has feelings for Kain. True/False?':
-- 'False'
 High Priest Thekal dropped the Raptor Mount? (T/F):
 - False
 - F
-What is the element symbol of "Nobelium"?:
-- No
-Which british group recorded the 1983 hit 'Owner Of A Lonely Heart'?:
-- "Yes"
-What is the element symbol of "Radium"?:
-- Ra
-Who is the captain?:
-- Kirk
-What is the element symbol of "Erbium"?:
-- Er
-"""
-
-
-def test_a_yes_no_or_true_false_answer_to_a_closed_question_gets_the_other_word() -> None:
-    questions = [seen(q) for q in imported("trek.yaml", YES_NO.encode()).quiz.questions]
-    assert [(q.choices, q.right) for q in questions[:4]] == [
-        (["Yes", "No"], "No"),
-        (["yes", "no"], "yes"),
-        (["True", "False"], "False"),
-        (["True", "False"], "False"),
-    ]
-    notes = [note.key for note in imported("trek.yaml", YES_NO.encode()).notes]
-    assert "note.red_as_written" in notes  # `- No` is "No", where Red's YAML reads False
-    nobelium, band = questions[4], questions[5]  # "No" the element, "Yes" the band
-    assert nobelium.choices == ["No", "Er", "Ra"]  # other symbols: no Yes, no "Kirk"
-    assert band.choices == ["Yes", "Kirk"]  # the one other name: no "Ra", no "No"
-
-
-@pytest.mark.parametrize(
-    ("prompt", "right", "language", "pair"),
-    [
-        ("By the time of First Contact he had new eyes.  Were they artificial?", "Yes", "en", 0),
-        ("Vrai ou faux : le Soleil est une étoile.", "faux", "fr", 1),
-        ("The Sun is a star.", "TRUE", "en", 0),
-        ("What is the opposite of true?", "False", "en", None),
-        ("What years has he left his keys at home?", "yes", "en", None),
-    ],
-)
-def test_closed_questions_are_told_by_their_wording(
-    prompt: str, right: str, language: str, pair: int | None
-) -> None:
-    found = answer_pair(prompt, right, language)
-    if pair is None:
-        assert found is None
-    else:
-        assert found is not None
-        assert found[pair] == right
-        assert len(found) == 2
-
-
-NUMBERS = """\
 How many legs does a spider have?:
 - 8
 - eight
-In which year was Doom Eternal released?:
-- 2020
-In which year did Doom come out?:
-- 1993
-How many Force Points are possible in Mambo?:
-- 475
 What is the stardate?:
 - 41153.7
-How many strings has a guitar?:
-- 6
 """
 
 
-def test_a_number_gets_numbers_near_it_written_the_same_way() -> None:
-    questions = {
-        s.prompt: s.choices for s in map(seen, imported("n.yaml", NUMBERS.encode()).quiz.questions)
-    }
-    assert questions["How many legs does a spider have?"] == ["8", "6", "9", "7"]
-    assert questions["In which year was Doom Eternal released?"] == [
-        "2020",
-        "1993",
-        "2021",
-        "2019",
+def test_every_answer_red_accepts_is_accepted_typed_as_written() -> None:
+    result = imported("trek.yaml", YES_NO.encode())
+    assert [accepted(q) for q in result.quiz.questions] == [
+        ["No"],  # as written, where Red's YAML reads False
+        ["False", "F"],
+        ["8", "eight"],
+        ["41153.7"],
     ]
-    assert questions["In which year did Doom come out?"] == ["1993", "2020", "1994", "1992"]
-    assert questions["How many Force Points are possible in Mambo?"] == [
-        "475",
-        "485",
-        "465",
-        "495",
-    ]
-    assert questions["What is the stardate?"] == ["41153.7", "41153.8", "41153.6", "41153.9"]
+    assert [note.key for note in result.notes] == ["note.red_as_written"]
+    assert "  type: text\n" in result.yaml
+    assert result.yaml.splitlines()[2] == "format: 3"
 
 
-@pytest.mark.parametrize("code", ["007", "1234567890123456"])
-def test_codes_written_as_digits_are_no_quantities(code: str) -> None:
-    assert read_number(code) is None
-
-
-def test_no_accepted_spelling_is_offered_as_a_wrong_choice() -> None:
-    text = "Capital of France?:\n- Paris\n- paris\nCity of light?:\n- paris\nCapital of Italy?:\n"
-    text += "- Rome\n"
-    result = imported("c.yaml", text.encode())
-    france = seen(result.quiz.questions[0])
-    assert france.right == "Paris"
-    assert [choice.casefold() for choice in france.choices].count("paris") == 1
-
-
-@given(
-    st.integers(min_value=-(10**9), max_value=10**9),
-    st.lists(st.integers(min_value=-(10**6), max_value=10**6).map(str), max_size=20),
-)
-def test_number_choices_are_numbers_other_than_the_answer(right: int, pool: list[str]) -> None:
-    chosen = number_choices(str(right), numbers_in(pool), set(), 3)
-    assert len(chosen) == 3
-    assert str(right) not in chosen
-    assert len(set(chosen)) == 3
-    for text in chosen:
-        number = read_number(text)
-        assert number is not None
-        assert number.decimals == 0
-        assert right < 0 or number.value >= 0
-
-
-def test_numbers_in_words_get_words_and_short_answers_short_ones() -> None:
-    text = (
-        "How many fan clubs? (Answer without numerics):\n- Two\n"
-        "Who was the barber?:\n- Mot\nWhich letter?:\n- E\nWhich band?:\n- Mud\n"
-        "Who led?:\n- Jim\nSymbol of iron?:\n- Fe\nSymbol of tin?:\n- Sn\n"
-    )
-    questions = {
-        s.prompt: s.choices for s in map(seen, imported("w.yaml", text.encode()).quiz.questions)
-    }
-    assert questions["How many fan clubs? (Answer without numerics)"] == [
-        "Two",
-        "Three",
-        "One",
-        "Four",
-    ]
-    assert questions["Who was the barber?"] == ["Mot", "Jim", "Mud"]  # not "E" nor "Fe"
-    assert sorted(questions["Symbol of iron?"][1:]) == ["E", "Sn"]
+def test_answers_the_loader_cannot_take_are_left_out_and_said() -> None:
+    many = "".join(f"- answer {n}\n" for n in range(25))
+    text = f"Long?:\n- {'x' * 101}\n- short\nMany?:\n{many}Only long?:\n- {'y' * 101}\n"
+    text += "Dots?:\n- '...'\n- Ellipsis\n"
+    result = imported("l.yaml", text.encode())
+    long_one, many_one, dots = result.quiz.questions
+    assert accepted(long_one) == ["short"]
+    assert accepted(many_one) == [f"answer {n}" for n in range(20)]  # the first 20
+    assert accepted(dots) == ["Ellipsis"]
+    assert skipped(result) == [(30, "skip.long_answer")]
+    assert [note.key for note in result.notes] == ["note.typed_trimmed"]

@@ -130,6 +130,8 @@ class Trivia:
     question: str
     right: str
     wrong: tuple[str, ...]
+    kind: str
+    """The result's `type`: multiple or boolean."""
 
 
 def trivia(path: Path) -> list[Trivia]:
@@ -141,6 +143,7 @@ def trivia(path: Path) -> list[Trivia]:
             html.unescape(result["question"]),
             html.unescape(result["correct_answer"]),
             tuple(html.unescape(answer) for answer in result["incorrect_answers"]),
+            result["type"],
         )
         for result in results
     ]

@@ -1,8 +1,10 @@
 """Every Red trivia list, GIFT file and Kahoot sheet other people wrote, imported as a new user
 would (no --format), checked per file against a reading of the source that owes nothing to
 the importers: PyYAML's own nodes for Red, the GIFT parser's expected JSON beside each of its
-fixtures, openpyxl for Kahoot. Item counts, skipped lines with their reasons, and every right
-answer must agree; no text may keep markup, an HTML comment or an entity.
+fixtures, openpyxl for Kahoot. Item counts, skipped lines with their reasons, each question's
+type and every right answer must agree (a Red list's and a short answer's every accepted
+answer, a numeric question's values, a multiple-right question's right choices); no text may
+keep markup, an HTML comment or an entity.
 
 The files are in ../shared/realworld (tests/support/paths.find_realworld_dir); they are read
 in place and the module is skipped, saying why, where they are absent.
@@ -13,6 +15,8 @@ from __future__ import annotations
 import html.parser
 import json
 import re
+import sqlite3
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,7 +26,10 @@ import pytest
 import yaml
 
 from bot.catalog.importers import Imported, ImportFailedError, Skipped, import_file
+from bot.domain.matching import match_text
 from bot.domain.models import Question
+from bot.domain.question_types import NumberKey, SetKey, TextKey
+from tests.support.commands import quizbot
 from tests.support.paths import find_realworld_dir
 
 REALWORLD = find_realworld_dir()
@@ -30,8 +37,10 @@ pytestmark = pytest.mark.skipif(
     REALWORLD is None, reason="../shared/realworld (files other tools wrote) is not here"
 )
 BUILD_REASONS = ("skip.limit", "skip.long_", "skip.cap", "skip.file_size")
-"""Skips of the quiz's own limits (chat message sizes, 500 questions, 1 MB): any question may
-meet them, and each is named by its line like the others."""
+"""Skips of the quiz's own limits (chat message sizes, 500 questions, 1 MB, a typed answer of
+100 characters): any question may meet them, and each is named by its line like the others."""
+TYPED_LENGTH, ACCEPTED = 100, 20
+"""The loader's limits on a typed answer (characters) and on the answers a question accepts."""
 MARKUP = re.compile(
     r"<[A-Za-z/!][^<>]*>|<!--|-->|&(?:[A-Za-z]+|#\d+|#x[0-9a-fA-F]+);"  # HTML
     r"|\*\*\S|(?<![\w_])_[^_\s]+_(?![\w_])"  # Markdown's bold and italics
@@ -74,6 +83,10 @@ def _right(question: Question) -> str:
     return question.choices[question.answer].versions[0][1]
 
 
+def _choice_texts(question: Question, indexes: Iterable[int]) -> set[str]:
+    return {_words(question.choices[i].versions[0][1]) for i in indexes}
+
+
 def _clean(imported: Imported | None) -> None:
     for question in imported.quiz.questions if imported else ():
         for text in _texts(question):
@@ -82,13 +95,17 @@ def _clean(imported: Imported | None) -> None:
 
 @dataclass(frozen=True)
 class Item:
-    """A question: its line, prompt, the right answer (any of `right`'s spellings: a YAML
-    boolean has several), and the other answers the file accepts as right."""
+    """A question: its line, prompt, type and the right answer (any of `right`'s spellings: a
+    YAML boolean has several); a `text` one's every accepted answer (each with its spellings),
+    a `number` one's lowest and highest right values, a `multiple` one's right choices."""
 
     line: int
     prompt: str
     right: tuple[str, ...]
-    accepted: tuple[str, ...] = ()
+    kind: str = "choice"
+    answers: tuple[tuple[str, ...], ...] = ()
+    number: tuple[float, float] = (0.0, 0.0)
+    rights: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -121,12 +138,59 @@ def _agree(imported: Imported | None, skipped: list[Skipped], expected: Expected
     assert len(questions) == len(wanted)
     for question, item in zip(questions, wanted, strict=True):
         assert _words(question.prompt.versions[0][1]) == _words(item.prompt), question.id
-        rights = {_words(text) for text in item.right}
-        assert _words(_right(question)) in rights, (question.id, _right(question), item.right)
-        wrong = [text for index, text in enumerate(question.choices) if index != question.answer]
-        for choice in wrong:
-            text = _words(choice.versions[0][1])
-            assert text not in rights | {_words(a) for a in item.accepted}, question.id
+        assert question.type == item.kind, (question.id, item.kind)
+        _CHECKS[item.kind](question, item)
+
+
+def _check_choice(question: Question, item: Item) -> None:
+    rights = {_words(text) for text in item.right}
+    assert _words(_right(question)) in rights, (question.id, _right(question), item.right)
+    wrong = [text for index, text in enumerate(question.choices) if index != question.answer]
+    for choice in wrong:
+        assert _words(choice.versions[0][1]) not in rights, question.id
+
+
+def _check_truefalse(question: Question, item: Item) -> None:
+    assert question.answer == (0 if item.right[0] == "True" else 1), question.id
+    assert [dict(c.versions)["en"] for c in question.choices] == ["True", "False"]
+
+
+def _check_text(question: Question, item: Item) -> None:
+    """The first answer that fits (100 characters at most) is the one shown; each of the first
+    20 that a player can type (that fits, not punctuation alone) is accepted as spelled; no
+    other is."""
+    assert isinstance(question.key, TextKey)
+    accepted = question.key.accepted
+    fits = [texts for texts in item.answers if any(len(t) <= TYPED_LENGTH for t in texts)]
+    assert _words(accepted[0].spelling) in {_words(text) for text in fits[0]}
+    for spellings in item.answers[:ACCEPTED]:
+        typable = [t for t in spellings if len(t) <= TYPED_LENGTH and re.search(r"[^\W_]", t)]
+        if typable:
+            matches = [match_text(text, accepted) for text in typable]
+            assert any(m is not None and m.edits == 0 for m in matches), (question.id, spellings)
+    every = {_words(text) for spellings in item.answers for text in spellings}
+    assert all(_words(answer.spelling) in every for answer in accepted), question.id
+
+
+def _check_number(question: Question, item: Item) -> None:
+    assert isinstance(question.key, NumberKey)
+    assert (question.key.low, question.key.high) == pytest.approx(item.number), question.id
+
+
+def _check_multiple(question: Question, item: Item) -> None:
+    assert isinstance(question.key, SetKey)
+    assert _choice_texts(question, question.key.rights) == {_words(r) for r in item.rights}
+    wrong = set(range(len(question.choices))) - question.key.rights
+    assert not _choice_texts(question, wrong) & {_words(r) for r in item.rights}, question.id
+
+
+_CHECKS = {
+    "choice": _check_choice,
+    "truefalse": _check_truefalse,
+    "text": _check_text,
+    "number": _check_number,
+    "multiple": _check_multiple,
+}
 
 
 # Red ----------------------------------------------------------------------------------------
@@ -153,7 +217,7 @@ def _red_reading(path: Path) -> tuple[Expected, Any]:
     skips: dict[int, str] = {}
     seen: set[object] = set()
     description = None
-    for line, key, _ in pairs:
+    for line, key, node in pairs:
         value = values[line]
         if key in RED_METADATA:
             description = value if key == "DESCRIPTION" else description
@@ -165,9 +229,18 @@ def _red_reading(path: Path) -> tuple[Expected, Any]:
             skips[line] = "skip.red_no_answer"
         else:
             seen.add(key)
-            answers = [_red_texts(answer) for answer in value]
-            accepted = tuple(text for texts in answers[1:] for text in texts)
-            questions.append(Item(line, str(key), answers[0], accepted))
+            written = [
+                item.value if isinstance(item, yaml.ScalarNode) else "" for item in node.value
+            ]
+            answers = tuple(
+                (*_red_texts(answer), raw)  # `07` is 7 to YAML 1.1, and 07 as written
+                for answer, raw in zip(value, written, strict=True)
+                if str(answer).strip()
+            )
+            if all(len(text) > TYPED_LENGTH for texts in answers for text in texts):
+                skips[line] = "skip.long_answer"
+            else:
+                questions.append(Item(line, str(key), answers[0], "text", answers))
     return Expected(questions, skips), description
 
 
@@ -199,6 +272,36 @@ def test_every_red_list_imports_every_question_with_its_right_answer(relative: s
     assert not prompts & set(RED_METADATA)
 
 
+def test_a_red_list_plays_typed_in_the_terminal_with_a_typo_tolerated(tmp_path: Path) -> None:
+    """Red's own game is typed, and so is the imported list: `quizbot import` writes it, and
+    `quizbot play` asks each question for a typed line, a typo in "Montgomery" accepted and told,
+    a wrong city not."""
+    assert REALWORLD is not None
+    folder, db = tmp_path / "quizzes", tmp_path / "q.db"
+    folder.mkdir()
+    source = REALWORLD / "red" / "uscapitals.yaml"
+    written = quizbot("import", str(source), "--output", str(folder / "uscapitals.yaml"), db=db)
+    assert written.returncode == 0, written.stderr
+    played = quizbot(
+        "play", "uscapitals", "--lang", "en", "--name", "Ana", stdin="Montgomary\nAnchorage\nq\n",
+        db=db, QUIZBOT_QUIZZES=str(folder),
+    )  # fmt: skip
+    assert played.returncode == 0, played.stderr
+    out = played.stdout
+    assert "What is the USA state capital of Alabama?\n\nType your answer." in out
+    assert "✅ Accepted — the spelling is Montgomery" in out
+    assert "❌ Not quite. The answer is Juneau" in out
+    with sqlite3.connect(db) as connection:
+        rows = connection.execute(
+            "SELECT p.question_id, a.correct, a.response FROM answers a "
+            "JOIN posts p ON p.post_id = a.post_id ORDER BY p.post_id"
+        ).fetchall()
+    assert [(correct, response) for _, correct, response in rows] == [
+        (1, "Montgomary"),
+        (0, "Anchorage"),
+    ]
+
+
 def test_the_red_lists_are_all_there() -> None:
     assert len(RED) == 54
 
@@ -206,8 +309,6 @@ def test_the_red_lists_are_all_there() -> None:
 # GIFT ---------------------------------------------------------------------------------------
 
 SKIP_OF_TYPE = {
-    "Short": "skip.gift_short_answer",
-    "Numerical": "skip.gift_numeric",
     "Matching": "skip.gift_matching",
     "Essay": "skip.gift_essay",
     "Description": "skip.gift_description",
@@ -266,10 +367,66 @@ def _gift_reading(path: Path) -> Expected:
         if kind in SKIP_OF_TYPE:
             skips[line] = SKIP_OF_TYPE[kind]
         elif kind == "TF":
-            questions.append(Item(line, _shown(item["stem"]), (str(item["isTrue"]),)))
+            questions.append(Item(line, _shown(item["stem"]), (str(item["isTrue"]),), "truefalse"))
+        elif kind == "Short":
+            _short_answer(line, item, questions, skips)
+        elif kind == "Numerical":
+            _numerical(line, item, questions, skips)
         else:
             _multiple_choice(line, item, questions, skips)
     return Expected(questions, skips)
+
+
+def _full_credit(choice: dict[str, Any]) -> bool:
+    """An answer worth all the points: marked right without a weight, or weighted 100 %."""
+    weight = choice["weight"]
+    return bool(choice["isCorrect"]) and (weight is None or float(weight) >= 100)
+
+
+def _no_full_credit(choices: list[dict[str, Any]]) -> str:
+    partial = any(float(c["weight"] or 0) > 0 for c in choices)
+    return "skip.gift_partial_only" if partial else "skip.no_right"
+
+
+def _short_answer(
+    line: int, item: dict[str, Any], questions: list[Item], skips: dict[int, str]
+) -> None:
+    """Only full-credit answers are accepted (partial credit has no place in right or wrong)."""
+    answers = tuple((_shown(c["text"]),) for c in item["choices"] if _full_credit(c))
+    if not answers:
+        skips[line] = _no_full_credit(item["choices"])
+        return
+    questions.append(Item(line, _shown(item["stem"]), answers[0], "text", answers))
+
+
+def _values(answer: dict[str, Any]) -> tuple[float, float]:
+    """The values a numeric answer of the parser's JSON accepts, lowest and highest."""
+    if answer["type"] == "high-low":
+        return float(answer["numberLow"]), float(answer["numberHigh"])
+    margin = float(answer.get("range") or 0)
+    return float(answer["number"]) - margin, float(answer["number"]) + margin
+
+
+def _numerical(
+    line: int, item: dict[str, Any], questions: list[Item], skips: dict[int, str]
+) -> None:
+    """One answer (the JSON gives it alone), or the full-credit ones of several, which must
+    make one range together."""
+    choices = item["choices"]
+    if isinstance(choices, dict):
+        intervals = [_values(choices)]
+    else:
+        intervals = [_values(c["text"]) for c in choices if _full_credit(c)]
+    if not intervals:
+        skips[line] = _no_full_credit(choices)
+        return
+    low, high = min(i[0] for i in intervals), max(i[1] for i in intervals)
+    covered = sorted(intervals)
+    if any(b[0] > max(a[1] for a in covered[: n + 1]) for n, b in enumerate(covered[1:])):
+        skips[line] = "skip.gift_numeric_apart"
+        return
+    stem = _shown(item["stem"])
+    questions.append(Item(line, stem, (), "number", number=(low, high)))
 
 
 def _multiple_choice(
@@ -278,16 +435,25 @@ def _multiple_choice(
     questions: list[Item],
     skips: dict[int, str],
 ) -> None:
+    """One full-credit answer: a choice question; several: skipped (Moodle takes any one);
+    none, the answers that share the credit are the right ones (2 or more, not all)."""
     choices = item["choices"]
     right = [c for c in choices if c["isCorrect"] or float(c["weight"] or 0) >= 100]
+    stem = _shown(item["stem"])
     if len(right) == 1:
-        questions.append(Item(line, _shown(item["stem"]), (_shown(right[0]["text"]),)))
-    elif right:
+        questions.append(Item(line, stem, (_shown(right[0]["text"]),)))
+        return
+    if right:
         skips[line] = "skip.several_right"
-    elif any(float(c["weight"] or 0) > 0 for c in choices):
-        skips[line] = "skip.gift_partial_only"
+        return
+    right = [c for c in choices if float(c["weight"] or 0) > 0]
+    if len(right) == len(choices) and right:
+        skips[line] = "skip.all_right"
+    elif len(right) > 1:
+        rights = tuple(_shown(c["text"]) for c in right)
+        questions.append(Item(line, stem, (), "multiple", rights=rights))
     else:
-        skips[line] = "skip.no_right"
+        skips[line] = _no_full_credit(choices)
 
 
 PEGJS = _files("gift/gift-grammar-pegjs", "*.gift")
@@ -357,11 +523,17 @@ def _kahoot_reading(path: Path) -> Expected:
         if all(row[i] is None for i in (question, correct, *answers)):
             continue
         marked = {int(float(n)) for n in re.findall(r"\d+(?:\.\d+)?", str(row[correct] or ""))}
-        if len(marked) == 1:
-            right = row[answers[marked.pop() - 1]]
-            questions.append(Item(number, str(row[question]), (str(right),)))
+        given = [str(row[i]) for i in answers if row[i] is not None]
+        rights = tuple(str(row[answers[n - 1]]) for n in sorted(marked))
+        prompt = str(row[question])
+        if not marked:
+            skips[number] = "skip.kahoot_no_correct"
+        elif len(marked) > 1:  # any one of them scores in Kahoot: no question here says that
+            skips[number] = "skip.several_right"
+        elif sorted(g.casefold() for g in given) == ["false", "true"]:
+            questions.append(Item(number, prompt, (rights[0].capitalize(),), "truefalse"))
         else:
-            skips[number] = "skip.several_right" if marked else "skip.kahoot_no_correct"
+            questions.append(Item(number, prompt, rights))
     return Expected(questions, skips)
 
 

@@ -10,7 +10,7 @@ or an `ImportFailedError` naming the problems by line.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import PurePath
 
 from bot.catalog.header import LANGUAGE_CODE
@@ -79,6 +79,8 @@ class Imported:
     skipped: list[Skipped]
     notes: list[Reason]
     unit: Unit
+    lines: dict[str, int] = field(default_factory=dict)
+    """Each question's place in the file (by id), counted in `unit`s."""
 
 
 class ImportFailedError(Exception):
@@ -134,7 +136,9 @@ def import_file(filename: str, data: bytes, options: Options | None = None) -> I
     if built.quiz is None:
         problems = built.skipped or [Skipped(1, Reason.of("error.no_questions"))]
         raise ImportFailedError(problems, format_name, result.unit)
-    return Imported(built.quiz, built.yaml, format_name, built.skipped, result.notes, result.unit)
+    return Imported(
+        built.quiz, built.yaml, format_name, built.skipped, result.notes, result.unit, built.lines
+    )
 
 
 def _failed(line: int, key: str, format_name: str | None, **values: str) -> ImportFailedError:

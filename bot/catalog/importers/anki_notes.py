@@ -1,11 +1,13 @@
 """Anki notes to questions, the same for text exports and .apkg packages.
 
 A note's first field (Front) is the prompt and its second (Back) the answer; the wrong choices
-are other notes' answers (bot/catalog/importers/distractors.py). A note with the same Front as
-an earlier one is Anki's duplicate: imported once, at the first (two questions alike, or one
-whose "wrong" choice is the other's right answer, would teach nothing true). Cloze notes
-("{{c1::…}}") hide words inside one text: nothing to choose from, so they are skipped with the
-reason.
+are other notes' answers (bot/catalog/importers/distractors.py). A note whose note type asks to
+type the answer (`{{type:Back}}` in its template; in a text export, a note type named "… type
+in the answer …" as Anki's own) is a `text` question accepting the typed field. A cloze note
+("{{c1::…}}") is a `text` question per card (anki_cloze.py), its second field (Back Extra) the
+explanation. A note with the same Front as an earlier one is Anki's duplicate: imported once,
+at the first (two questions alike, or one whose "wrong" choice is the other's right answer,
+would teach nothing true).
 """
 
 from __future__ import annotations
@@ -15,11 +17,14 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from bot.catalog.importers.anki_cloze import MAX_CARDS, cloze_cards, has_cloze
 from bot.catalog.importers.cleaning import has_media, html_to_text, tag, without_media
 from bot.catalog.importers.common import Draft, ImportResult
 from bot.catalog.importers.distractors import keep_flashcards
 
-_CLOZE = re.compile(r"\{\{c\d+::")
+_TYPE_IN = re.compile(r"type in the answer|saisir la réponse", re.IGNORECASE)
+"""Anki's own note type "Basic (type in the answer)" (in English or French), as a text export
+names it: a text export has no templates to look for `{{type:…}}` in."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +37,8 @@ class Note:
     tags: tuple[str, ...] = ()
     cloze: bool = False
     """Known from the notetype itself (a package says so)."""
+    typed: int | None = None
+    """The field its note type asks to type (`{{type:Back}}`), by index; None for none."""
 
 
 def add_notes(result: ImportResult, notes: Iterable[Note], html: bool) -> None:
@@ -45,14 +52,12 @@ def add_notes(result: ImportResult, notes: Iterable[Note], html: bool) -> None:
             break
         decks.update([note.deck] if note.deck else [])
         tags.update(note.tags)
-        draft = _draft(result, note, html)
-        if draft is None:
-            continue
-        first = fronts.setdefault(draft.prompt.casefold(), draft.line)
-        if first != draft.line:  # Anki's duplicate: the same first field
-            result.skip(draft.line, f"skip.anki_duplicate_{result.unit}", first=first)
-        else:
-            drafts.append(draft)
+        for draft in _drafts(result, note, html):
+            first = fronts.setdefault(draft.prompt.casefold(), draft.line)
+            if first != draft.line:  # Anki's duplicate: the same first field
+                result.skip(draft.line, f"skip.anki_duplicate_{result.unit}", first=first)
+            else:
+                drafts.append(draft)
     keep_flashcards(result, drafts)
     if decks:
         result.title = result.title or _deck_title(decks)
@@ -72,22 +77,57 @@ def _deck_title(decks: Counter[str]) -> str:
     return common[-1] if common else decks.most_common(1)[0][0].split("::")[-1].strip()
 
 
-def _draft(result: ImportResult, note: Note, html: bool) -> Draft | None:
+def _drafts(result: ImportResult, note: Note, html: bool) -> list[Draft]:
     if (
         note.cloze
         or "cloze" in note.notetype.casefold()
-        or any(_CLOZE.search(field) for field in note.fields)
+        or any(has_cloze(field) for field in note.fields)
     ):
+        return _cloze(result, note, html)
+    draft = _draft(result, note, html)
+    if draft is None:
+        return []
+    typed = note.typed
+    if typed is None and _TYPE_IN.search(note.notetype):
+        typed = 1
+    if typed == 1:  # Front asks, Back is typed (another typed field is no answer to Front)
+        draft.kind, draft.answer, draft.accepted = "text", -1, (draft.choices[0],)
+        draft.choices = []
+    return [draft]
+
+
+def _cloze(result: ImportResult, note: Note, html: bool) -> list[Draft]:
+    """A `text` draft per card of the note's cloze field, or the note skipped saying why."""
+    field = next((field for field in note.fields if has_cloze(field)), "")
+    drafts = []
+    cards, left = cloze_cards(field, lambda text: _seen(text, html))
+    if left:
+        result.skip(note.line, "skip.anki_cloze_many", limit=MAX_CARDS, count=left)
+    for card in cards:
+        if not card.answer:
+            result.skip(note.line, "skip.anki_cloze_several", number=card.number)
+            continue
+        draft = Draft(note.line, card.prompt, [], -1, kind="text", accepted=(card.answer,))
+        extra = [_seen(other, html) for other in note.fields[1:2] if other is not field]
+        draft.explanation = extra[0] if extra and extra[0] else None
+        drafts.append(draft)
+    if not field:
         result.skip(note.line, "skip.anki_cloze")
-        return None
+    return drafts
+
+
+def _seen(text: str, html: bool) -> str:
+    return html_to_text(text) if html else without_media(text)
+
+
+def _draft(result: ImportResult, note: Note, html: bool) -> Draft | None:
     if len(note.fields) < 2:
         result.skip(note.line, "skip.anki_one_field")
         return None
     front, back = note.fields[0], note.fields[1]
     if has_media(front) or has_media(back):
         result.note("note.media")
-    prompt = html_to_text(front) if html else without_media(front)
-    answer = html_to_text(back) if html else without_media(back)
+    prompt, answer = _seen(front, html), _seen(back, html)
     if not prompt or not answer:
         media = has_media(front if not prompt else back)
         key = "skip.media_only" if media else "skip.empty_field"

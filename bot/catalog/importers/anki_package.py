@@ -13,11 +13,13 @@ from __future__ import annotations
 import io
 import json
 import lzma
+import re
 import sqlite3
 import zipfile
 import zlib
 from collections.abc import Iterator
 from contextlib import closing
+from dataclasses import dataclass
 from typing import Any
 
 from bot.catalog.importers.anki_notes import Note, add_notes
@@ -44,6 +46,16 @@ _ZIP_ERRORS = (
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 _CLOZE_KIND = b"\x08\x01"
 """Schema 18 note type config (protobuf): field 1, `kind`, is 1 for cloze."""
+_TYPE_FIELD = re.compile(rb"\{\{type:([^:{}]+)\}\}")
+"""A template asking to type a field's answer (`{{type:cloze:Text}}` is a cloze's, not this)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _NoteType:
+    name: str
+    cloze: bool = False
+    typed: int | None = None
+    """The index of the field its template asks to type, if any."""
 
 
 def parse(data: bytes, options: Options) -> ImportResult:
@@ -151,37 +163,67 @@ def _notes(connection: sqlite3.Connection) -> Iterator[Note]:
         "FROM notes n ORDER BY n.id LIMIT ?"
     )
     for number, (mid, fields, tags, deck) in enumerate(connection.execute(query, (MAX_ITEMS,)), 1):
-        name, cloze = notetypes.get(int(mid), ("", False))
+        kind = notetypes.get(int(mid), _NoteType(""))
         yield Note(
             number,
             tuple(str(fields).split("\x1f")),
-            name,
+            kind.name,
             decks.get(int(deck), "") if deck is not None else "",
             tuple(str(tags).split()),
-            cloze,
+            kind.cloze,
+            kind.typed,
         )
 
 
-def _notetypes_18(connection: sqlite3.Connection) -> dict[int, tuple[str, bool]]:
+def _notetypes_18(connection: sqlite3.Connection) -> dict[int, _NoteType]:
+    """Note types from their own tables: a cloze one by its config's kind, the field typed
+    from `{{type:Field}}` in a template's question (a protobuf string, read as bytes)."""
+    tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
+    typed: dict[int, str] = {}
+    if "templates" in tables:
+        for notetype_id, config in connection.execute("SELECT ntid, config FROM templates"):
+            if found := _TYPE_FIELD.search(bytes(config or b"")):
+                typed.setdefault(int(notetype_id), found.group(1).decode("utf-8", "replace"))
+    fields: dict[int, list[str]] = {}
+    if "fields" in tables:
+        for notetype_id, name in connection.execute("SELECT ntid, name FROM fields ORDER BY ord"):
+            fields.setdefault(int(notetype_id), []).append(str(name))
     return {
-        int(notetype_id): (str(name), bytes(config or b"").startswith(_CLOZE_KIND))
+        int(notetype_id): _NoteType(
+            str(name),
+            bytes(config or b"").startswith(_CLOZE_KIND),
+            _index(fields.get(int(notetype_id), []), typed.get(int(notetype_id))),
+        )
         for notetype_id, name, config in connection.execute(
             "SELECT id, name, config FROM notetypes"
         )
     }
 
 
+def _index(names: list[str], typed: str | None) -> int | None:
+    """The typed field's index among the note type's fields, None if it names none."""
+    return names.index(typed) if typed is not None and typed in names else None
+
+
+def _model(model: Any) -> _NoteType:
+    """A schema 11 note type: `type` 1 is cloze; `{{type:Field}}` in a template's `qfmt`."""
+    names = [str(field.get("name", "")) for field in model.get("flds", [])]
+    typed = None
+    for template in model.get("tmpls", []):
+        if found := _TYPE_FIELD.search(str(template.get("qfmt", "")).encode()):
+            typed = found.group(1).decode("utf-8", "replace")
+            break
+    return _NoteType(str(model.get("name", "")), model.get("type") == 1, _index(names, typed))
+
+
 def _col_11(
     connection: sqlite3.Connection,
-) -> tuple[dict[int, tuple[str, bool]], dict[int, str]]:
-    """Note types (name, cloze) and deck names from the JSON in the `col` row."""
+) -> tuple[dict[int, _NoteType], dict[int, str]]:
+    """Note types and deck names from the JSON in the `col` row."""
     row = connection.execute("SELECT models, decks FROM col LIMIT 1").fetchone()
     if row is None:
         raise MalformedFileError(1, "error.anki_no_notes")
     models: Any = json.loads(row[0])
     decks: Any = json.loads(row[1])
-    notetypes = {
-        int(key): (str(model.get("name", "")), model.get("type") == 1)
-        for key, model in models.items()
-    }
+    notetypes = {int(key): _model(model) for key, model in models.items()}
     return notetypes, {int(key): str(deck.get("name", "")) for key, deck in decks.items()}

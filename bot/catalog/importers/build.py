@@ -2,13 +2,16 @@
 
 Drafts are checked against the loader's rules (lengths, 2-10 distinct choices, 500 questions)
 and against the platforms' limits (limits.check_quiz, as the bot renders them), each failing
-draft skipped with its line and why; the rest are written as a format 2 YAML file and loaded
-back through the loader itself, so an import can never produce a quiz the bot would refuse.
+draft skipped with its line and why; the rest are written as a YAML file and loaded back
+through the loader itself, so an import can never produce a quiz the bot would refuse. A quiz
+of choice questions alone is written as format 2, as before types came (the same file from the
+same source); one with a true/false, multiple-right, typed or number question as format 3
+(typed.py checks and writes those).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import yaml
 
@@ -21,6 +24,7 @@ from bot.catalog.importers.common import (
     Reason,
     Skipped,
 )
+from bot.catalog.importers.typed import typed_document, typed_problem, typed_question
 from bot.catalog.loader import MAX_FILE_BYTES, QUIZ_ID, QuizError, check_source
 from bot.catalog.question_reader import QUESTION_ID
 from bot.domain.models import LETTERS, MAX_CHOICES, Question, Quiz, Text
@@ -53,6 +57,8 @@ class Built:
     """None when no question could be imported."""
     yaml: str
     skipped: list[Skipped]
+    lines: dict[str, int] = field(default_factory=dict)
+    """Each question's line (or row, note) in the source, by id."""
 
 
 def build(result: ImportResult, identity: Identity, source_name: str, format_name: str) -> Built:
@@ -73,7 +79,7 @@ def build(result: ImportResult, identity: Identity, source_name: str, format_nam
     if quiz is None:
         return Built(None, "", skipped)
     checked = check_source(f"{identity.quiz_id}.yaml", identity.quiz_id, text.encode())
-    return Built(checked.quiz, text, skipped)
+    return Built(checked.quiz, text, skipped, lines)
 
 
 def _fitting(
@@ -147,6 +153,24 @@ def _problem(draft: Draft) -> Reason | None:
     """Why the loader would refuse the draft, or None."""
     if not draft.prompt:
         return Reason.of("skip.empty_prompt")
+    if draft.kind in ("choice", "multiple"):
+        problem = _choices_problem(draft)
+        if problem is not None:
+            return problem
+    if draft.kind != "choice" and (problem := typed_problem(draft)) is not None:
+        return problem
+    texts = [("prompt", draft.prompt), *(("choice", choice) for choice in draft.choices)]
+    texts += [("note", note) for note in draft.notes.values()]
+    if draft.explanation:
+        texts.append(("explanation", draft.explanation))
+    for what, text in texts:
+        if len(text) > LIMITS[what]:
+            return Reason.of(f"skip.long_{what}", length=len(text), limit=LIMITS[what])
+    return None
+
+
+def _choices_problem(draft: Draft) -> Reason | None:
+    """Why the loader would refuse the draft's choices, or None."""
     if len(draft.choices) < 2:
         return Reason.of("skip.too_few_choices")
     if len(draft.choices) > MAX_CHOICES:
@@ -158,13 +182,6 @@ def _problem(draft: Draft) -> Reason | None:
         if choice.casefold() in seen:
             return Reason.of("skip.same_choices", choice=choice[:80])
         seen.add(choice.casefold())
-    texts = [("prompt", draft.prompt), *(("choice", choice) for choice in draft.choices)]
-    texts += [("note", note) for note in draft.notes.values()]
-    if draft.explanation:
-        texts.append(("explanation", draft.explanation))
-    for what, text in texts:
-        if len(text) > LIMITS[what]:
-            return Reason.of(f"skip.long_{what}", length=len(text), limit=LIMITS[what])
     return None
 
 
@@ -185,6 +202,9 @@ def _question(question_id: str, draft: Draft, language: str) -> Question:
     def text(value: str) -> Text:
         return Text.of(((language, value),))
 
+    explanation = text(draft.explanation) if draft.explanation else None
+    if draft.kind != "choice":
+        return typed_question(question_id, draft, language, explanation)
     notes = {index: text(note) for index, note in sorted(draft.notes.items()) if note}
     notes.pop(draft.answer, None)
     return Question(
@@ -192,15 +212,17 @@ def _question(question_id: str, draft: Draft, language: str) -> Question:
         text(draft.prompt),
         tuple(text(choice) for choice in draft.choices),
         draft.answer,
-        text(draft.explanation) if draft.explanation else None,
+        explanation,
         notes,
     )
 
 
 def to_yaml(quiz: Quiz, source_name: str, format_name: str) -> str:
-    """The quiz as a format 2 file, in the order people read one."""
+    """The quiz as a format 2 file (format 3 with a question of another type than `choice`),
+    in the order people read one."""
+    typed_ones = any(question.type != "choice" for question in quiz.questions)
     document: dict[str, object] = {
-        "format": 2,
+        "format": 3 if typed_ones else 2,
         "id": quiz.id,
         "languages": list(quiz.languages),
         "title": quiz.title.versions[0][1],
@@ -220,12 +242,15 @@ def to_yaml(quiz: Quiz, source_name: str, format_name: str) -> str:
 
 
 def _question_document(question: Question) -> dict[str, object]:
-    entry: dict[str, object] = {
-        "id": question.id,
-        "prompt": question.prompt.versions[0][1],
-        "choices": [choice.versions[0][1] for choice in question.choices],
-        "answer": LETTERS[question.answer],
-    }
+    entry: dict[str, object] = {"id": question.id}
+    if question.type == "choice":
+        entry["prompt"] = question.prompt.versions[0][1]
+        entry["choices"] = [choice.versions[0][1] for choice in question.choices]
+        entry["answer"] = LETTERS[question.answer]
+    else:
+        entry["type"] = question.type
+        entry["prompt"] = question.prompt.versions[0][1]
+        entry.update(typed_document(question))
     if question.explanation is not None:
         entry["explanation"] = question.explanation.versions[0][1]
     if question.notes:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from bot.domain.models import Credit
+from bot.domain.question_types import NumberKey, QuestionType
 
 MAX_QUESTIONS = 500
 """A quiz holds at most this many questions (the loader's own limit)."""
@@ -90,7 +91,15 @@ class Draft:
     name: str | None = None
     """The file's own name for the question (GIFT's ::title::), made into its id."""
     accepted: tuple[str, ...] = ()
-    """Other answers the file accepts as right (Red's spellings): never a wrong choice."""
+    """Other answers the file accepts as right: never a wrong choice of a `choice` draft;
+    every accepted answer of a `text` one (the first is shown as the answer)."""
+    kind: QuestionType = "choice"
+    """Format 3's type: `choice` and `truefalse` are judged by `answer` (True is 0), `multiple`
+    by `rights`, `text` by `accepted`, `number` by `number`; the others have no `choices`."""
+    rights: frozenset[int] = frozenset()
+    """A `multiple` draft's right choices, by index."""
+    number: NumberKey | None = None
+    """A `number` draft's right values."""
 
 
 @dataclass(slots=True)

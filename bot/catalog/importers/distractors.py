@@ -81,16 +81,18 @@ def _as_pair(draft: Draft, language: str) -> bool:
 
 
 def keep_flashcards(result: ImportResult, drafts: list[Draft], language: str = "en") -> None:
-    """Add the drafts to `result` with wrong choices drawn from each other's answers; a card
-    for which none can be found is skipped by line, and the summary says how choices came."""
-    pool = [draft.choices[0] for draft in drafts]
-    lonely = {id(draft) for draft in add_wrong_choices(drafts, pool, language)}
+    """Add the drafts to `result` with wrong choices drawn from each other's answers (typed
+    ones as they are); a card for which none can be found is skipped by line, and the summary
+    says how choices came."""
+    cards = [draft for draft in drafts if draft.kind == "choice"]
+    pool = [draft.choices[0] for draft in cards]
+    lonely = {id(draft) for draft in add_wrong_choices(cards, pool, language)}
     for draft in drafts:
         if id(draft) in lonely:
             result.skip(draft.line, "skip.no_wrong_choices")
         else:
             result.questions.append(draft)
-    if result.questions:
+    if any(draft.kind == "choice" for draft in result.questions):
         result.note("note.distractors")
 
 

@@ -10,21 +10,23 @@ line break. Texts are read as their format renders: Moodle's own (the default) a
 HTML (tags, comments and entities gone), `[markdown]` as Markdown (markdown_text.py). The title
 is the category all questions are in.
 
-Multiple choice with exactly one full-credit answer and true/false become questions; the
-general feedback (and the right answer's feedback) the explanation; a wrong answer's feedback
-its note. Short-answer, numeric, matching, essay and several-right questions are skipped, each
-with its line and why.
+Multiple choice with exactly one full-credit answer becomes a `choice` question, one whose
+credit is shared among several answers (Moodle's multiple-answer question) a `multiple` one;
+`{T}` a `truefalse` one, short answer (`{=Paris =paris}`) a `text` one accepting the
+full-credit answers, numeric (`{#3.14:0.01}`, `{#1..5}`) a `number` one (gift_numbers.py).
+The general feedback (and the right answer's feedback) is the explanation; a wrong answer's
+feedback its note. Matching and essay questions are skipped, each with its line and why, as
+is a choice with several full-credit answers (Moodle takes any one of them as right).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from bot.catalog.importers.cleaning import html_to_text, plain, tag
 from bot.catalog.importers.common import Draft, ImportResult, Options, read_text
+from bot.catalog.importers.gift_numbers import Answer, numeric
 from bot.catalog.importers.markdown_text import markdown_to_text
-from bot.catalog.importers.wording import false_word, true_word
 
 FORMAT = "gift"
 _ESCAPES = {"\\:": "\ue001", "\\#": "\ue002", "\\=": "\ue003", "\\{": "\ue004", "\\}": "\ue005"}
@@ -36,20 +38,9 @@ _FORMATS = ("html", "markdown", "plain", "moodle")
 _TRUE, _FALSE = ("T", "TRUE"), ("F", "FALSE")
 
 
-@dataclass(frozen=True, slots=True)
-class _Answer:
-    """One `=`/`~` answer of a GIFT question: `weight` is Moodle's credit, 1.0 for `=` or
-    `%100%`, a fraction for partial credit (which quizbot has not: such a question is
-    skipped or noted), 0 for a wrong one; `feedback` is what follows its `#`."""
-
-    text: str
-    weight: float
-    feedback: str
-
-
 def parse(data: bytes, options: Options) -> ImportResult:
-    """Every question of a GIFT file; the quiz's language words true/false choices."""
-    language = options.content_language
+    """Every question of a GIFT file (True and False are the bot's words, in the player's
+    language: `options` change nothing here)."""
     result = ImportResult(FORMAT)
     categories: list[list[str]] = []
     for line, block in _blocks(read_text(data)):
@@ -62,7 +53,7 @@ def parse(data: bytes, options: Options) -> ImportResult:
             block = block.strip()
             if not block:
                 continue
-        _read_question(result, line, _escape(block), language)
+        _read_question(result, line, _escape(block))
     result.title = _title(categories)
     return result
 
@@ -125,7 +116,7 @@ def _title(categories: list[list[str]]) -> str | None:
     return common[-1]
 
 
-def _read_question(result: ImportResult, line: int, text: str, language: str) -> None:
+def _read_question(result: ImportResult, line: int, text: str) -> None:
     name = None
     if text.startswith("::"):
         text = text[2:]
@@ -148,7 +139,7 @@ def _read_question(result: ImportResult, line: int, text: str, language: str) ->
         answers, _, general = answers.rpartition("####")
         answers = answers.strip()
     kind, prompt = _with_format(question.strip(), "moodle")
-    draft = _classify(result, line, answers, kind, language)
+    draft = _classify(result, line, answers, kind)
     if draft is None:
         return
     draft.prompt = prompt
@@ -175,61 +166,90 @@ def _with_format(text: str, default: str) -> tuple[str, str]:
     return kind, plain(text) if kind == "plain" else html_to_text(text)
 
 
-def _classify(
-    result: ImportResult, line: int, answers: str, kind: str, language: str
-) -> Draft | None:
-    """The question's choices (prompt filled in by the caller), or None once skipped."""
+def _classify(result: ImportResult, line: int, answers: str, kind: str) -> Draft | None:
+    """The question's answers (prompt filled in by the caller), or None once skipped."""
     if not answers:
         result.skip(line, "skip.gift_essay")
     elif answers.startswith("#"):
-        result.skip(line, "skip.gift_numeric")
+        body = answers[1:] if "=" in answers else "=" + answers[1:]  # {#3.14:0.01}
+        parts = body.replace("=", "~=").split("~")
+        return numeric(result, line, [_answer(part, kind) for part in parts if part.strip()])
     elif "~" in answers:
         return _multiple_choice(result, line, answers, kind)
     elif "=" in answers and "->" in answers:
         result.skip(line, "skip.gift_matching")
     elif answers.split("#", 1)[0].strip() in _TRUE + _FALSE:
-        return _true_false(answers, kind, language, line)
+        return _true_false(answers, kind, line)
     else:
-        result.skip(line, "skip.gift_short_answer")
+        return _short_answer(result, line, answers, kind)
     return None
 
 
-def _true_false(answers: str, kind: str, language: str, line: int) -> Draft:
+def _true_false(answers: str, kind: str, line: int) -> Draft:
     value, *feedback = (part.strip() for part in answers.split("#", 2))
     wrong = _with_format(feedback[0], kind)[1] if feedback else ""
     right = _with_format(feedback[1], kind)[1] if len(feedback) > 1 else ""
     answer = 0 if value in _TRUE else 1
-    draft = Draft(line, "", [true_word(language), false_word(language)], answer)
+    draft = Draft(line, "", [], answer, kind="truefalse")
     if wrong:
         draft.notes[1 - answer] = wrong
     draft.explanation = right or None
     return draft
 
 
-def _multiple_choice(result: ImportResult, line: int, answers: str, kind: str) -> Draft | None:
-    parsed = [_answer(part, kind) for part in answers.replace("=", "~=").split("~")]
-    options = [answer for answer in parsed if answer.text or answer.feedback or answer.weight]
-    right = [index for index, answer in enumerate(options) if answer.weight >= 1]
-    if len(right) > 1:
-        result.skip(line, "skip.several_right", count=len(right))
-        return None
+def _short_answer(result: ImportResult, line: int, answers: str, kind: str) -> Draft | None:
+    """A `text` question of the full-credit answers (Moodle's `=%50%` partial ones are not
+    accepted: a typed answer is right or wrong); the first one's feedback explains."""
+    parsed = [_answer(f"={part}", kind) for part in answers.split("=") if part.strip()]
+    right = [answer for answer in parsed if answer.weight >= 1 and answer.text]
     if not right:
-        partial = any(answer.weight > 0 for answer in options)
+        partial = any(answer.weight > 0 for answer in parsed)
         result.skip(line, "skip.gift_partial_only" if partial else "skip.no_right")
         return None
-    if any(0 < answer.weight < 1 for answer in options):
-        result.note("note.gift_partial")
-    draft = Draft(line, "", [answer.text for answer in options], right[0])
-    draft.notes = {
-        index: answer.feedback
-        for index, answer in enumerate(options)
-        if answer.feedback and index != right[0]
-    }
-    draft.explanation = options[right[0]].feedback or None
+    if any(0 < answer.weight < 1 for answer in parsed):
+        result.note("note.gift_partial_typed")
+    draft = Draft(line, "", [], -1, kind="text")
+    draft.accepted = tuple(answer.text for answer in right)
+    draft.explanation = right[0].feedback or None
     return draft
 
 
-def _answer(part: str, kind: str) -> _Answer:
+def _multiple_choice(result: ImportResult, line: int, answers: str, kind: str) -> Draft | None:
+    """One full-credit answer: a choice question (partial ones are wrong choices). None: the
+    credit is shared, as Moodle's multiple-answer question does (`~%50%a ~%50%b ~%-100%c`),
+    and every answer of positive weight is one of a `multiple` question's right ones. Several
+    (`=a =b ~c`) is skipped: Moodle then takes any one of them as right, where a choice
+    question has one and a `multiple` one would want them all."""
+    parsed = [_answer(part, kind) for part in answers.replace("=", "~=").split("~")]
+    options = [answer for answer in parsed if answer.text or answer.feedback or answer.weight]
+    right = [index for index, answer in enumerate(options) if answer.weight >= 1]
+    if len(right) > 1:  # Moodle: any one of them is right, where our choice has one
+        result.skip(line, "skip.several_right", count=len(right))
+        return None
+    if not right:  # credit shared: every answer that earns some is one of the right ones
+        right = [index for index, answer in enumerate(options) if answer.weight > 0]
+    if not right:
+        result.skip(line, "skip.no_right")
+        return None
+    if len(right) == 1 and options[right[0]].weight < 1:
+        result.skip(line, "skip.gift_partial_only")
+        return None
+    if options[right[0]].weight >= 1 and any(0 < answer.weight < 1 for answer in options):
+        result.note("note.gift_partial")
+    draft = Draft(line, "", [answer.text for answer in options], right[0])
+    if len(right) > 1:
+        draft.kind, draft.answer, draft.rights = "multiple", -1, frozenset(right)
+    draft.notes = {
+        index: answer.feedback
+        for index, answer in enumerate(options)
+        if answer.feedback and index not in right
+    }
+    feedback = [options[index].feedback for index in right if options[index].feedback]
+    draft.explanation = feedback[0] if len(right) == 1 and feedback else None
+    return draft
+
+
+def _answer(part: str, kind: str) -> Answer:
     part = part.strip()
     weight = 0.0
     if part.startswith("="):
@@ -238,4 +258,4 @@ def _answer(part: str, kind: str) -> _Answer:
     if found:
         weight, part = float(found.group(1)) / 100, part[found.end() :]
     text, _, feedback = part.partition("#")
-    return _Answer(_with_format(text.strip(), kind)[1], weight, _with_format(feedback, kind)[1])
+    return Answer(_with_format(text.strip(), kind)[1], weight, _with_format(feedback, kind)[1])

@@ -2,10 +2,12 @@
 
 The template puts instructions first and the question table below them; the header row is
 found by its text wherever it is: "Question", "Answer 1" … "Answer 4", "Correct answer(s)".
-Each row below is a question with 2 to 4 answers and the number of the right one ("2");
-a row naming several right answers ("1,3") is skipped with the reason, as the bot's questions
-have one. The template numbers 100 rows in its first column: a row with nothing in the
-question, answer and correct-answer columns is no item, and is passed over without a word.
+Each row below is a question with 2 to 4 answers and the number of the right one ("2"); one
+whose answers are True and False is a `truefalse` question. A row naming several right answers
+("1,3") is skipped with the reason: in a Kahoot quiz a player picks one, and any of them
+scores, where a question here has one right answer. The template numbers 100 rows in its
+first column: a row with nothing in the question, answer and correct-answer columns is no item,
+and is passed over without a word.
 A spreadsheet is a zip of XML: its declared sizes are checked before openpyxl reads
 it, and only the first MAX_ITEMS rows are looked at.
 """
@@ -27,6 +29,7 @@ from bot.catalog.importers.common import (
     MalformedFileError,
     Options,
 )
+from bot.catalog.importers.wording import true_false
 
 FORMAT = "kahoot"
 MAX_SPREADSHEET_BYTES = 20_000_000
@@ -131,11 +134,13 @@ def _read_row(result: ImportResult, number: int, row: tuple[Any, ...], columns: 
     marked = sorted({int(found) for found in _NUMBERS.findall(cell(columns.correct))})
     if not marked:
         result.skip(number, "skip.kahoot_no_correct")
-    elif len(marked) > 1:
+    elif len(marked) > 1:  # Kahoot: any one of them scores, where a choice has one right
         result.skip(number, "skip.several_right", count=len(marked))
     elif marked[0] not in [position for position, _ in answers]:
         result.skip(number, "skip.kahoot_bad_correct", value=marked[0])
     else:
         choices = [text for _, text in answers]
         right = [position for position, _ in answers].index(marked[0])
-        result.questions.append(Draft(number, cell(columns.question), choices, right))
+        prompt = cell(columns.question)
+        draft = true_false(number, prompt, choices, right) or Draft(number, prompt, choices, right)
+        result.questions.append(draft)

@@ -2,7 +2,8 @@
 or its `results` list alone.
 
 Each result has `type` (multiple or boolean), `difficulty`, `category`, `question`,
-`correct_answer` and `incorrect_answers`. Texts come HTML-escaped by default, or encoded as the
+`correct_answer` and `incorrect_answers`; a boolean one (True or False) becomes a `truefalse`
+question. Texts come HTML-escaped by default, or encoded as the
 API was asked (`encode=url3986`, the older `urlLegacy`, or `base64`): the encoding is
 recognised from the file. The content is CC BY-SA 4.0, so the quiz credits Open Trivia DB.
 """
@@ -27,6 +28,7 @@ from bot.catalog.importers.common import (
     read_text,
 )
 from bot.catalog.importers.json_lines import item_lines
+from bot.catalog.importers.wording import true_false
 from bot.domain.models import Credit
 
 FORMAT = "opentdb"
@@ -128,9 +130,10 @@ def _draft(result: ImportResult, line: int, item: Any, decode: Decoder) -> Draft
         return None
     right = _field(item, "correct_answer", decode)
     choices = [right, *(plain(decode(value)) for value in wrong)]
-    if kind == "boolean" and sorted(choices) == ["False", "True"]:
-        choices = ["True", "False"]
-    return Draft(line, _field(item, "question", decode), choices, choices.index(right))
+    prompt = _field(item, "question", decode)
+    if kind == "boolean" and (draft := true_false(line, prompt, choices, 0)) is not None:
+        return draft
+    return Draft(line, prompt, choices, 0)
 
 
 def _describe(result: ImportResult, categories: Counter[str], difficulties: Counter[str]) -> None:

@@ -8,15 +8,17 @@
     - 8
     - eight
 
-The first answer is the one shown as right; the others are spellings Red accepts when typed,
-dropped here since players choose (and never offered as wrong choices). Wrong choices are the
-other questions' answers (distractors.py). Red's own keys (redbot/cogs/trivia/schema.py) are no
-questions: `AUTHOR` becomes the quiz's credit, `DESCRIPTION` its description, `CONFIG` (Red's
-game settings) and `$schema` (for editors) are left out. A question asked twice (Red's loader
-silently keeps the last) is kept the first time and skipped by line the second, saying when
-its answer differs. An answer is read as written: `No` stays No where Red's YAML 1.1 reads
-False (the summary says so). Lists are parsed with the project's hardened YAML reader
-(bot/catalog/yaml_nodes.py): no code, no alias bombs, every line known.
+Red's game is typed, and so is the question each entry becomes: a `text` question accepting
+every answer Red accepts, the first shown as the answer (typed.typed_answers keeps what the
+loader takes: answers of 100 characters at most, the first 20; the summary says when some were
+left out, and a question none of whose answers fits is skipped by line). Red's own keys
+(redbot/cogs/trivia/schema.py) are no questions: `AUTHOR` becomes the quiz's credit,
+`DESCRIPTION` its description, `CONFIG` (Red's game settings) and `$schema` (for editors) are
+left out. A question asked twice (Red's loader silently keeps the last) is kept the first time
+and skipped by line the second, saying when its answer differs. An answer is read as written:
+`No` stays No where Red's YAML 1.1 reads False (the summary says so). Lists are parsed with the
+project's hardened YAML reader (bot/catalog/yaml_nodes.py): no code, no alias bombs, every line
+known.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from bot.catalog.importers.common import (
     Options,
     read_text,
 )
-from bot.catalog.importers.distractors import keep_flashcards
+from bot.catalog.importers.typed import trims
 from bot.catalog.yaml_nodes import Entry, Node, YamlError, parse_entries
 from bot.domain.models import Credit
 
@@ -62,7 +64,9 @@ def parse(data: bytes, options: Options) -> ImportResult:
         else:
             first[entry.key] = draft
             drafts.append(draft)
-    keep_flashcards(result, drafts, options.content_language)
+    result.questions.extend(drafts)
+    if any(trims(draft.accepted) for draft in drafts):
+        result.note("note.typed_trimmed")
     return result
 
 
@@ -78,7 +82,7 @@ def _metadata(result: ImportResult, entry: Entry) -> None:
 
 
 def _repeated(result: ImportResult, kept: Draft, again: Draft) -> None:
-    right, other = kept.choices[0], again.choices[0]
+    right, other = kept.accepted[0], again.accepted[0]
     if right.casefold() == other.casefold():
         result.skip(again.line, "skip.red_repeated", first=kept.line)
     else:
@@ -97,11 +101,7 @@ def _draft(result: ImportResult, entry: Entry) -> Draft | None:
     if not answers:
         result.skip(entry.line, "skip.red_no_answer")
         return None
-    if len(answers) > 1:
-        result.note("note.red_alternatives")
-    draft = Draft(entry.line, plain(entry.key), [answers[0]], 0)
-    draft.accepted = tuple(answers[1:])
-    return draft
+    return Draft(entry.line, plain(entry.key), [], -1, accepted=tuple(answers), kind="text")
 
 
 def _scalar(node: Node) -> bool:

@@ -1,7 +1,7 @@
 """The few words an importer writes into a quiz itself, in the quiz's language.
 
-True/false questions need their two choices written out; they are quiz content, in the
-language of the quiz (not the bot's words, which come from the catalogs). A flashcard whose
+Two choices that are one language's True and False make a `truefalse` question (posted in the
+player's language, from the bot's catalogs). A flashcard whose
 answer is Yes or No (True or False) to a closed question ("Does Data dream?", "… True/False?")
 is that pair, in the answer's own case, rather than a choice among other cards' answers; the
 prompt tells a closed question from a band called Yes ("Which group recorded …?") or the
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from bot.catalog.importers.common import Draft
 from bot.domain.answer_pairs import TRUE_FALSE, YES_NO
 from bot.domain.models import primary
 
@@ -34,12 +35,18 @@ _WORDS = re.compile(r"[^\W_]+")
 _INITIALS = {("true", "false"): ("t", "f"), ("yes", "no"): ("y", "n")}
 
 
-def true_word(language: str) -> str:
-    return TRUE_FALSE.get(primary(language), TRUE_FALSE["en"])[0]
-
-
-def false_word(language: str) -> str:
-    return TRUE_FALSE.get(primary(language), TRUE_FALSE["en"])[1]
+def true_false(line: int, prompt: str, choices: list[str], right: int) -> Draft | None:
+    """A `truefalse` draft when the two choices are one language's words for true and false
+    (in any case, in either order: the question is then posted True, False in the player's
+    language); else None."""
+    if len(choices) != 2:
+        return None
+    folded = [choice.casefold() for choice in choices]
+    for true, false in TRUE_FALSE.values():
+        if sorted(folded) == sorted((true.casefold(), false.casefold())):
+            answer = 0 if folded[right] == true.casefold() else 1
+            return Draft(line, prompt, [], answer, kind="truefalse")
+    return None
 
 
 def answer_pair(prompt: str, right: str, language: str) -> list[str] | None:

@@ -752,19 +752,27 @@ MESSAGES: dict[str, str] = {
     ),
     "import.skip.gift_description": "a description, not a question (no answers in braces)",
     "import.skip.gift_braces": "an answer block without its opening {{ or closing }}",
-    "import.skip.gift_essay": "an essay question: there is nothing to choose from",
-    "import.skip.gift_numeric": "a numeric question: the bot asks multiple-choice questions only",
+    "import.skip.gift_essay": "an essay question: no answer to check",
+    "import.skip.gift_numeric": "a numeric answer that is no number (“{answer}”)",
+    "import.skip.gift_numeric_apart": (
+        "numeric answers with gaps between them (in all: {count}): a number question accepts "
+        "one value or one range"
+    ),
     "import.skip.gift_matching": (
         "a matching question: the bot asks multiple-choice questions only"
-    ),
-    "import.skip.gift_short_answer": (
-        "a short-answer question (typed answers): the bot asks multiple-choice questions only"
     ),
     "import.skip.gift_partial_only": (
         "several answers share the credit (%50%…): a question here has one right answer"
     ),
     "import.skip.several_right": (
         "several answers are marked right ({count}): a question here has exactly one"
+    ),
+    "import.skip.all_right": "every choice is marked right: a question needs a wrong one",
+    "import.skip.untypable_answer": (
+        "no accepted answer has a letter or a digit to type (“{answer}”)"
+    ),
+    "import.skip.long_answer": (
+        "every accepted answer is too long to type (in characters: {length}; the limit is {limit})"
     ),
     "import.skip.no_right": "no answer is marked right (= or %100%)",
     "import.skip.too_few_choices": "fewer than 2 choices",
@@ -789,7 +797,13 @@ MESSAGES: dict[str, str] = {
         "past the most questions a quiz holds ({limit}): left out, this one and the next ones "
         "({count})"
     ),
-    "import.skip.anki_cloze": "a cloze note (words to fill in): there is nothing to choose from",
+    "import.skip.anki_cloze": "a cloze note without a deletion ({{c1::…}}) in its fields",
+    "import.skip.anki_cloze_several": (
+        "cloze card c{number}: it hides several parts, so there is no one answer to type"
+    ),
+    "import.skip.anki_cloze_many": (
+        "cloze cards past the most a note makes ({limit}): left out (in all: {count})"
+    ),
     "import.skip.anki_one_field": "the note has one field only: no answer",
     "import.skip.empty_field": "empty field: {field}",
     "import.skip.media_only": (
@@ -853,6 +867,13 @@ MESSAGES: dict[str, str] = {
         "wrong choices were drawn from the other cards' answers (the same ones at every import)"
     ),
     "import.note.gift_partial": "answers with partial credit (%50%…) became wrong choices",
+    "import.note.gift_partial_typed": (
+        "typed answers with partial credit (%50%…) are not accepted: only full-credit ones are"
+    ),
+    "import.note.typed_trimmed": (
+        "accepted answers over 100 characters, of punctuation alone or past the first 20 of a "
+        "question were left out (typed answers are short)"
+    ),
     "import.note.html": "HTML was turned into plain text",
     "import.note.media": "images and sounds were left out (the bot shows text alone)",
     "import.note.opentdb_credit": (
@@ -861,9 +882,6 @@ MESSAGES: dict[str, str] = {
     "import.note.red_as_written": (
         "answers written Yes, No, On or Off were kept as written (Red's YAML reads them as True "
         "or False)"
-    ),
-    "import.note.red_alternatives": (
-        "other accepted spellings of answers were dropped (players choose, they do not type)"
     ),
     # Issue 19, chat uploads (h19a): /import and /removequiz replies, the chat's own quizzes
     "upload.done.one": "Quiz “{title}” added: {count} question. Play it: {play}",

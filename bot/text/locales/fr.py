@@ -827,15 +827,14 @@ MESSAGES: dict[str, str] = {
         "une description, pas une question (pas de réponses entre accolades)"
     ),
     "import.skip.gift_braces": "un bloc de réponses sans son {{ ouvrante ou son }} fermante",
-    "import.skip.gift_essay": "une question à développement : rien à choisir",
-    "import.skip.gift_numeric": (
-        "une question numérique : le bot ne pose que des questions à choix"
+    "import.skip.gift_essay": "une question à développement : pas de réponse à vérifier",
+    "import.skip.gift_numeric": "une réponse numérique qui n’est pas un nombre (« {answer} »)",
+    "import.skip.gift_numeric_apart": (
+        "des réponses numériques séparées par des écarts (en tout : {count}) : une "
+        "question de nombre accepte une valeur ou un intervalle"
     ),
     "import.skip.gift_matching": (
         "une question d'appariement : le bot ne pose que des questions à choix"
-    ),
-    "import.skip.gift_short_answer": (
-        "une question à réponse courte (à taper) : le bot ne pose que des questions à choix"
     ),
     "import.skip.gift_partial_only": (
         "plusieurs réponses se partagent les points (%50%…) : ici une question a une seule "
@@ -843,6 +842,14 @@ MESSAGES: dict[str, str] = {
     ),
     "import.skip.several_right": (
         "plusieurs réponses sont marquées justes ({count}) : ici une question en a exactement une"
+    ),
+    "import.skip.all_right": "chaque choix est marqué juste : une question en veut un faux",
+    "import.skip.untypable_answer": (
+        "aucune réponse acceptée n’a de lettre ni de chiffre à taper (« {answer} »)"
+    ),
+    "import.skip.long_answer": (
+        "toutes les réponses acceptées sont trop longues à taper (en caractères : {length} ; "
+        "la limite est de {limit})"
     ),
     "import.skip.no_right": "aucune réponse n'est marquée juste (= ou %100%)",
     "import.skip.too_few_choices": "moins de 2 choix",
@@ -867,7 +874,13 @@ MESSAGES: dict[str, str] = {
         "au-delà du nombre de questions d'un quiz ({limit}) : laissées de côté, celle-ci et les "
         "suivantes ({count})"
     ),
-    "import.skip.anki_cloze": "une note à trous (mots à compléter) : rien à choisir",
+    "import.skip.anki_cloze": "une note à trous sans trou ({{c1::…}}) dans ses champs",
+    "import.skip.anki_cloze_several": (
+        "carte à trous c{number} : elle cache plusieurs parties, pas de réponse unique à taper"
+    ),
+    "import.skip.anki_cloze_many": (
+        "cartes à trous au-delà du maximum d’une note ({limit}) : ignorées (en tout : {count})"
+    ),
     "import.skip.anki_one_field": "la note n'a qu'un champ : pas de réponse",
     "import.skip.empty_field": "champ vide : {field}",
     "import.skip.media_only": (
@@ -943,6 +956,14 @@ MESSAGES: dict[str, str] = {
     "import.note.gift_partial": (
         "les réponses à points partiels (%50%…) sont devenues de mauvais choix"
     ),
+    "import.note.gift_partial_typed": (
+        "les réponses à taper à points partiels (%50%…) ne sont pas acceptées : seules celles "
+        "à points pleins le sont"
+    ),
+    "import.note.typed_trimmed": (
+        "les réponses acceptées de plus de 100 caractères, faites de ponctuation seule ou au-delà "
+        "des 20 premières d’une question ont été retirées (une réponse à taper est courte)"
+    ),
     "import.note.html": "le HTML a été converti en texte brut",
     "import.note.media": (
         "les images et les sons ont été laissés de côté (le bot n'affiche que du texte)"
@@ -953,10 +974,6 @@ MESSAGES: dict[str, str] = {
     "import.note.red_as_written": (
         "les réponses écrites Yes, No, On ou Off ont été gardées telles quelles (le YAML de Red "
         "les lit True ou False)"
-    ),
-    "import.note.red_alternatives": (
-        "les autres orthographes acceptées des réponses ont été retirées (on choisit, on ne "
-        "tape pas)"
     ),
     # Issue 19, chat uploads (h19a): /import and /removequiz replies, the chat's own quizzes
     "upload.done.one": "Quiz « {title} » ajouté : {count} question. Pour y jouer : {play}",
