@@ -16,6 +16,7 @@ from enum import Enum
 from typing import Protocol
 
 from bot.domain.entities import Player, Post, Round
+from bot.domain.judging import Response
 from bot.domain.rules import DEFAULT_SECONDS, Accepted
 from bot.domain.views import ClosedView, PressResult, QuestionView, RoundSummary
 from bot.play.claims import CLAIM_GRACE
@@ -123,6 +124,19 @@ class RoundRunner:
         result = await self.service.press(
             chat_id=chat_id, player=player, post_id=post_id, letter_index=letter_index
         )
+        return self._counted(result)
+
+    async def respond(
+        self, *, chat_id: str, player: Player, post_id: int, response: Response
+    ) -> PressResult:
+        """Record a whole response (the letters picked, a typed line) as `press` does a letter."""
+        result = await self.service.respond(
+            chat_id=chat_id, player=player, post_id=post_id, response=response
+        )
+        return self._counted(result)
+
+    def _counted(self, result: PressResult) -> PressResult:
+        """Schedule the answered-count edit of a timed question an answer was accepted on."""
         view = result.view
         is_timed = view is not None and view.post.deadline is not None
         if isinstance(result.outcome, Accepted) and view is not None and is_timed:
