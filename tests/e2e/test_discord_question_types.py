@@ -20,7 +20,15 @@ from bot.catalog.loader import load_quiz
 from bot.domain.models import LETTERS, Quiz
 from bot.domain.question_types import SetKey
 from bot.domain.views import QuestionView
-from tests.e2e.discord_helpers import World, custom_ids, locales
+from bot.storage.sqlite.store import SQLiteStore
+from tests.e2e.discord_helpers import (
+    World,
+    build_bot,
+    custom_ids,
+    discord_spec,
+    locales,
+    spec_problems,
+)
 from tests.support.paths import QUIZZES, TYPES
 
 FR = discord.Locale.french
@@ -34,17 +42,19 @@ def quizzes() -> dict[str, Quiz]:
 
 
 def _shown(result: Any) -> Any:
-    shown = result.followups[-1] if result.followups else result.response
-    assert shown is not None, result
+    """The private message a click opened or changed: its response, else its follow-up."""
+    shown = result.response if result.response is not None else result.followups[-1]
     assert shown.ephemeral  # only the clicker reads it
     return shown
 
 
 def said(result: Any) -> str:
-    """What the clicker alone read last: the follow-up, else the (edited) response."""
-    shown = _shown(result)
-    parts = [shown.content, *(embed.description or "" for embed in shown.embeds)]
-    return plain("\n".join(part for part in parts if part))
+    """What the clicker alone read: the response and the follow-ups (a practice's next
+    question comes as one)."""
+    shown = [*([result.response] if result.response is not None else []), *result.followups]
+    assert shown, result
+    assert all(message.ephemeral for message in shown)
+    return "\n".join(said_of(message) for message in shown)
 
 
 def labels(message: Any) -> list[str]:
@@ -213,6 +223,12 @@ async def test_every_type_is_answered_right_and_wrong_in_a_group_round(world: Wo
     await check_closed_messages(world, posted)
     summary = said_of(world.channel.history()[-1])
     assert summary.index("ana") < summary.index("ben")
+    spec = discord_spec()
+    if spec is not None:  # every request is one Discord documents (modals included)
+        requests = world.env.http_requests
+        assert [p for r in requests for p in spec_problems(spec, r.method, r.path, r.json)] == []
+        callbacks = [r.json["type"] for r in requests if r.path.endswith("/callback")]
+        assert {4, 5, 6, 7, 9} <= set(callbacks)
 
 
 async def check_answers_stored(world: World, posted: dict[str, tuple[int, QuestionView]]) -> None:
@@ -241,3 +257,64 @@ async def check_closed_messages(world: World, posted: dict[str, tuple[int, Quest
         assert right_answer(kind, view) in text, (kind, text)
         if kind in ("text", "number", "order"):
             assert closed.components == []  # nothing left to click
+
+
+async def right_answer_to(member: Any, message: Any, view: QuestionView) -> str:
+    """Answer any question right through its own controls; the verdict read."""
+    kind, order = view.question.type, view.post.order
+    if kind == "text":
+        return await typed(member, message, "Paris")
+    if kind == "number":
+        return await typed(member, message, "27.27 %")
+    if kind == "multiple":
+        return await picks(member, message, sorted(LETTERS[order.index(c)] for c in (0, 2)))
+    if kind == "order":
+        return await ordered(member, message, "".join(LETTERS[order.index(c)] for c in range(3)))
+    letter = view.post.correct_letter_index(view.question)
+    label = ("True", "False")[letter] if kind == "truefalse" else LETTERS[letter]
+    return said(await member.click(message, label=label))
+
+
+async def test_practice_asks_every_type_and_the_next_follows_each_answer(world: World) -> None:
+    chloe = world.members["chloe"]
+    ANSWER[chloe.id] = "Answer"
+    await chloe.slash(world.channel, "practice", quiz="every-type")
+    size = len(QUIZ.questions)
+    for number in range(1, size + 1):
+        message = world.channel.history(viewer=chloe)[-1]  # the question, last posted
+        assert message.flags.ephemeral
+        assert f"Question {number}/{size}" in said_of(message)
+        view = await world.bot.service.view(int(re.findall(r":(\d+)", custom_ids(message)[0])[0]))
+        assert view is not None
+        assert "✅" in await right_answer_to(chloe, message, view)
+    assert world.channel.history() == []  # nothing public
+    assert f"{size}/{size}" in said_of(world.channel.history(viewer=chloe)[-1])
+    assert await world.bot.store.running_rounds() == []
+
+
+async def test_pickers_opened_before_a_restart_still_count(
+    world: World, store: SQLiteStore, quizzes: dict[str, Quiz]
+) -> None:
+    """Nothing of an answer in progress lives in memory: a modal or an order sequence opened
+    before a restart is sent after it, and counts."""
+    ana, ben = world.members["ana"], world.members["ben"]
+    ANSWER.update({ana.id: "Answer", ben.id: "Answer"})
+    await ana.slash(world.channel, "quiz", quiz="every-type")
+    message, view = await current(world)
+    assert view.question.type == "text"  # the every-type quiz's first question, unshuffled
+    modal = await ana.click(message, label="Answer")
+    await world.env.restart_bot(build_bot(store, quizzes, seed=9))
+    assert "✅ Right! Paris" in said(await ana.submit_modal(modal, {"answer": "Paris"}))
+    while view.question.type != "order":
+        await world.env.advance_time(31)
+        message, view = await current(world)
+    sequence = _shown(await ben.click(message, label="Answer"))
+    first = LETTERS[view.post.order.index(0)]
+    sequence = _shown(await ben.click(sequence, label=first))
+    await world.env.restart_bot(build_bot(store, quizzes, seed=9))
+    rest = [LETTERS[view.post.order.index(c)] for c in (1, 2)]
+    sequence = _shown(await ben.click(sequence, label=rest[0]))
+    assert "✅ Right order!" in said(await ben.click(sequence, label=rest[1]))
+    stored = await world.bot.service.answer_of(view.post.post_id, f"dc:{ben.id}")
+    assert stored is not None
+    assert stored.response == "ABC"
