@@ -117,7 +117,7 @@ def order_id(post_id: int, last: int, order: tuple[int, ...]) -> str:
     return f"{payload.VERSION}:o:{post_id}:{LETTERS[last]}:{written}"
 
 
-class _PickItem:
+class PickItem:
     """What the pickers' items share: parsed back from their custom_id alone (after a
     restart too), and the pick they carry handed to the bot."""
 
@@ -142,7 +142,7 @@ class _PickItem:
 
 
 class TypedButton(
-    _PickItem, discord.ui.DynamicItem[discord.ui.Button[Any]], template=TYPED_PATTERN
+    PickItem, discord.ui.DynamicItem[discord.ui.Button[Any]], template=TYPED_PATTERN
 ):
     """A `text` or `number` question's "Answer": opens the modal."""
 
@@ -157,7 +157,7 @@ class TypedButton(
         return cls(int(match["post"]), match["kind"] == "n")
 
 
-class PickButton(_PickItem, discord.ui.DynamicItem[discord.ui.Button[Any]], template=PICK_PATTERN):
+class PickButton(PickItem, discord.ui.DynamicItem[discord.ui.Button[Any]], template=PICK_PATTERN):
     """A `multiple` question's "Answer": opens the select."""
 
     def __init__(self, post_id: int, label: str = "Answer") -> None:
@@ -171,7 +171,7 @@ class PickButton(_PickItem, discord.ui.DynamicItem[discord.ui.Button[Any]], temp
 
 
 class PickSelect(
-    _PickItem, discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_PATTERN
+    PickItem, discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_PATTERN
 ):
     """The letters of a `multiple` question, any number of them picked."""
 
@@ -201,7 +201,7 @@ class PickSelect(
 
 
 class OrderButton(
-    _PickItem, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ORDER_PATTERN
+    PickItem, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ORDER_PATTERN
 ):
     """An `order` question's "Answer" (`last` None), a letter of its sequence, or "Start
     again" (an empty order)."""
