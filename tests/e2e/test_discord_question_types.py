@@ -223,6 +223,7 @@ async def test_every_type_is_answered_right_and_wrong_in_a_group_round(world: Wo
     await check_closed_messages(world, posted)
     summary = said_of(world.channel.history()[-1])
     assert summary.index("ana") < summary.index("ben")
+    await review_every_type(world, ben)
     spec = discord_spec()
     if spec is not None:  # every request is one Discord documents (modals included)
         requests = world.env.http_requests
@@ -318,3 +319,20 @@ async def test_pickers_opened_before_a_restart_still_count(
     stored = await world.bot.service.answer_of(view.post.post_id, f"dc:{ben.id}")
     assert stored is not None
     assert stored.response == "ABC"
+
+
+async def review_every_type(world: World, member: Any) -> None:
+    """Ben missed every question: /review asks each again, of every type, in messages only he
+    sees, the next one after each answer."""
+    started = await member.slash(world.channel, "review")
+    assert started.ephemeral
+    kinds = set()
+    for _ in QUIZ.questions:
+        message = world.channel.history(viewer=member)[-1]  # the question, last posted
+        assert message.flags.ephemeral
+        view = await world.bot.service.view(int(re.findall(r":(\d+)", custom_ids(message)[0])[0]))
+        assert view is not None
+        kinds.add(view.question.type)
+        assert "✅" in await right_answer_to(member, message, view)
+    assert kinds == {"text", "number", "truefalse", "multiple", "order", "choice"}
+    assert "6/6" in said_of(world.channel.history(viewer=member)[-1])
