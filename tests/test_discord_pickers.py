@@ -1,5 +1,5 @@
-"""The Discord pieces of the question types (adapters/discord_bot/pickers.py) fit Discord's
-limits, and their custom_ids parse back to what was picked, never naming the answer."""
+"""The Discord pieces of the question types (adapters/discord_bot/pickers.py and
+answer_forms.py) fit Discord's limits, and their custom_ids parse back to what was picked."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from adapters.discord_bot import pickers
+from adapters.discord_bot import answer_forms, pickers
 from bot.catalog.loader import load_quiz
 from bot.domain.entities import Post
 from bot.domain.models import LETTERS, Text
@@ -85,7 +85,7 @@ def multiple_view(choices: tuple[Text, ...]) -> QuestionView:
 def test_a_choice_longer_than_an_option_label_is_cut_and_keeps_its_letter() -> None:
     long = "x" * 200  # the longest choice a quiz file may have
     view = multiple_view((Text("2"), Text("4"), Text("7"), Text(long)))
-    rows = pickers.pick_select(view, "en").to_components()
+    rows = answer_forms.pick_select(view, "en").to_components()
     select = rows[0]["components"][0]  # as sent to Discord
     labels = [option["label"] for option in select["options"]]
     assert [option["value"] for option in select["options"]] == ["A", "B", "C", "D"]

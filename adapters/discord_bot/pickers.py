@@ -12,7 +12,8 @@ The post carries one "Answer" button; what it opens is private to whoever clicks
 
 Every custom_id is a post id and what was picked, never the answer, and is parsed back by a
 `DynamicItem` template after a restart too. These ids are Discord's alone (Telegram answers
-through bot.domain.payload), so their patterns live here.
+through bot.domain.payload), so their patterns live here. What the items show is built in
+answer_forms.py; what a pick does, in responding.py.
 """
 
 from __future__ import annotations
@@ -24,15 +25,7 @@ from typing import Any, Protocol, Self
 import discord
 
 from bot.domain import payload
-from bot.domain.models import LETTERS, Language
-from bot.domain.platform_limits import (
-    DISCORD_MODAL_TITLE,
-    DISCORD_SELECT_OPTION_LABEL,
-    DISCORD_SELECT_PLACEHOLDER,
-    DISCORD_TEXT_INPUT_LABEL,
-)
-from bot.domain.views import QuestionView
-from bot.text.i18n import t
+from bot.domain.models import LETTERS, MAX_CHOICES
 
 _POST = rf"[1-9][0-9]{{0,{payload.POST_ID_DIGITS - 1}}}"
 _LETTER = f"[{LETTERS[0]}-{LETTERS[-1]}]"
@@ -42,9 +35,8 @@ PICK_PATTERN = rf"{payload.VERSION}:m:(?P<post>{_POST})"
 """The "Answer" button of a `multiple` question."""
 SELECT_PATTERN = rf"{payload.VERSION}:ms:(?P<post>{_POST})"
 """The select menu of a `multiple` question: the letters picked come as its values."""
-ORDER_PATTERN = (
-    rf"{payload.VERSION}:o:(?P<post>{_POST})(?::(?P<last>{_LETTER}):(?P<order>{_LETTER}{{0,10}}))?"
-)
+_STEP = rf"(?P<last>{_LETTER}):(?P<order>{_LETTER}{{0,{MAX_CHOICES}}})"
+ORDER_PATTERN = rf"{payload.VERSION}:o:(?P<post>{_POST})(?::{_STEP})?"
 """An `order` question: its "Answer" button (the post alone), or a step of the sequence: the
 last letter shown, and the order with the clicked letter added (empty: start again)."""
 INPUT_ID = "answer"
@@ -112,6 +104,11 @@ def letters_of(text: str) -> tuple[int, ...]:
     return tuple(LETTERS.index(letter) for letter in text)
 
 
+def typed_id(post_id: int, number: bool) -> str:
+    """The custom_id of a `text` or `number` question's button, and of its modal."""
+    return f"{payload.VERSION}:{'n' if number else 't'}:{post_id}"
+
+
 def order_id(post_id: int, last: int, order: tuple[int, ...]) -> str:
     written = "".join(LETTERS[index] for index in order)
     return f"{payload.VERSION}:o:{post_id}:{LETTERS[last]}:{written}"
@@ -148,9 +145,7 @@ class TypedButton(
 
     def __init__(self, post_id: int, number: bool, label: str = "Answer") -> None:
         self.pick = OpenTyped(post_id, number)
-        kind = "n" if number else "t"
-        custom_id = f"{payload.VERSION}:{kind}:{post_id}"
-        super().__init__(discord.ui.Button(label=label, custom_id=custom_id))
+        super().__init__(discord.ui.Button(label=label, custom_id=typed_id(post_id, number)))
 
     @classmethod
     def parsed(cls, match: re.Match[str]) -> Self:
@@ -176,7 +171,7 @@ class PickSelect(
     """The letters of a `multiple` question, any number of them picked."""
 
     def __init__(self, post_id: int, options: list[discord.SelectOption] | None = None) -> None:
-        self.pick = OpenPicks(post_id)
+        self.pick = Picked(post_id, ())  # the letters come with each use: `callback`
         options = options or [discord.SelectOption(label="A")]
         select: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=f"{payload.VERSION}:ms:{post_id}",
@@ -233,44 +228,6 @@ ITEMS = (TypedButton, PickButton, PickSelect, OrderButton)
 """The dynamic items of this module, registered beside the letter buttons."""
 
 
-def cut(text: str, limit: int) -> str:
-    """`text` within `limit` characters, an ellipsis saying it was shortened."""
-    return text if len(text) <= limit else text[: limit - len(ELLIPSIS)].rstrip() + ELLIPSIS
-
-
-def answer_button(view: QuestionView, language: Language) -> discord.ui.Item[Any] | None:
-    """The "Answer" button of a question not answered by one letter (None for the others)."""
-    post_id, kind = view.post.post_id, view.question.type
-    label = t(language, "discord.answer_button")
-    if kind in ("text", "number"):
-        return TypedButton(post_id, kind == "number", label)
-    if kind == "multiple":
-        return PickButton(post_id, label)
-    if kind == "order":
-        return OrderButton(post_id, label=label, style=discord.ButtonStyle.primary)
-    return None
-
-
-def typed_modal(pick: OpenTyped, language: Language) -> discord.ui.Modal:
-    """The modal of a `text` or `number` question. It is stopped before it is sent, so
-    discord.py keeps no copy: its submission is read by `typed_of`, after a restart too."""
-    kind = "number" if pick.number else "text"
-    modal = discord.ui.Modal(
-        title=cut(t(language, "discord.modal_title"), DISCORD_MODAL_TITLE),
-        custom_id=f"{payload.VERSION}:{'n' if pick.number else 't'}:{pick.post_id}",
-        timeout=None,
-    )
-    modal.add_item(
-        discord.ui.TextInput(
-            label=cut(t(language, f"discord.modal_label.{kind}"), DISCORD_TEXT_INPUT_LABEL),
-            custom_id=INPUT_ID,
-            max_length=200,
-        )
-    )
-    modal.stop()
-    return modal
-
-
 def typed_of(interaction: discord.Interaction[Any]) -> Typed | None:
     """The modal submission of a `text` or `number` answer, or None for another modal."""
     data: Any = interaction.data or {}
@@ -283,62 +240,3 @@ def typed_of(interaction: discord.Interaction[Any]) -> Typed | None:
             if isinstance(component, dict) and component.get("custom_id") == INPUT_ID:
                 line = str(component.get("value") or "")
     return Typed(int(match["post"]), line)
-
-
-def pick_select(view: QuestionView, language: Language) -> discord.ui.View:
-    """The select of a `multiple` question: "A. north" (cut to Discord's 100), one per letter."""
-    options = [
-        discord.SelectOption(
-            label=cut(
-                f"{LETTERS[index]}. {view.question.choices[choice].get(language)}",
-                DISCORD_SELECT_OPTION_LABEL,
-            ),
-            value=LETTERS[index],
-        )
-        for index, choice in enumerate(view.post.order)
-    ]
-    item = PickSelect(view.post.post_id, options)
-    placeholder = t(language, "discord.pick_placeholder")
-    item.item.placeholder = cut(placeholder, DISCORD_SELECT_PLACEHOLDER)
-    picker = discord.ui.View(timeout=None)
-    picker.add_item(item)
-    return picker
-
-
-def order_buttons(
-    post_id: int, last: int, order: tuple[int, ...], language: Language
-) -> discord.ui.View:
-    """The letters not yet placed, each adding itself to `order`; "Start again" once one is."""
-    buttons = discord.ui.View(timeout=None)
-    for index in range(last + 1):
-        if index not in order:
-            buttons.add_item(
-                OrderButton(
-                    post_id,
-                    last,
-                    (*order, index),
-                    label=LETTERS[index],
-                    style=discord.ButtonStyle.primary,
-                )
-            )
-    if order:
-        again = t(language, "discord.order_again")
-        buttons.add_item(OrderButton(post_id, last, (), label=again))
-    return buttons
-
-
-def order_progress(order: tuple[int, ...], language: Language) -> str:
-    """What the sequence says above its buttons: how to play, and the order so far."""
-    intro = t(language, "discord.order_intro")
-    if not order:
-        return intro
-    shown = " → ".join(LETTERS[index] for index in order)
-    return f"{intro}\n{t(language, 'discord.order_progress', order=shown)}"
-
-
-def choices_text(view: QuestionView, language: Language) -> str:
-    """The lettered choices, as the post shows them, for the private picker."""
-    return "\n".join(
-        f"{LETTERS[index]}. {view.question.choices[choice].get(language)}"
-        for index, choice in enumerate(view.post.order)
-    )

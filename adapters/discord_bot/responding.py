@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from adapters.discord_bot import pickers, ui
+from adapters.discord_bot import answer_forms, pickers, ui
 from adapters.discord_bot.interactions import chat_of, language_of, player_of, send_private
 from bot.domain.judging import Response
 from bot.domain.models import Language
@@ -37,7 +37,7 @@ class Responder:
         match pick:
             case pickers.OpenTyped():
                 await interaction.response.send_modal(
-                    pickers.typed_modal(pick, language_of(interaction))
+                    answer_forms.typed_modal(pick, language_of(interaction))
                 )
             case pickers.Typed(post_id, line):
                 await interaction.response.defer(ephemeral=True, thinking=True)
@@ -62,8 +62,8 @@ class Responder:
         else:
             language = language_of(interaction)
             await interaction.response.edit_message(
-                content=pickers.order_progress(order, language),
-                view=pickers.order_buttons(post_id, last, order, language),
+                content=answer_forms.order_progress(order, language),
+                view=answer_forms.order_buttons(post_id, last, order, language),
             )
 
     async def _open(self, interaction: discord.Interaction[Any], post_id: int, kind: str) -> None:
@@ -77,21 +77,22 @@ class Responder:
         if not view.post.is_open(self.bot.clock.now()):
             await send_private(interaction, t(language, "verdict.closed"))
             return
-        choices = ui.text_embed(pickers.choices_text(view, language))
+        lines = render.choice_lines(view.question, view.post, language, ui.STYLE)
+        choices = ui.text_embed("\n".join(lines))
         if kind == "multiple":
             await interaction.followup.send(
                 t(language, "discord.pick_intro"),
                 embed=choices,
-                view=pickers.pick_select(view, language),
+                view=answer_forms.pick_select(view, language),
                 ephemeral=True,
                 allowed_mentions=ui.NO_MENTIONS,
             )
             return
         last = len(view.post.order) - 1
         await interaction.followup.send(
-            pickers.order_progress((), language),
+            answer_forms.order_progress((), language),
             embed=choices,
-            view=pickers.order_buttons(post_id, last, (), language),
+            view=answer_forms.order_buttons(post_id, last, (), language),
             ephemeral=True,
             allowed_mentions=ui.NO_MENTIONS,
         )

@@ -13,7 +13,7 @@ from typing import Any, Protocol, Self
 
 import discord
 
-from adapters.discord_bot import pickers
+from adapters.discord_bot import answer_forms
 from bot.domain import payload
 from bot.domain.entities import Answer, Post
 from bot.domain.models import LETTERS, Language, Question
@@ -185,7 +185,7 @@ def question_buttons(
     """Letter buttons (five a row, as Discord allows), True and False for a true/false
     question, one "Answer" button for the other types; and, for timed rounds, Reveal."""
     buttons = discord.ui.View(timeout=None)
-    opener = pickers.answer_button(view, language)
+    opener = answer_forms.answer_button(view, language)
     if opener is not None:
         buttons.add_item(opener)
     else:
