@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from adapters.discord_bot import flags, stale, ui
+from adapters.discord_bot import flags, pickers, stale, ui
 from adapters.discord_bot.commands import CatalogTranslator, register_commands
 from adapters.discord_bot.daily import DiscordDailyPublisher, register_daily
 from adapters.discord_bot.interactions import (
@@ -30,6 +30,7 @@ from adapters.discord_bot.interactions import (
 )
 from adapters.discord_bot.publisher import DiscordPublisher
 from adapters.discord_bot.report import register_report
+from adapters.discord_bot.responding import Responder
 from adapters.discord_bot.review import (
     DiscordReminderSender,
     DiscordReviewPublisher,
@@ -43,8 +44,8 @@ from adapters.discord_bot.timezone import register_timezone
 from adapters.discord_bot.uploads import register_uploads
 from adapters.platform_ids import DISCORD
 from bot.domain import payload
-from bot.domain.entities import Answer, Post
-from bot.domain.models import Language, Question, Quiz
+from bot.domain.clock import Clock
+from bot.domain.models import Quiz
 from bot.domain.pacer import DISCORD_RATE
 from bot.domain.report_links import LinkSigner
 from bot.domain.rules import Accepted, ForgetOutcome
@@ -60,13 +61,9 @@ from bot.text.i18n import t
 log = logging.getLogger(__name__)
 BUTTONS = (
     ui.AnswerButton, ui.RevealButton, ui.ForgetButton, ui.ReviewButton, ui.FlagButton,
-    ui.FlagReasonButton,
+    ui.FlagReasonButton, *pickers.ITEMS,
 )  # fmt: skip
-"""Every button the bot makes: the only custom_ids it answers (others: stale.py)."""
-
-
-def styled_verdict(question: Question, post: Post, answer: Answer, language: Language) -> str:
-    return render.verdict(question, post, answer, language, ui.STYLE)
+"""Every button and select the bot makes: the only custom_ids it answers (others: stale.py)."""
 
 
 class QuizBot(discord.AutoShardedClient):
@@ -94,7 +91,7 @@ class QuizBot(discord.AutoShardedClient):
         self.store = store
         self.sync_guild_id = sync_guild_id
         self.start_rounds = start_rounds
-        self.clock = DiscordClock()
+        self.clock: Clock = DiscordClock()
         self.service = QuizService(store, quizzes, clock=self.clock, rng=rng)
         self.timers = AsyncioTimers(self.clock, on_error=self._timer_failed)
         self.publisher = DiscordPublisher(self)
@@ -118,6 +115,7 @@ class QuizBot(discord.AutoShardedClient):
         """Signs `/report` links; set from the settings by `quizbot run discord`."""
         register_timezone(self.tree)
         register_uploads(self.tree)  # issue 19: /import file:, /removequiz id:
+        self.responder = Responder(self)
 
     async def setup_hook(self) -> None:
         """Runs after login, before the gateway: buttons, translations, sync, open rounds."""
@@ -156,8 +154,25 @@ class QuizBot(discord.AutoShardedClient):
         log.info("%s %s of %s deleted: %s", kind, channel_ref, chat, lost)
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """Clicks on buttons no registered item handles get an answer (issue 16)."""
+        """Clicks on buttons no registered item handles get an answer (issue 16); a typed
+        answer's modal and a flag's sentence are read here, not by discord.py, which keeps no
+        copy of them (so one opened before a restart still counts)."""
+        if interaction.type is discord.InteractionType.modal_submit:
+            typed = pickers.typed_of(interaction)
+            if typed is not None:
+                await self.on_pick(interaction, typed)
+                return
+            if await flags.note_sent(interaction):
+                return
         await stale.answer_if_unknown(interaction, BUTTONS)
+
+    async def on_pick(self, interaction: discord.Interaction[Any], pick: pickers.Pick) -> None:
+        """Every step of answering a question not answered by one letter; its errors are
+        reported to the clicker."""
+        try:
+            await self.responder.on_pick(interaction, pick)
+        except Exception as error:
+            await report_error(interaction, error)
 
     async def close(self) -> None:
         await settle_handlers()  # presses in flight finish before the session and store close
@@ -215,11 +230,12 @@ class QuizBot(discord.AutoShardedClient):
         result = await self.runner.press(
             chat_id=chat_id, player=player, post_id=post_id, letter_index=letter_index
         )
-        reply = render.press_reply(result, language_of(interaction), styled_verdict)
+        reply = render.press_reply(result, language_of(interaction), ui.styled_verdict)
         await send_private(interaction, reply)
         if solo and isinstance(result.outcome, Accepted) and result.view is not None:
             chosen = result.view.post.order.index(result.outcome.answer.choice)
-            await interaction.edit_original_response(view=ui.closed_buttons(result.view, chosen))
+            closed = ui.closed_buttons(result.view, chosen, language_of(interaction))
+            await interaction.edit_original_response(view=closed)
             self.publisher.remember(chat_id, player.user_id, interaction)
             await self.runner.next_solo(result)
             await self.review.after_answer(result)

@@ -60,12 +60,13 @@ class DiscordDailyPublisher:
         view = closed.view
         if view.post.message_ref is None:
             return
-        card = daily_texts.daily_closed_card(closed, pick_language(daily_post.language), ui.STYLE)
+        language = pick_language(daily_post.language)
+        card = daily_texts.daily_closed_card(closed, language, ui.STYLE)
         channel_id, message_id = parse_ref(view.post.message_ref)
         message = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
         await message.edit(
             embed=discord.Embed(description=card.text, colour=ui.CLOSED_COLOUR),
-            view=ui.closed_buttons(view),
+            view=ui.closed_buttons(view, language=language),
             allowed_mentions=ui.NO_MENTIONS,
         )
 

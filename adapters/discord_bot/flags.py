@@ -25,6 +25,7 @@ from adapters.discord_bot.interactions import (
     send_private,
     user_key,
 )
+from adapters.discord_bot.modals import modal_value
 from bot.domain import payload
 from bot.domain.flags import NOTE_LENGTH, FlagOutcome, Reason
 from bot.domain.platform_limits import DISCORD_EMBED_DESCRIPTION
@@ -63,9 +64,14 @@ async def flag(interaction: discord.Interaction[Any], post_id: int, letter: str)
         post_id, player_of(interaction), reason
     )
     if outcome in (FlagOutcome.ADDED, FlagOutcome.CHANGED):
-        await interaction.response.send_modal(NoteModal(post_id, language))
+        modal = NoteModal(post_id, language)
+        modal.stop()  # discord.py keeps no copy: the client reads the submission (note_sent)
+        await interaction.response.send_modal(modal)
         return
     await send_private(interaction, flag_texts.flagged(outcome, reason, language))
+
+
+SENTENCE_ID = "sentence"
 
 
 class NoteModal(discord.ui.Modal):
@@ -79,18 +85,32 @@ class NoteModal(discord.ui.Modal):
         self.post_id = post_id
         self.sentence: discord.ui.TextInput[Any] = discord.ui.TextInput(
             label=t(language, "flag.note_label"),
-            custom_id="sentence",
+            custom_id=SENTENCE_ID,
             style=discord.TextStyle.paragraph,
             required=False,
             max_length=NOTE_LENGTH,
         )
         self.add_item(self.sentence)
 
-    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        language = language_of(interaction)
-        desk = FlagDesk(context_of(interaction).service)
-        noted = await desk.note(self.post_id, user_key(interaction.user), self.sentence.value)
-        await send_private(interaction, t(language, "flag.noted" if noted else "flag.thanks"))
+
+async def note_sent(interaction: discord.Interaction[Any]) -> bool:
+    """A flag's sentence sent from its modal, added to the member's flag and thanked for;
+    False when the submission is another modal's. Read from the interaction itself, so a modal
+    opened before a restart still counts."""
+    data: Any = interaction.data or {}
+    try:
+        note = payload.decode(str(data.get("custom_id", "")))
+    except payload.PayloadError:
+        return False
+    if not isinstance(note, payload.FlagNote):
+        return False
+    sentence = modal_value(interaction, SENTENCE_ID)
+    desk = FlagDesk(context_of(interaction).service)
+    noted = await desk.note(note.post_id, user_key(interaction.user), sentence)
+    await send_private(
+        interaction, t(language_of(interaction), "flag.noted" if noted else "flag.thanks")
+    )
+    return True
 
 
 @app_commands.command(name=text("discord.name.flags"), description=text("command.flags"))

@@ -100,7 +100,7 @@ class DiscordPublisher:
         with translated(editing=True):
             await self._message(ref).edit(
                 embed=ui.closed_embed(closed, round_language(round_)),
-                view=ui.closed_buttons(closed.view),
+                view=ui.closed_buttons(closed.view, language=round_language(round_)),
                 allowed_mentions=ui.NO_MENTIONS,
             )
 
@@ -112,7 +112,7 @@ class DiscordPublisher:
         with translated():
             await channel.send(
                 embed=ui.closed_embed(closed, round_language(round_)),
-                view=ui.closed_buttons(closed.view),
+                view=ui.closed_buttons(closed.view, language=round_language(round_)),
                 allowed_mentions=ui.NO_MENTIONS,
             )
 

@@ -28,8 +28,10 @@ def is_known(custom_id: str, items: DynamicItems) -> bool:
 
 
 async def answer_if_unknown(interaction: discord.Interaction[Any], items: DynamicItems) -> None:
-    """Reply "this button no longer works" to a click on a button no item handles."""
-    if interaction.type is not discord.InteractionType.component:
+    """Reply "this button no longer works" to a click on a button (or a modal sent) that
+    no item handles."""
+    answerable = (discord.InteractionType.component, discord.InteractionType.modal_submit)
+    if interaction.type not in answerable:
         return
     data: Any = interaction.data or {}
     custom_id = str(data.get("custom_id", ""))

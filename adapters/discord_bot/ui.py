@@ -13,8 +13,11 @@ from typing import Any, Protocol, Self
 
 import discord
 
+from adapters.discord_bot import answer_forms
 from bot.domain import payload
-from bot.domain.models import LETTERS, Language
+from bot.domain.entities import Answer, Post
+from bot.domain.models import LETTERS, Language, Question
+from bot.domain.question_types import SINGLE, SetKey
 from bot.domain.views import ClosedView, QuestionView
 from bot.text import markup, render
 from bot.text.i18n import t
@@ -114,9 +117,11 @@ class AnswerButton(
         *,
         style: discord.ButtonStyle = discord.ButtonStyle.primary,
         disabled: bool = False,
+        label: str = "",
     ) -> None:
         pressed = payload.AnswerPress(post_id, letter_index)
-        super().__init__(self._button(pressed, LETTERS[letter_index], style, disabled))
+        label = label or LETTERS[letter_index]
+        super().__init__(self._button(pressed, label, style, disabled))
 
 
 class RevealButton(
@@ -218,28 +223,54 @@ def question_embed(view: QuestionView, language: Language, answered: int = 0) ->
 def question_buttons(
     view: QuestionView, language: Language, *, reveal: bool = True
 ) -> discord.ui.View:
-    """Letter buttons (five a row, as Discord allows) and, for timed rounds, Reveal."""
+    """Letter buttons (five a row, as Discord allows), True and False for a true/false
+    question, one "Answer" button for the other types; and, for timed rounds, Reveal."""
     buttons = discord.ui.View(timeout=None)
-    for index in range(len(view.post.order)):
-        buttons.add_item(AnswerButton(view.post.post_id, index))
+    opener = answer_forms.answer_button(view, language)
+    if opener is not None:
+        buttons.add_item(opener)
+    else:
+        for index in range(len(view.post.order)):
+            label = letter_label(view, index, language)
+            buttons.add_item(AnswerButton(view.post.post_id, index, label=label))
     if reveal:
         label = t(language, "question.reveal_button")
         buttons.add_item(RevealButton(view.post.post_id, label))
     return buttons
 
 
-def closed_buttons(view: QuestionView, chosen: int | None = None) -> discord.ui.View:
-    """Disabled letters, the correct one green, a wrong choice red; and ⚑ to flag it."""
-    correct = view.post.correct_letter_index(view.question)
+def letter_label(view: QuestionView, index: int, language: Language) -> str:
+    """A letter button's label: its letter, or True/False (in that order, never shuffled)."""
+    if view.question.type != "truefalse":
+        return LETTERS[index]
+    choice = view.post.order[index]
+    return t(language, "answer.true" if choice == 0 else "answer.false")
+
+
+def closed_buttons(
+    view: QuestionView, chosen: int | None = None, language: Language = "en"
+) -> discord.ui.View:
+    """Disabled letters, the correct ones green, a wrong choice red (a question answered
+    otherwise than with letters, an order or a typed line, keeps none); and ⚑ to flag it."""
     buttons = discord.ui.View(timeout=None)
-    for index in range(len(view.post.order)):
+    question, post = view.question, view.post
+    lettered = question.type in SINGLE or isinstance(question.key, SetKey)
+    right: set[int] = set()
+    if question.type in SINGLE:
+        right = {post.correct_letter_index(question)}
+    elif isinstance(question.key, SetKey):
+        right = {post.order.index(choice) for choice in question.key.rights}
+    for index in range(len(post.order)) if lettered else ():
         style = discord.ButtonStyle.secondary
-        if index == correct:
+        if index in right:
             style = discord.ButtonStyle.success
         elif index == chosen:
             style = discord.ButtonStyle.danger
-        buttons.add_item(AnswerButton(view.post.post_id, index, style=style, disabled=True))
-    buttons.add_item(FlagButton(view.post.post_id))  # a doubt about it: tell the admins
+        label = letter_label(view, index, language)
+        buttons.add_item(
+            AnswerButton(post.post_id, index, style=style, disabled=True, label=label)
+        )
+    buttons.add_item(FlagButton(post.post_id))  # a doubt about it: tell the admins
     return buttons
 
 
@@ -247,6 +278,11 @@ def closed_embed(closed: ClosedView, language: Language) -> discord.Embed:
     view = closed.view
     card = render.closed_card(view.quiz, view.question, view.post, closed.answers, language, STYLE)
     return discord.Embed(description=card.text, colour=CLOSED_COLOUR)
+
+
+def styled_verdict(question: Question, post: Post, answer: Answer, language: Language) -> str:
+    """The full private verdict in Discord's markdown."""
+    return render.verdict(question, post, answer, language, STYLE)
 
 
 def text_embed(text: str) -> discord.Embed:

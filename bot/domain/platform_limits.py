@@ -16,6 +16,11 @@ DISCORD_MESSAGE = 2000
 DISCORD_EMBED_DESCRIPTION = 4096
 DISCORD_BUTTON_LABEL = 80
 DISCORD_CUSTOM_ID = 100
+DISCORD_SELECT_OPTION_LABEL = 100
+"""Characters of a string select's option label (a longer choice is cut, its letter kept)."""
+DISCORD_SELECT_PLACEHOLDER = 150
+DISCORD_MODAL_TITLE = 45
+DISCORD_TEXT_INPUT_LABEL = 45
 DISCORD_CHOICES = 25
 """Autocomplete suggestions Discord shows for one option."""
 DISCORD_CHOICE_NAME = 100

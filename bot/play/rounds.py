@@ -16,6 +16,7 @@ from enum import Enum
 from typing import Protocol
 
 from bot.domain.entities import NewRound, Player, Post, Round
+from bot.domain.judging import Response
 from bot.domain.rules import DEFAULT_SECONDS, Accepted
 from bot.domain.views import ClosedView, PressResult, QuestionView, RoundSummary
 from bot.play.claims import CLAIM_GRACE, renewing
@@ -134,6 +135,15 @@ class RoundRunner:
         """Record a press (committed before returning) and schedule the answered-count edit."""
         result = await self.service.press(
             chat_id=chat_id, player=player, post_id=post_id, letter_index=letter_index
+        )
+        return self.counted(result)
+
+    async def respond(
+        self, *, chat_id: str, player: Player, post_id: int, response: Response
+    ) -> PressResult:
+        """Record a whole response (the letters picked, a typed line) as `press` does a letter."""
+        result = await self.service.respond(
+            chat_id=chat_id, player=player, post_id=post_id, response=response
         )
         return self.counted(result)
 

@@ -14,8 +14,11 @@ from typing import Any
 import discord
 import pytest
 import simcord
+from discord.gateway import DiscordWebSocket
 
+from adapters.discord_bot import run
 from adapters.discord_bot.client import QuizBot
+from adapters.discord_bot.doctor import TEST_API_ENV
 from bot.domain.models import Quiz
 from bot.storage.sqlite.store import SQLiteStore
 from tests.e2e.discord_helpers import SETTLE_SECONDS, World, build_bot
@@ -80,3 +83,13 @@ async def discord_server() -> AsyncIterator[FakeDiscord]:
     """The loopback Discord the real `quizbot run discord` process connects to."""
     async with FakeDiscord(DISCORD_PROCESS_TOKEN) as server:
         yield server
+
+
+@pytest.fixture
+def pointed(discord_server: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> None:
+    """discord.py in this process pointed at the discord_server exactly as `quizbot run
+    discord` does it."""
+    monkeypatch.setattr(discord.http.Route, "BASE", discord.http.Route.BASE)
+    monkeypatch.setattr(DiscordWebSocket, "DEFAULT_GATEWAY", DiscordWebSocket.DEFAULT_GATEWAY)
+    monkeypatch.setenv(TEST_API_ENV, discord_server.api_url)
+    run._use_test_server()

@@ -14,26 +14,13 @@ from typing import Any
 import aiohttp
 import discord
 import pytest
-from discord.gateway import DiscordWebSocket
 
-from adapters.discord_bot import run
-from adapters.discord_bot.doctor import TEST_API_ENV
 from tests.e2e.discord_process import TOKEN
 from tests.fakes import discord_payloads as payloads
 from tests.fakes.discord_api import required_fields
 from tests.fakes.discord_gateway import FakeDiscord
 from tests.fakes.discord_routes import RestRoutes
 from tests.fakes.telegram_api import find_specs_dir
-
-
-@pytest.fixture
-def pointed(discord_server: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> None:
-    """discord.py pointed at the discord_server exactly as `quizbot run discord` does it."""
-    monkeypatch.setattr(discord.http.Route, "BASE", discord.http.Route.BASE)
-    monkeypatch.setattr(DiscordWebSocket, "DEFAULT_GATEWAY", DiscordWebSocket.DEFAULT_GATEWAY)
-    monkeypatch.setenv(TEST_API_ENV, discord_server.api_url)
-    run._use_test_server()
-    return
 
 
 @pytest.fixture

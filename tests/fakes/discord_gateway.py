@@ -8,8 +8,9 @@ channel, 10008 Unknown Message, 10015 Unknown Webhook, 10062 Unknown interaction
 for a second initial response. The gateway at `/` (as wss://gateway.discord.gg/): HELLO, then
 IDENTIFY → READY (guilds unavailable) and a GUILD_CREATE per server, heartbeat ACKs, RESUME
 answered with INVALID_SESSION (the client identifies again), and the events a test
-dispatches: INTERACTION_CREATE (slash commands and button presses), CHANNEL_DELETE and
-THREAD_DELETE.
+dispatches: INTERACTION_CREATE (slash commands, button presses, selects and modals submitted),
+CHANNEL_DELETE and THREAD_DELETE. Components and modals past Discord's limits get 400 50035
+(discord_components.py).
 Frames are JSON text: discord.py decompresses only binary frames, so `compress=zlib-stream`
 in its URL is ignored (Discord too may send uncompressed frames; zlib is a transport detail).
 Every REST request is recorded as a `Call`; `wait_for` awaits one, so tests never sleep.
@@ -25,6 +26,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from tests.fakes import discord_components as components
 from tests.fakes import discord_payloads as payloads
 from tests.fakes.discord_api import FakeDiscordAPI
 from tests.fakes.discord_routes import Call, Pending, RestRoutes
@@ -140,6 +142,28 @@ class FakeDiscord(FakeDiscordAPI):
         channel_id = int(message["channel_id"])
         return await self._interact(3, channel_id, member, data, message)
 
+    async def select(
+        self, member: payloads.Member, message: JSONDict, custom_id: str, values: list[str]
+    ) -> Pending:
+        """A member picks `values` in a select of a message (only offered ones, within its
+        min_values and max_values, as the client allows) and closes it."""
+        select = components.find(self.world.messages.get(message["id"], message), custom_id)
+        data = {"custom_id": custom_id, "component_type": 3}
+        data["values"] = components.picked(select, values)
+        return await self._interact(3, int(message["channel_id"]), member, data, message)
+
+    async def submit_modal(
+        self, member: payloads.Member, opened: Pending, values: dict[str, str]
+    ) -> Pending:
+        """The member the modal was shown to submits it (MODAL_SUBMIT), once; with the
+        message whose button opened it, as Discord sends it."""
+        if opened.modal is None:
+            raise LookupError("that interaction showed no modal, or it was submitted already")
+        data = components.submitted(opened.modal, values)
+        opened.modal = None
+        message = self.world.messages.get(opened.message_id or "")
+        return await self._interact(5, opened.channel_id, member, data, message)
+
     async def _interact(
         self,
         kind: int,
@@ -161,7 +185,7 @@ class FakeDiscord(FakeDiscordAPI):
             data=data,
             token=token,
         )
-        pending = Pending(event["id"], token, channel_id)
+        pending = Pending(event["id"], token, channel_id, kind=kind)
         if message is not None:
             event["message"] = self.world.messages.get(message["id"], message)
             pending.message_id = message["id"]

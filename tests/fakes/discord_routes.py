@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from aiohttp import web
 
+from tests.fakes import discord_components as components
 from tests.fakes import discord_payloads as payloads
 from tests.fakes.discord_api import json_response
 
@@ -54,10 +55,19 @@ class Pending:
     responded: bool = False
     original: str | None = None
     """The initial response's message, once there is one (`@original`)."""
+    kind: int = 2
+    """The interaction's type: 2 a command, 3 a component, 5 a modal submitted."""
+    modal: JSONDict | None = None
+    """The modal this interaction answered with (type 9), which its member may submit once."""
 
 
 def error(status: int, code: int, message: str) -> Answer:
     return status, {"code": code, "message": message}
+
+
+def invalid_form(problems: list[str]) -> Answer:
+    """400 50035, with what was wrong (Discord nests it by field; a list says as much)."""
+    return 400, {"code": 50035, "message": "Invalid Form Body", "errors": problems}
 
 
 UNKNOWN_CHANNEL = error(404, 10003, "Unknown Channel")
@@ -65,6 +75,7 @@ UNKNOWN_MESSAGE = error(404, 10008, "Unknown Message")
 UNKNOWN_WEBHOOK = error(404, 10015, "Unknown Webhook")
 UNKNOWN_INTERACTION = error(404, 10062, "Unknown interaction")
 ACKNOWLEDGED = error(400, 40060, "Interaction has already been acknowledged.")
+MODAL = 9
 UNAUTHORIZED = (401, {"code": 0, "message": "401: Unauthorized"})
 
 
@@ -142,22 +153,40 @@ class RestRoutes:
             return UNKNOWN_INTERACTION
         if pending.responded:
             return ACKNOWLEDGED
-        pending.responded = True
         kind, data = body["type"], body.get("data") or {}
+        problems = self._refused(pending, kind, data)
+        if problems:
+            return invalid_form(problems)
+        pending.responded = True
         message = self._respond(pending, kind, data)
         resource: JSONDict = {"type": kind}
         if message is not None:
             resource["message"] = message
             pending.original = message["id"] if kind in (4, 5) else pending.original
+        if kind in (6, 7):  # `@original` is then the message whose component was used
+            pending.original = pending.message_id
         flags = (message or {}).get("flags", 0)
         interaction = {
             "id": pending.id,
-            "type": 2 if pending.message_id is None else 3,
+            "type": pending.kind,
             "response_message_id": message["id"] if message else None,
             "response_message_loading": kind == 5,
             "response_message_ephemeral": bool(flags & EPHEMERAL),
         }
         return 200, {"interaction": interaction, "resource": resource}
+
+    def _refused(self, pending: Pending, kind: int, data: JSONDict) -> list[str]:
+        """Why Discord would refuse this response: a modal answering a modal submission
+        (documented as not available; Discord's exact code is not, the generic one stands
+        in), or components past their limits."""
+        if kind != MODAL:
+            return components.message_problems(data)
+        if pending.kind == 5:
+            return ["type: a modal cannot answer a modal submission"]
+        problems = components.modal_problems(data)
+        if not problems:
+            pending.modal = data
+        return problems
 
     def _respond(self, pending: Pending, kind: int, data: JSONDict) -> JSONDict | None:
         """4: a new message; 5: a "thinking" one; 7: the pressed message changes; 6: none."""
@@ -184,6 +213,8 @@ class RestRoutes:
         pending = self._pending_by_token(params["token"])
         if pending is None:
             return UNKNOWN_WEBHOOK
+        if components.message_problems(body):
+            return invalid_form(components.message_problems(body))
         message = self._store(payloads.message(pending.channel_id, self.fake.bot_user, body))
         waits = query.get("wait", "").lower() in ("true", "1")  # discord.py sends 1
         return (200, message) if waits else (204, None)
@@ -208,6 +239,8 @@ class RestRoutes:
         if self.fake.guild_of(channel_id) is None:
             return UNKNOWN_CHANNEL
         if "message_id" not in params:
+            if components.message_problems(body):
+                return invalid_form(components.message_problems(body))
             return 200, self._store(payloads.message(channel_id, self.fake.bot_user, body))
         stored = self.world.messages.get(params["message_id"])
         if stored is None or int(stored["channel_id"]) != channel_id:
@@ -218,6 +251,8 @@ class RestRoutes:
         stored = self.world.messages.get(message_id)
         if stored is None:
             return UNKNOWN_MESSAGE
+        if components.message_problems(body):
+            return invalid_form(components.message_problems(body))
         if body is _DELETE:
             del self.world.messages[message_id]
             return 204, None

@@ -195,6 +195,18 @@ MESSAGES: dict[str, str] = {
     "command.forgetme": "Delete all your answers and scores",
     "command.start": "Start the bot",
     # Discord: command, option and choice names and descriptions (app_commands.Translator)
+    "discord.answer_button": "Answer",
+    "discord.modal_title": "Your answer",
+    "discord.modal_label.text": "Your answer",
+    "discord.modal_label.number": "A number",
+    "discord.pick_placeholder": "Pick every right answer",
+    "discord.pick_intro": "Pick every right answer, then close the list to send them.",
+    "discord.order_intro": "Click the letters in the right order, first to last.",
+    "discord.order_progress": "Your order so far: {order}",
+    "discord.order_again": "Start again",
+    "discord.bad_number": (
+        "Please type a number, such as {example}. Nothing was counted: click Answer again."
+    ),
     "discord.name.quiz": "quiz",
     "discord.name.stop": "stop",
     "discord.name.quizzes": "quizzes",

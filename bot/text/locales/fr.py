@@ -210,6 +210,23 @@ MESSAGES: dict[str, str] = {
     "command.forgetme": "Effacer toutes vos réponses et vos scores",
     "command.start": "Démarrer le bot",
     # Discord : noms et descriptions des commandes, options et choix (app_commands.Translator)
+    "discord.answer_button": "Répondre",
+    "discord.modal_title": "Votre réponse",
+    "discord.modal_label.text": "Votre réponse",
+    "discord.modal_label.number": "Un nombre",
+    "discord.pick_placeholder": "Choisissez toutes les bonnes réponses",
+    "discord.pick_intro": (
+        "Choisissez toutes les bonnes réponses, puis fermez la liste pour les envoyer."
+    ),
+    "discord.order_intro": (
+        "Cliquez sur les lettres dans le bon ordre, de la première à la dernière."
+    ),
+    "discord.order_progress": "Votre ordre pour l’instant : {order}",
+    "discord.order_again": "Recommencer",
+    "discord.bad_number": (
+        "Écrivez un nombre, par exemple {example}. Rien n’a été compté : "
+        "cliquez à nouveau sur Répondre."
+    ),
     "discord.name.quiz": "quiz",
     "discord.name.stop": "stop",
     "discord.name.quizzes": "quiz-disponibles",
