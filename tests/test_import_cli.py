@@ -47,10 +47,7 @@ def test_a_gift_bank_becomes_a_quiz_that_validates_and_plays(tmp_path: Path) -> 
     lines = result.stdout.splitlines()
     assert lines[0] == f"11 questions imported from {source} (Moodle GIFT)."
     assert lines[1] == "4 items skipped:"
-    assert (
-        lines[2]
-        == f"{source}:46: a matching question: the bot asks multiple-choice questions only"
-    )
+    assert lines[2] == f"{source}:46: a matching question: the bot does not ask matching questions"
     assert f"{source}:62: an answer block without its opening {{ or closing }}" in lines
     assert "Note: answers with partial credit (%50%…) became wrong choices" in lines
     assert lines[-1].startswith(f"Written to {written}. Check it: quizbot validate {written}")

@@ -13,10 +13,9 @@ import yaml
 from bot.catalog import codec, limits
 from bot.catalog.field_reader import Problem
 from bot.catalog.loader import QuizError, load_quiz, load_source
-from bot.catalog.uploads import read_upload
+from bot.catalog.uploads import ReadUpload, read_upload
 from bot.domain.models import Quiz
 from bot.domain.question_types import NumberKey, SetKey, TextKey
-from bot.domain.uploads import UploadFailed
 from tests.support.paths import BROKEN, QUIZZES, TYPES, expected_problems
 
 EVERY_TYPE = TYPES / "every-type.yaml"
@@ -119,39 +118,29 @@ def test_readme_examples_of_every_type_load(tmp_path: Path) -> None:
     }  # fmt: skip
 
 
-def test_a_chat_upload_of_a_type_chats_do_not_play_yet_is_refused_saying_which() -> None:
+def test_a_chat_upload_takes_every_type() -> None:
+    """Telegram and Discord play every type, so a chat's quiz may hold any of them."""
     read = read_upload("every-type.yaml", EVERY_TYPE.read_bytes())
-    assert isinstance(read, UploadFailed)
-    refused = {
-        dict(problem.values)["question"]: dict(problem.values)["type"] for problem in read.problems
-    }
-    assert refused == {
-        "capital": "text",
-        "bubble": "number",
-        "primes": "multiple",
-        "steps": "order",
-    }
-    assert {problem.key for problem in read.problems} == {"upload.type_not_in_chats"}
+    assert isinstance(read, ReadUpload)
+    assert {question.type for question in read.quiz.questions} == {
+        "choice", "truefalse", "multiple", "text", "number", "order"
+    }  # fmt: skip
 
 
-def test_a_chat_upload_the_importers_make_typed_questions_of_is_refused_too() -> None:
-    """A Red list is typed questions now, and a GIFT short answer: chats do not play them yet,
-    so the upload is refused naming each (and what the import skipped), as for a quiz file."""
+def test_a_chat_upload_the_importers_make_typed_questions_of_is_taken_too() -> None:
+    """A Red list is typed questions, and a GIFT short answer: uploaded, they are the chat's
+    quiz; what the import skipped is still named by line."""
     red = read_upload("capitals.yaml", b"Capital of France?:\n- Paris\nOf Italy?:\n- Rome\n")
-    assert isinstance(red, UploadFailed)
-    assert [dict(p.values)["type"] for p in red.problems] == ["text", "text"]
+    assert isinstance(red, ReadUpload)
+    assert [question.type for question in red.quiz.questions] == ["text", "text"]
     gift = b"Q? {=a ~b}\n\nName it. {=Paris}\n\nMatch. {=a -> b =c -> d}\n"
     mixed = read_upload("mixed.gift", gift)
-    assert isinstance(mixed, UploadFailed)
-    assert [(p.line, p.key) for p in mixed.problems] == [
-        (3, "upload.type_not_in_chats"),  # at its line, among what the import skipped
-        (5, "import.skip.gift_matching"),
-    ]
+    assert isinstance(mixed, ReadUpload)
+    assert [question.type for question in mixed.quiz.questions] == ["choice", "text"]
+    assert [(p.line, p.key) for p in mixed.warnings] == [(5, "import.skip.gift_matching")]
 
 
-def test_validate_warns_that_chats_do_not_play_the_new_types_yet() -> None:
+def test_validate_says_nothing_of_the_types_themselves() -> None:
     warnings: list[Problem] = []
     load_quiz(EVERY_TYPE, warnings)
-    flagged = {w.question_id for w in warnings if "played in the terminal only" in w.message}
-    assert flagged == {"capital", "bubble", "primes", "steps"}
-    assert [w for w in warnings if "played in the terminal only" not in w.message] == []
+    assert warnings == []

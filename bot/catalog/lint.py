@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from bot.domain.models import Quiz
-from bot.domain.question_types import SINGLE
 
 Finding = tuple[str | None, str]
 
@@ -27,22 +26,7 @@ def missing_explanations(quiz: Quiz) -> Iterator[Finding]:
             )
 
 
-def types_chats_do_not_play(quiz: Quiz) -> Iterator[Finding]:
-    """Telegram and Discord play one-choice questions only, for now (issue 27): a bundled quiz
-    with other types is for the terminal (chats refuse such an upload)."""
-    for question in quiz.questions:
-        if question.type not in SINGLE:
-            yield (
-                question.id,
-                f"{question.type} questions are played in the terminal only for now "
-                "(quizbot play, quizbot review); Telegram and Discord do not ask them yet",
-            )
-
-
-CHECKS: tuple[Callable[[Quiz], Iterator[Finding]], ...] = (
-    missing_explanations,
-    types_chats_do_not_play,
-)
+CHECKS: tuple[Callable[[Quiz], Iterator[Finding]], ...] = (missing_explanations,)
 
 
 def check_quiz(quiz: Quiz) -> list[Finding]:

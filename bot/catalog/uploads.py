@@ -57,8 +57,6 @@ def read_upload(filename: str, data: bytes) -> ReadUpload | UploadFailed | Uploa
     if any(item.reason.key == CAP_REASON for item in imported.skipped):
         return UploadRefused(UploadRefusal.TOO_MANY_QUESTIONS, MAX_UPLOAD_QUESTIONS)
     warnings = tuple(_problem(item) for item in imported.skipped)
-    if unplayed := _unplayed(imported.quiz, imported.lines):  # typed ones, from GIFT, Red…
-        return UploadFailed(name, tuple(sorted(warnings + unplayed, key=_line)), imported.unit)
     return ReadUpload(imported.quiz, imported.yaml, warnings, imported.unit)
 
 
@@ -73,33 +71,7 @@ def _read_quiz_file(name: str, data: bytes) -> ReadUpload | UploadFailed:
         checked = check_source(name, None, data)
     except QuizError as error:
         return UploadFailed(name, tuple(_quiz_problem(problem) for problem in error.problems))
-    if unplayed := _unplayed(checked.quiz):
-        return UploadFailed(name, unplayed)
     return ReadUpload(checked.quiz, text, (), "line")
-
-
-def _unplayed(quiz: Quiz, lines: dict[str, int] | None = None) -> tuple[UploadProblem, ...]:
-    """The questions of a type chats do not play yet, each a problem naming it (at its line
-    in the source when known)."""
-    return tuple(
-        UploadProblem(
-            (lines or {}).get(q.id, 1),
-            "upload.type_not_in_chats",
-            (("question", q.id), ("type", q.type)),
-        )
-        for q in quiz.questions
-        if q.type not in CHAT_TYPES
-    )
-
-
-def _line(problem: UploadProblem) -> int:
-    return problem.line
-
-
-CHAT_TYPES = ("choice", "truefalse")
-"""The question types Telegram and Discord play so far (a letter button each); the terminal
-plays every type (issue 27). A chat's upload of another type is refused, with why: a quiz file
-as written, or a file the importers make such questions of (a GIFT short answer, a Red list)."""
 
 
 def load_stored(stored: StoredChatQuiz) -> Quiz:

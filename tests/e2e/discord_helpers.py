@@ -21,6 +21,7 @@ import discord
 import simcord
 import simcord.interactions as simcord_interactions
 
+from adapters.discord_bot import ui
 from adapters.discord_bot.client import QuizBot
 from bot.domain.models import Quiz
 from bot.domain.views import QuestionView
@@ -105,6 +106,14 @@ def letters(view: QuestionView) -> tuple[str, str]:
     """(right, wrong) letters of a posted question."""
     right = view.post.correct_letter_index(view.question)
     return "ABCDEFGHIJ"[right], "ABCDEFGHIJ"[(right + 1) % len(view.post.order)]
+
+
+def labels(view: QuestionView, language: str = "en") -> tuple[str, str]:
+    """(right, wrong) buttons of a posted question as their labels read: letters, or True
+    and False for a `truefalse` question."""
+    right = view.post.correct_letter_index(view.question)
+    wrong = (right + 1) % len(view.post.order)
+    return ui.letter_label(view, right, language), ui.letter_label(view, wrong, language)
 
 
 @cache

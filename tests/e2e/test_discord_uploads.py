@@ -19,7 +19,7 @@ from tests.e2e.discord_helpers import (
     World,
     build_bot,
     discord_spec,
-    letters,
+    labels,
     locales,
     post_id_of,
     spec_problems,
@@ -65,7 +65,7 @@ questions:
     answer: A
     explanation: "Paris ist seit dem Mittelalter die Hauptstadt Frankreichs."
 """.encode()
-BROKEN = b"""::q1:: Name the powerhouse of the cell. {=mitochondria =mitochondrion}
+BROKEN = b"""::q1:: Match the organelles. {=nucleus -> DNA =mitochondrion -> ATP}
 
 ::q2:: Explain osmosis. {}
 """
@@ -131,7 +131,7 @@ async def test_an_admin_uploads_a_gift_file_and_the_server_plays_it(world: World
     assert view is not None
     assert view.question.id in {"mito", "membrane"}
     assert view.question.prompt.get("en") in plain(message.embeds[0].description)
-    right, _ = letters(view)
+    right, _ = labels(view)
     answered = await ana.click(message, label=right)
     verdict = plain(answered.response.content)
     assert verdict.startswith("**✅")
@@ -236,8 +236,7 @@ async def test_a_broken_file_is_answered_by_line(world: World) -> None:
     said = await upload(world, world.admin, "broken.gift", BROKEN)
     assert said.splitlines() == [
         "Nothing could be imported from broken.gift:",
-        "broken.gift:1: question 'q1': text questions are played in the terminal only for now; "
-        "chats play choice and truefalse questions.",
+        "broken.gift:1: a matching question: the bot does not ask matching questions",
         "broken.gift:3: an essay question: no answer to check",
     ]
     listed = await world.admin.slash(world.channel, "quizzes")
@@ -299,7 +298,7 @@ async def play_both_right(world: World, member: Any) -> None:
         message = world.channel.last_message
         view = await world.bot.service.view(post_id_of(message))
         assert view is not None
-        right, _ = letters(view)
+        right, _ = labels(view)
         await member.click(message, label=right)
         await world.env.advance_time(31)
 

@@ -49,7 +49,7 @@ questions:
     explanation: "The Loire runs about 1,000 km."
 """.encode()
 BROKEN = b"""// Nothing here is played in a chat: each question is named by its line.
-::q1:: Name the capital of France. {=Paris}
+::q1:: Why is Paris the capital of France? {}
 
 ::q2:: Match the capitals. {=France -> Paris =Italy -> Rome}
 """
@@ -201,9 +201,8 @@ async def test_a_broken_file_is_answered_by_line(
     answer = await send_file(bot, group, admin, "broken.gift", BROKEN)
     assert answer["text"].splitlines() == [
         "Nothing could be imported from broken.gift:",
-        "broken.gift:2: question 'q1': text questions are played in the terminal only for now; "
-        "chats play choice and truefalse questions.",
-        "broken.gift:4: a matching question: the bot asks multiple-choice questions only",
+        "broken.gift:2: an essay question: no answer to check",
+        "broken.gift:4: a matching question: the bot does not ask matching questions",
     ]
     listed = await bot.command(group, admin, "/quizzes")
     assert "broken" not in listed["text"]

@@ -99,8 +99,7 @@ def passes_validate(imported: Imported) -> None:
         quizzes, problems = validate([path], warnings)
     assert problems == []
     assert [quiz.id for quiz in quizzes] == [imported.quiz.id]
-    allowed = ("no explanation", "played in the terminal only")  # the chats' types: for now
-    assert all(any(why in warning.message for why in allowed) for warning in warnings)
+    assert all("no explanation" in warning.message for warning in warnings)
 
 
 @pytest.mark.parametrize("format_name", sorted(TEXT_FIXTURES))

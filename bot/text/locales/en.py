@@ -770,9 +770,7 @@ MESSAGES: dict[str, str] = {
         "numeric answers with gaps between them (in all: {count}): a number question accepts "
         "one value or one range"
     ),
-    "import.skip.gift_matching": (
-        "a matching question: the bot asks multiple-choice questions only"
-    ),
+    "import.skip.gift_matching": "a matching question: the bot does not ask matching questions",
     "import.skip.gift_partial_only": (
         "several answers share the credit (%50%…): a question here has one right answer"
     ),
@@ -906,10 +904,6 @@ MESSAGES: dict[str, str] = {
     ),
     "upload.failed": "Nothing could be imported from {file}:",
     "upload.quiz_problem": "{problem}",
-    "upload.type_not_in_chats": (
-        "question '{question}': {type} questions are played in the terminal only for now; "
-        "chats play choice and truefalse questions."
-    ),
     "upload.refused.too_big": (
         "This file is too large for a quiz (the limit in bytes: {limit}). Nothing was kept."
     ),

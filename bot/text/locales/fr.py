@@ -851,7 +851,7 @@ MESSAGES: dict[str, str] = {
         "question de nombre accepte une valeur ou un intervalle"
     ),
     "import.skip.gift_matching": (
-        "une question d'appariement : le bot ne pose que des questions à choix"
+        "une question d'appariement : le bot ne pose pas de questions d'appariement"
     ),
     "import.skip.gift_partial_only": (
         "plusieurs réponses se partagent les points (%50%…) : ici une question a une seule "
@@ -1005,10 +1005,6 @@ MESSAGES: dict[str, str] = {
     ),
     "upload.failed": "Rien n'a pu être importé de {file} :",
     "upload.quiz_problem": "{problem}",
-    "upload.type_not_in_chats": (
-        "question '{question}' : les questions {type} ne se jouent pour l'instant que dans le "
-        "terminal ; les discussions jouent les questions choice et truefalse."
-    ),
     "upload.refused.too_big": (
         "Ce fichier est trop gros pour un quiz (la limite en octets : {limit}). Rien n'a été "
         "gardé."
