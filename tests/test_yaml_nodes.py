@@ -78,3 +78,20 @@ def test_entries_keep_a_repeated_top_level_key_each_time_with_its_line() -> None
     assert parse_entries("- a\n- b\n") == (1, None)
     with pytest.raises(YamlError):
         parse_entries("a:\n  b: 1\n  b: 2\n")  # below the top, a repeat is still an error
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'a: !!python/object/apply:os.system ["true"]\n',
+        "a: !!python/object/new:dict {x: 1}\n",
+        "a: !custom [1, 2]\n",
+    ],
+)
+def test_a_tag_of_another_language_is_refused_by_line_on_lists_and_maps_too(text: str) -> None:
+    """A sequence or mapping tagged for Python is not constructed either way; refusing it
+    keeps a Red list's entry from being read as answers ["true"]."""
+    with pytest.raises(YamlError) as raised:
+        parse(text)
+    assert raised.value.line == 1
+    assert "unsupported YAML tag" in raised.value.message

@@ -52,6 +52,9 @@ def _compose(text: str) -> yaml.Node | None:
 
 _STR = "tag:yaml.org,2002:str"
 _MERGE = "tag:yaml.org,2002:merge"
+_COLLECTIONS = {f"tag:yaml.org,2002:{kind}" for kind in ("seq", "map", "set", "omap", "pairs")}
+"""YAML's own lists and mappings; any other tag on one (a language's objects, such as
+!!python/object/apply) is refused, never constructed. Scalars: SafeConstructor refuses them."""
 
 
 class YamlError(Exception):
@@ -145,6 +148,9 @@ class _Converter:
             if node.tag == _STR:  # most values: SafeConstructor would return the text as is
                 return _new_node(Node, (node.value, line, node.value))
             return self._scalar(node, line)
+        if node.tag not in _COLLECTIONS:  # e.g. !!python/object/apply on a list
+            shown = node.tag.replace("tag:yaml.org,2002:", "!!")
+            raise YamlError(line, f"unsupported YAML tag {shown}: only plain values are read")
         if isinstance(node, yaml.MappingNode):
             return _new_node(Node, (self._mapping(node), line, ""))
         if isinstance(node, yaml.SequenceNode):
