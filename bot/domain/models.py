@@ -105,6 +105,28 @@ class Credit:
 
 
 @dataclass(frozen=True, slots=True)
+class Picture:
+    """A quiz's picture: bytes cleaned by bot/pictures/clean.py, named by their hash, and the
+    alt text that the terminal and screen readers show (required)."""
+
+    digest: str
+    """SHA-256 of `data`, in hex."""
+    media_type: str
+    width: int
+    height: int
+    alt: Text
+    data: bytes = field(repr=False, compare=False)
+    name: str = ""
+    """The file name its quiz gave it, for messages about it ("" for a formula card)."""
+
+    @property
+    def filename(self) -> str:
+        """The name it is posted under: content-named, so two quizzes' "diagram.png" differ."""
+        extension = self.media_type.removeprefix("image/").replace("jpeg", "jpg")
+        return f"{self.digest[:16]}.{extension}"
+
+
+@dataclass(frozen=True, slots=True)
 class Question:
     """One question as its file gives it: choices in the author's order, shuffled per post."""
 
@@ -125,6 +147,10 @@ class Question:
     and -1 for the other types, judged by `key` (or, for `order`, by the choices' order)."""
     key: AnswerKey | None = None
     """What judges a `multiple`, `text` or `number` question; None for the other types."""
+    image: Picture | None = None
+    """Format 3's `image: {file, alt}`: shown with the question (bot/pictures/)."""
+    explanation_image: Picture | None = None
+    """Format 3's `explanation_image: {file, alt}`: shown with the explanation."""
 
 
 @dataclass(frozen=True, slots=True)
