@@ -6,6 +6,7 @@ import dataclasses
 import os
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -14,7 +15,7 @@ from bot.catalog import codec as quiz_codec
 from bot.catalog.installed import load_catalog
 from bot.catalog.loader import QuizError, validate
 from bot.config import cache_setting
-from bot.domain.models import Credit, Question, Quiz, Reference, Text
+from bot.domain.models import Credit, Picture, Question, Quiz, Reference, Text
 from tests.support.commands import quizbot
 from tests.support.paths import BROKEN, QUIZZES, ROOT, expected_problems
 
@@ -38,9 +39,9 @@ def validations(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     names: list[str] = []
     real = quiz_cache.load_source
 
-    def counting(name: str, stem: str, data: bytes) -> Quiz:
+    def counting(name: str, stem: str, data: bytes, **options: Any) -> Quiz:
         names.append(Path(name).name)
-        return real(name, stem, data)
+        return real(name, stem, data, **options)
 
     monkeypatch.setattr(quiz_cache, "load_source", counting)
     return names
@@ -214,7 +215,7 @@ def test_the_codec_keeps_every_field() -> None:
     assert quiz_codec.decode(quiz_codec.encode(german)) == german
     fields = {
         model.__name__: [field.name for field in dataclasses.fields(model)]
-        for model in (Quiz, Question, Text, Reference, Credit)
+        for model in (Quiz, Question, Text, Reference, Credit, Picture)
     }
     assert fields == {  # a new field must be added to bot/catalog/codec.py too
         "Quiz": [
@@ -239,10 +240,13 @@ def test_the_codec_keeps_every_field() -> None:
             "references",
             "type",
             "key",
+            "image",
+            "explanation_image",
         ],
         "Text": ["versions"],
         "Reference": ["title", "url"],
         "Credit": ["name", "url", "licence"],
+        "Picture": ["digest", "media_type", "width", "height", "alt", "data", "name"],
     }
 
 

@@ -29,13 +29,15 @@ from bot.catalog.loader import (
     load_source,
     quiz_files,
     read_file,
+    shows_pictures,
     without_cycle_collection,
 )
+from bot.catalog.picture_files import FolderPictures
 from bot.domain.models import Quiz
 
 log = logging.getLogger(__name__)
 
-MAGIC = b"quizbot validated quizzes 3\n"
+MAGIC = b"quizbot validated quizzes 4\n"
 PACKAGE = Path(__file__).resolve().parents[1]
 """The whole bot package: models, rules, limits and texts all shape a validated quiz."""
 
@@ -84,8 +86,9 @@ def validate_cached(folder: Path, cache_folder: Path) -> tuple[list[Quiz], list[
                 digest = hashlib.sha256(data).digest()
                 quiz = _reuse(known.get(file.name), digest)
                 if quiz is None:
-                    quiz = load_source(str(file), file.stem, data)
-                    kept[file.name] = (digest, quiz_codec.encode(quiz))
+                    quiz = load_source(str(file), file.stem, data, pictures=FolderPictures(folder))
+                    if not shows_pictures(quiz):  # its pictures may change, its file not
+                        kept[file.name] = (digest, quiz_codec.encode(quiz))
                 else:
                     kept[file.name] = known[file.name]
             except QuizError as error:

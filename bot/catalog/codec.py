@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.domain.models import Credit, Question, Quiz, Reference, Text
+from bot.domain.models import Credit, Picture, Question, Quiz, Reference, Text
 from bot.domain.question_types import QUESTION_TYPES, AnswerKey, NumberKey, SetKey, TextKey
 
 Encoded = tuple[Any, ...]
@@ -38,7 +38,30 @@ def _question(question: Question) -> Encoded:
         _references(question.references),
         question.type,
         _key(question.key),
+        _picture(question.image),
+        _picture(question.explanation_image),
     )
+
+
+def _picture(picture: Picture | None) -> Encoded | None:
+    if picture is None:
+        return None
+    return (
+        picture.digest,
+        picture.media_type,
+        picture.width,
+        picture.height,
+        picture.alt.versions,
+        picture.data,
+        picture.name,
+    )
+
+
+def _decode_picture(value: Any) -> Picture | None:
+    if value is None:
+        return None
+    digest, media_type, width, height, alt, data, name = value
+    return Picture(digest, media_type, width, height, _decode_text(alt), data, name)
 
 
 def _key(key: AnswerKey | None) -> Encoded | None:
@@ -118,6 +141,8 @@ def decode(value: Encoded) -> Quiz:
                 tuple(Reference(*reference) for reference in references),
                 _decode_type(kind),
                 _decode_key(key),
+                _decode_picture(image),
+                _decode_picture(explanation_image),
             )
             for (
                 question_id,
@@ -129,6 +154,8 @@ def decode(value: Encoded) -> Quiz:
                 references,
                 kind,
                 key,
+                image,
+                explanation_image,
             ) in questions
         ),
         tuple(Reference(*reference) for reference in reading),

@@ -9,9 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TypeGuard
 
+from bot.catalog.picture_files import NO_PICTURES, PictureFiles
 from bot.catalog.yaml_nodes import Node, Value
 from bot.domain import spans
 from bot.domain.models import LANGUAGES, Reference, Text
+from bot.pictures.clean import Cleaned
 
 LANGUAGE_NAMES = {"en": "English", "fr": "French"}
 
@@ -52,9 +54,13 @@ class FieldReader:
     languages: tuple[str, ...] = LANGUAGES
     """The languages every text gives, in the file's order (format 1: English and French)."""
     plain_texts: bool = False
-    format: int = 1
-    """The file's format: 3 gives questions a `type`."""
     """A text may be a plain string (a format 2 quiz in one language)."""
+    format: int = 1
+    """The file's format: 3 gives questions a `type` and pictures."""
+    pictures: PictureFiles = NO_PICTURES
+    """Where the file's pictures are read from (bot/catalog/picture_reader.py reads them)."""
+    cleaned: dict[str, Cleaned] = field(default_factory=dict)
+    """The pictures read so far, by name: one named twice is read and cleaned once."""
 
     def report(self, line: int, message: str) -> None:
         self.problems.append(Problem(self.file, line, message, self.question_id))

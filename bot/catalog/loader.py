@@ -13,6 +13,7 @@ from pathlib import Path
 from bot.catalog import limits, lint
 from bot.catalog.field_reader import FieldReader, Problem
 from bot.catalog.header import read_header
+from bot.catalog.picture_files import NO_PICTURES, FolderPictures, PictureFiles
 from bot.catalog.question_reader import read_id, read_questions
 from bot.catalog.typography import typography_warnings
 from bot.catalog.yaml_nodes import Node, YamlError, parse
@@ -55,7 +56,8 @@ def load_quiz(path: Path, warnings: list[Problem] | None = None) -> Quiz:
     With a `warnings` list, what is worth fixing but not wrong (French typography, a question
     without an explanation) is added to it; a start-up, which passes none, does not look.
     """
-    return load_source(str(path), path.stem, read_file(path), warnings)
+    pictures = FolderPictures(path.parent)
+    return load_source(str(path), path.stem, read_file(path), warnings, pictures)
 
 
 def read_file(path: Path) -> bytes:
@@ -80,18 +82,25 @@ def decode(data: bytes) -> str:
     return io.TextIOWrapper(io.BytesIO(data), encoding="utf-8").read()
 
 
-def check_source(name: str, stem: str | None, data: bytes) -> Checked:
+def check_source(
+    name: str, stem: str | None, data: bytes, pictures: PictureFiles = NO_PICTURES
+) -> Checked:
     """load_source, with the warnings of a quiz that loads (an import, an upload)."""
     warnings: list[Problem] = []
-    return Checked(load_source(name, stem, data, warnings), warnings)
+    return Checked(load_source(name, stem, data, warnings, pictures), warnings)
 
 
 def load_source(
-    name: str, stem: str | None, data: bytes, warnings: list[Problem] | None = None
+    name: str,
+    stem: str | None,
+    data: bytes,
+    warnings: list[Problem] | None = None,
+    pictures: PictureFiles = NO_PICTURES,
 ) -> Quiz:
     """Fully validate the bytes of the quiz file `name` (whose id must be `stem`; None: any
     valid id, as in a chat's upload, named as its sender chose); with a `warnings` list, add
-    the file's warnings to it, in line order."""
+    the file's warnings to it, in line order. The pictures it names are read from `pictures`
+    (none: a quiz that came alone can show none)."""
     _check_size(name, len(data))
     try:
         source = decode(data)
@@ -102,7 +111,7 @@ def load_source(
     except YamlError as problem:
         raise QuizError([Problem(name, problem.line, problem.message)]) from None
     found = typography_warnings(name, root) if warnings is not None else []
-    reader = FieldReader(name)
+    reader = FieldReader(name, pictures=pictures)
     quiz = _read_quiz(reader, root, stem)
     if quiz is not None and not reader.problems:
         _check_limits(reader, quiz, root)
@@ -205,6 +214,11 @@ def _lint(reader: FieldReader, quiz: Quiz, root: Node) -> list[Problem]:
         )
         for question_id, message in lint.check_quiz(quiz)
     ]
+
+
+def shows_pictures(quiz: Quiz) -> bool:
+    """Whether a question or explanation of the quiz has a picture of its author's."""
+    return any(q.image or q.explanation_image for q in quiz.questions)
 
 
 def quiz_files(paths: Iterable[Path]) -> Iterator[Path]:

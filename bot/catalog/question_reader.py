@@ -10,6 +10,7 @@ import re
 
 from bot.catalog.answer_reader import TYPE_KEYS, read_body
 from bot.catalog.field_reader import FieldReader
+from bot.catalog.picture_reader import read_picture
 from bot.catalog.yaml_nodes import Node
 from bot.domain.models import MAX_QUESTIONS, Question
 from bot.domain.question_types import QUESTION_TYPES, QuestionType
@@ -17,7 +18,7 @@ from bot.domain.question_types import QUESTION_TYPES, QuestionType
 QUESTION_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,31}")
 QUESTION_KEYS = {"id", "prompt", "choices", "answer", "explanation", "notes", "references"}
 """The keys of a question in formats 1 and 2."""
-FORMAT_3_KEYS = QUESTION_KEYS | {"type"} | TYPE_KEYS
+FORMAT_3_KEYS = QUESTION_KEYS | {"type", "image", "explanation_image"} | TYPE_KEYS
 
 
 def read_id(
@@ -79,6 +80,10 @@ def _read_question(reader: FieldReader, node: Node, seen: dict[str, int]) -> Que
     references = (
         reader.references(values["references"], "references") if "references" in values else ()
     )
+    image, explanation_image = (
+        read_picture(reader, values[key], key) if key in values else None
+        for key in ("image", "explanation_image")
+    )
     if question_id is None or prompt is None or body is None or kind is None:
         return None
     if explanation is None and explanation_node is not None:
@@ -93,6 +98,8 @@ def _read_question(reader: FieldReader, node: Node, seen: dict[str, int]) -> Que
         references,
         kind,
         body.key,
+        image,
+        explanation_image,
     )
 
 
