@@ -112,7 +112,7 @@ def closes_text(view: QuestionView, now: datetime, language: Language) -> str | 
 
 
 class TelegramPublisher:
-    """Implements bot.play.rounds.Publisher with the Bot API."""
+    """Implements bot.play.publisher.Publisher with the Bot API."""
 
     def __init__(self, bot: Bot, clock: Clock | None = None) -> None:
         self.bot = bot

@@ -13,48 +13,20 @@ import logging
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from enum import Enum
-from typing import Protocol
 
 from bot.domain.entities import NewRound, Player, Post, Round
 from bot.domain.judging import Response
 from bot.domain.rules import DEFAULT_SECONDS, Accepted
 from bot.domain.views import ClosedView, PressResult, QuestionView, RoundSummary
+from bot.play.answer_counts import EDIT_INTERVAL, CountEdits
 from bot.play.claims import CLAIM_GRACE, renewing
 from bot.play.gone import ChatGoneError, MessageGoneError
+from bot.play.publisher import Publisher
 from bot.play.service import QuizService
 from bot.play.timers import Timers
 from bot.storage.interface import ConstraintError
 
 log = logging.getLogger(__name__)
-
-EDIT_INTERVAL = timedelta(seconds=5)
-"""At most one answered-count edit per message this often (Telegram: ~20 edits/min/group)."""
-
-
-class Publisher(Protocol):
-    """What a platform does with a round's messages.
-
-    Any method may raise `ChatGoneError` (the round then ends quietly); edits may raise
-    `MessageGoneError` (the results then go out as a new message).
-    """
-
-    async def post_question(self, round_: Round, view: QuestionView) -> str:
-        """Post a question; return a reference the publisher can later edit."""
-        ...
-
-    async def update_question(self, round_: Round, view: QuestionView, answered: int) -> None:
-        """Refresh the answered count on a posted question."""
-        ...
-
-    async def show_results(self, round_: Round, closed: ClosedView) -> None:
-        """Turn a question into its results: correct answer, votes, explanation."""
-        ...
-
-    async def post_results(self, round_: Round, closed: ClosedView) -> None:
-        """Post a question's results as a new message: its own message is gone."""
-        ...
-
-    async def post_summary(self, round_: Round, summary: RoundSummary) -> None: ...
 
 
 class Control(Enum):
@@ -78,10 +50,7 @@ class RoundRunner:
         self.store = service.store
         self.publisher = publisher
         self.timers = timers
-        self.edit_interval = edit_interval
-        self._last_edit: dict[int, datetime] = {}
-        self._shown_counts: dict[int, int] = {}
-        """The answered count each open question shows, so an unchanged one is not re-sent."""
+        self.counts = CountEdits(service, publisher, timers, edit_interval)
         self._locks: dict[int, asyncio.Lock] = {}
 
     async def start(
@@ -152,7 +121,7 @@ class RoundRunner:
         view = result.view
         is_timed = view is not None and view.post.deadline is not None
         if isinstance(result.outcome, Accepted) and view is not None and is_timed:
-            self._schedule_count_edit(view)
+            self.counts.schedule(view)
         return result
 
     async def next_solo(self, result: PressResult) -> None:
@@ -435,10 +404,8 @@ class RoundRunner:
         """Drop what this process holds for a post once it closes or its round ends: its
         close and count-edit timers, and the count it last showed."""
         self.timers.cancel(_close_key(post_id))
-        self.timers.cancel(_edit_key(post_id))
         self.timers.cancel(_unsent_key(post_id))
-        self._last_edit.pop(post_id, None)
-        self._shown_counts.pop(post_id, None)
+        self.counts.forget(post_id)
 
     async def _close(self, post_id: int) -> None:
         self._forget(post_id)
@@ -471,40 +438,9 @@ class RoundRunner:
         except ChatGoneError:
             await self._end_quietly(current)
 
-    def _schedule_count_edit(self, view: QuestionView) -> None:
-        post_id = view.post.post_id
-        key = _edit_key(post_id)
-        if self.timers.is_pending(key):
-            return
-        now = self.service.clock.now()
-        last = self._last_edit.get(post_id)
-        when = now if last is None else max(now, last + self.edit_interval)
-        self.timers.call_at(key, when, lambda: self._edit_count(post_id))
-
-    async def _edit_count(self, post_id: int) -> None:
-        view = await self.service.view(post_id)
-        if view is None or view.post.closed_at is not None or view.post.round_id is None:
-            return
-        current = await self.store.get_round(view.post.round_id)
-        if current is None:
-            return
-        answered = await self.store.count_answers(post_id)
-        if self._shown_counts.get(post_id) == answered:  # concurrent presses, one commit
-            return
-        self._last_edit[post_id] = self.service.clock.now()
-        self._shown_counts[post_id] = answered
-        try:
-            await self.publisher.update_question(current, view, answered)
-        except (MessageGoneError, ChatGoneError):  # the close at the deadline deals with it
-            log.info("could not update the answered count of post %s", post_id)
-
 
 def _close_key(post_id: int) -> str:
     return f"close:{post_id}"
-
-
-def _edit_key(post_id: int) -> str:
-    return f"count:{post_id}"
 
 
 def _unsent_key(post_id: int) -> str:

@@ -18,10 +18,11 @@ from datetime import timedelta
 
 from bot.domain.pacer import Pacer
 from bot.play.daily_runner import DailyPublisher, DailyRunner
+from bot.play.publisher import Publisher
 from bot.play.review import ReviewPublisher, ReviewRunner
 from bot.play.review_reminders import ReminderRunner, ReminderSender
 from bot.play.round_sweep import RoundSweep
-from bot.play.rounds import Publisher, RoundRunner
+from bot.play.rounds import RoundRunner
 from bot.play.service import QuizService
 from bot.play.timers import Timers
 
