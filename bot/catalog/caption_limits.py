@@ -1,6 +1,8 @@
 """The caption limit: on Telegram a question with a picture is a photo whose caption is the
 question card, and its closed card once edited (`editMessageCaption`), 1,024 characters instead
-of a message's 4,096.
+of a message's 4,096. A daily post of the question is a caption too: the longer of the two
+is what must fit (its line about the previous day's answer is not counted: it depends on
+another question).
 
 A question has a picture when its author gave one (`image`), or when its prompt or choices hold a
 formula Unicode cannot show (bot/text/authored.question_pictures): that message is posted with
@@ -16,6 +18,8 @@ from bot.domain.models import Language, Question, Quiz
 from bot.domain.platform_limits import TELEGRAM_CAPTION
 from bot.text import render
 from bot.text.authored import question_pictures
+from bot.text.daily_texts import daily_card
+from bot.text.i18n import t
 from bot.text.markup import HtmlStyle
 
 HTML = HtmlStyle()
@@ -39,21 +43,36 @@ def caption_problems(
     the open question (with its longest `footer`: answered, closes) or the closed one.
     Only for a question that `has_picture`."""
     answered, closes = footer
-    card = render.question_card(
+    round_card = render.question_card(
         quiz, question, post, language, HTML, answered=answered, closes=closes
     )
+    opened = _longest(
+        ("in a round", round_card.text),
+        ("as a daily post", daily_card(quiz, question, post, language, HTML).text),
+    )
+    daily = t(language, "daily.header", title=quiz.title.get(language))
+    closed = _longest(
+        ("in a round", render.closed_card(quiz, question, post, votes, language, HTML).text),
+        (
+            "as a daily post",
+            render.closed_card(quiz, question, post, votes, language, HTML, daily).text,
+        ),
+    )
     why = _why(question)
-    if (length := HTML.counted_length(card.text)) > TELEGRAM_CAPTION:
-        yield (
-            f"the question is {length} characters in {shown_in}; with {why} it is a Telegram "
-            f"caption, which holds {TELEGRAM_CAPTION} (shorten the prompt or the choices)"
-        )
-    closed = render.closed_card(quiz, question, post, votes, language, HTML)
-    if (length := HTML.counted_length(closed.text)) > TELEGRAM_CAPTION:
-        yield (
-            f"the closed question is {length} characters in {shown_in}; with {why} it is a "
-            f"Telegram caption, which holds {TELEGRAM_CAPTION} (shorten the explanation)"
-        )
+    for (length, where), what, shorten in (
+        (opened, "question", "the prompt or the choices"),
+        (closed, "closed question", "the explanation or the prompt"),
+    ):
+        if length > TELEGRAM_CAPTION:
+            yield (
+                f"the {what} is {length} characters {where} in {shown_in}; with {why} it is a "
+                f"Telegram caption, which holds {TELEGRAM_CAPTION} (shorten {shorten})"
+            )
+
+
+def _longest(*texts: tuple[str, str]) -> tuple[int, str]:
+    """The longest of these texts as Telegram counts it, and where it is shown."""
+    return max((HTML.counted_length(text), where) for where, text in texts)
 
 
 def _why(question: Question) -> str:
