@@ -82,3 +82,18 @@ def test_a_picture_is_its_alt_text_in_the_players_language(
     assert explanation in lines
     assert lines.index(explanation) > lines.index(question)
     assert "$" not in result.stdout
+
+
+def test_a_missed_question_comes_back_in_review_with_its_pictures(
+    folder: Path, tmp_path: Path
+) -> None:
+    db, settings = tmp_path / "q.db", {"QUIZBOT_QUIZZES": str(folder), "NO_COLOR": "1"}
+    played = quizbot(
+        "play", "pics", "--lang", "en", "--name", "Ana", stdin="B\n", db=db, **settings
+    )
+    assert "❌ Not quite." in played.stdout, played.stdout
+    reviewed = quizbot("review", "--lang", "fr", "--name", "Ana", stdin="A\n", db=db, **settings)
+    assert reviewed.returncode == 0, reviewed.stderr
+    lines = reviewed.stdout.splitlines()
+    assert "🖼 Image : Un planning GPipe de 4 étages" in lines
+    assert "🖼 Image : Les créneaux vides en gris" in lines
