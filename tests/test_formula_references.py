@@ -16,19 +16,19 @@ from tests.support.formula_references import (
     FOLDER,
     MAX_OFF_PIXELS,
     SIZE_CHANGED,
+    bundled_formulas,
     greyed,
     index,
     off_pixels,
     reference_name,
 )
-from tests.support.formulas import every_formula
 
 REGENERATE = "run .venv/bin/python -m tests.support.formula_references and look at the pictures"
 
 
 @pytest.fixture(scope="module")
-def spans(tmp_path_factory: pytest.TempPathFactory) -> list[Span]:
-    return every_formula(tmp_path_factory.mktemp("formulas"))
+def spans() -> list[Span]:
+    return bundled_formulas()
 
 
 @pytest.fixture(scope="module")

@@ -20,16 +20,21 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import shutil
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 from PIL import Image, ImageChops, ImageFilter
 
-from tests.support.formulas import every_formula
-from tests.support.paths import ROOT
+from bot.domain.spans import Span
+from tests.support.formulas import formulas_in
+from tests.support.paths import QUIZZES, ROOT
 
 FOLDER = ROOT / "tests" / "references" / "formulas" / "bundled"
+DRAFTS = ROOT / "docs" / "drafts"
+PATCH = DRAFTS / "format-3-formulas.patch"
 INDEX = FOLDER / "index.json"
 GREYS = 16
 INK_SLACK = 48
@@ -42,6 +47,20 @@ machine that has them; the slack is for one that builds matplotlib against anoth
 SIZE_CHANGED = 10**9
 MAX_SIZE_CHANGE = 2
 """Pixels the card's width or height may differ by (bbox_inches rounds)."""
+
+
+def bundled_formulas() -> list[Span]:
+    """Every formula of quizzes/*.yaml, of docs/drafts/*.yaml and of the bundled quizzes with
+    the drafts' patch applied (while there are drafts), each once, in a stable order."""
+    paths = [*QUIZZES.glob("*.yaml"), *DRAFTS.glob("*.yaml")]
+    with tempfile.TemporaryDirectory() as folder:
+        if PATCH.is_file():
+            shutil.copytree(QUIZZES, Path(folder) / "quizzes")
+            applied = ["git", "apply", str(PATCH)]
+            subprocess.run(applied, cwd=folder, check=True, capture_output=True)
+            paths += sorted((Path(folder) / "quizzes").glob("*.yaml"))
+        found = formulas_in(paths)
+    return sorted(found, key=lambda span: (span.kind, span.text))
 
 
 def reference_name(latex: str) -> str:
@@ -89,8 +108,7 @@ def write_references() -> tuple[list[str], list[str]]:
     """Draw the missing references, drop the unused ones; (written, dropped) formulas."""
     from bot.text.math_picture import draw
 
-    with tempfile.TemporaryDirectory() as folder:
-        formulas = sorted({span.text for span in every_formula(Path(folder))})
+    formulas = sorted({span.text for span in bundled_formulas()})
     FOLDER.mkdir(parents=True, exist_ok=True)
     wanted = {reference_name(latex): latex for latex in formulas}
     written = []
