@@ -21,7 +21,7 @@ from rich.text import Text
 
 from adapters.terminal_code import print_authored
 from bot.domain.entities import Answer
-from bot.domain.models import Language, Quiz
+from bot.domain.models import Language, Picture, Quiz
 from bot.domain.rules import Leaderboard, Ranked
 from bot.domain.views import QuestionView
 from bot.text import answer_texts, boards, render
@@ -146,6 +146,7 @@ class TerminalView:
         self.paragraph(header, HEADING)
         self.blank()
         self.authored(view.question.prompt.get(language))
+        self.picture(view.question.image)
         self.blank()
         for index, choice in enumerate(post.order):
             text = f"{render.letter(index)}. {view.question.choices[choice].get(language)}"
@@ -179,6 +180,15 @@ class TerminalView:
                 self.authored(written)  # its code blocks highlighted, not flattened
             else:
                 self.paragraph(part)
+        if view.question.explanation_image is not None:
+            self.blank()
+            self.picture(view.question.explanation_image)
+
+    def picture(self, picture: Picture | None) -> None:
+        """A picture as its alt text, marked as a picture: a terminal shows no pixels."""
+        if picture is not None:
+            alt = picture.alt.get(self.language)
+            self.paragraph(t(self.language, "console.picture", alt=alt), "italic", "   ")
 
     def rule(self) -> None:
         """The break between an explanation and the next question when no one presses Enter."""

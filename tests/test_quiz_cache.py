@@ -143,6 +143,7 @@ def test_broken_files_give_their_exact_problems_with_a_cache(
     load_catalog(folder, cache)
     for path in sorted(BROKEN.glob("*.yaml")):
         shutil.copy(path, folder)
+    shutil.copytree(BROKEN / "pictures", folder / "pictures")  # what the hostile ones name
     expected = [str(problem) for problem in validate([folder])[1]]
     for _ in range(2):
         with pytest.raises(QuizError) as raised:

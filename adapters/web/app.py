@@ -4,7 +4,13 @@ aiohttp because the bots already run on it (discord.py and our Telegram client u
 the web app adds no server stack; Jinja2 templates with autoescaping on, so every name and
 quiz text is escaped by default. Every response, refusals and errors included, carries a
 strict Content-Security-Policy (no script at all, styles from this host or the response's
-nonce), no referrer, no framing, no indexing, and no caching: a report is private.
+nonce, pictures from this host or the page itself), no referrer, no framing, no indexing, and
+no caching: a report is private.
+
+`img-src data:` is there for a question's picture, written into the page as a data: URI: a
+route serving it would put the link's token in one more path, and a second request for bytes
+the page already has. It lets no script in: an image runs none (not even an SVG, which the bot
+refuses anyway), and every picture was re-encoded by Pillow as PNG, JPEG, WebP or GIF.
 """
 
 from __future__ import annotations
@@ -34,7 +40,7 @@ def security_headers(nonce: str) -> dict[str, str]:
         "Content-Security-Policy": (
             "default-src 'none'; "
             f"style-src 'self' 'nonce-{nonce}'; "
-            "img-src 'self'; "
+            "img-src 'self' data:; "
             "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
         ),
         "Referrer-Policy": "no-referrer",

@@ -16,14 +16,14 @@ from markupsafe import Markup
 
 from adapters.web import charts, downloads, teaching
 from adapters.web.context import NONCE, REPORT, Report
-from bot.domain.models import LANGUAGES, LETTERS, Language, pick_language
+from bot.domain.models import LANGUAGES, LETTERS, Language, Picture, pick_language
 from bot.domain.question_types import TYPED
 from bot.domain.report_links import Grant, Refusal, parse_revoked_before, revocation_key
 from bot.domain.wrong_answers import common_wrong
 from bot.text import report_items as items_text
 from bot.text import report_tables as tables
 from bot.text.i18n import t
-from bot.text.report_markup import authored_html
+from bot.text.report_markup import authored_html, picture_html
 
 DAYS_SHOWN = 30
 ROUNDS_SHOWN = 20
@@ -184,6 +184,7 @@ async def quiz_page(request: web.Request) -> web.Response:
         "letters": LETTERS,
         "plain": tables.plain,
         "authored": authored_markup,
+        "picture": lambda found: picture_markup(found, language),
         "choice_share": tables.choice_share,
         "answered": answered,
         "common_wrong": {q.id: common_wrong(q, wrong.get(q.id, ())) for q in typed},
@@ -192,6 +193,11 @@ async def quiz_page(request: web.Request) -> web.Response:
         ),
     }
     return _page(_render(report, "quiz.html", **context))
+
+
+def picture_markup(picture: Picture | None, language: Language) -> Markup:
+    """A question's or an explanation's picture, inline (nothing when it has none)."""
+    return Markup(picture_html(picture, language) if picture is not None else "")
 
 
 def authored_markup(text: str) -> Markup:

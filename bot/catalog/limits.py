@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from datetime import UTC, datetime
 
 from bot.catalog import limit_bounds as bounds
+from bot.catalog.caption_limits import caption_problems, has_picture
 from bot.catalog.field_reader import language_name
 from bot.domain.entities import Answer, Post
 from bot.domain.judging import NO_CHOICE, written_letters
@@ -113,6 +114,10 @@ def _check_question(quiz: Quiz, question: Question, fast: _Fast | None) -> Itera
         fast = None
     for language in quiz.render_languages():
         name = _shown_in(quiz, language)
+        if has_picture(question, language):
+            votes = _every_vote(post, question)
+            footer = (SAMPLE_ANSWERED, SAMPLE_CLOSES)
+            yield from caption_problems(quiz, question, post, votes, language, name, footer)
         raw = bounds.Lengths.raw(question, language) if fast is not None else None
         if fast is not None and raw is not None and fast.all_fit(question, post, language, raw):
             continue  # the common case: nothing to render in this language

@@ -24,3 +24,5 @@ DISCORD_TEXT_INPUT_LABEL = 45
 DISCORD_CHOICES = 25
 """Autocomplete suggestions Discord shows for one option."""
 DISCORD_CHOICE_NAME = 100
+TELEGRAM_CAPTION = 1024
+"""Characters of a photo's caption after entities: a question with a picture is its caption."""

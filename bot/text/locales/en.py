@@ -85,6 +85,7 @@ MESSAGES: dict[str, str] = {
     "console.bad_truefalse": "Please type A or B (t for true, f for false), or q to quit.",
     "console.bad_number": "Please type a number, such as {example}, or q to quit.",
     "console.bad_typed": "Please type an answer, or q to quit.",
+    "console.picture": "🖼 Picture: {alt}",
     # End of a round
     "summary.title": "🏁 Round over: {title}",
     "summary.line": "{rank}. {name}: {points}/{total} ({seconds} s)",

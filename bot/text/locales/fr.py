@@ -94,6 +94,7 @@ MESSAGES: dict[str, str] = {
     "console.bad_truefalse": "Tapez A ou B (v pour vrai, f pour faux), ou q pour quitter.",
     "console.bad_number": "Tapez un nombre, par exemple {example}, ou q pour quitter.",
     "console.bad_typed": "Tapez une réponse, ou q pour quitter.",
+    "console.picture": "🖼 Image : {alt}",
     # End of a round
     "summary.title": "🏁 Fin de la partie : {title}",
     "summary.line": "{rank}. {name} : {points}/{total} ({seconds} s)",
