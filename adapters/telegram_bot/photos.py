@@ -78,7 +78,7 @@ class Photos:
 
     @property
     def bot_key(self) -> str:
-        """ "tg:<bot id>": a file_id serves the bot it was given to (the id is the token's head)."""
+        """Telegram gives a file_id to one bot: "tg:<bot id>", the token's head."""
         return TELEGRAM.key(int(self.bot.token.split(":", 1)[0]))
 
     async def question_picture(self, question: Question, language: Language) -> Picture | None:
