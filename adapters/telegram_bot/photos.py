@@ -75,6 +75,8 @@ class Photos:
         self.formulas = formulas
         self.clock = clock
         self._logged: set[tuple[str, str]] = set()
+        self._file_ids: dict[str, str] = {}
+        """Digest -> file_id read or written here: the store is read once per picture."""
 
     @property
     def bot_key(self) -> str:
@@ -143,7 +145,7 @@ class Photos:
             "message_thread_id": thread,
             "reply_to_message_id": reply_to,
         }
-        file_id = await self.store.sent_file(self.bot_key, picture.digest)
+        file_id = await self._file_id(picture.digest)
         if file_id is not None:
             try:
                 return await self.bot.send_photo(chat_id, file_id, **options)
@@ -151,16 +153,28 @@ class Photos:
                 if not any(stale in str(error).lower() for stale in STALE_FILE_ID):
                     raise
                 log.info("Telegram refused picture %s's file_id: uploading it", picture.digest)
+                self._file_ids.pop(picture.digest, None)
                 await self.store.forget_sent_file(self.bot_key, picture.digest, file_id)
         message = await self.bot.send_photo(
             chat_id, picture.data, filename=picture.filename, **options
         )
         if message.photo:
             largest = max(message.photo, key=lambda size: size.width * size.height)
+            self._file_ids[picture.digest] = largest.file_id
             await self.store.keep_sent_file(
                 self.bot_key, picture.digest, largest.file_id, self.clock.now()
             )
         return message
+
+    async def _file_id(self, digest: str) -> str | None:
+        """The picture's file_id: this process's copy, else the store's (another worker's or
+        an earlier run's). A copy gone stale elsewhere is refused once, then replaced."""
+        found = self._file_ids.get(digest)
+        if found is None:
+            found = await self.store.sent_file(self.bot_key, digest)
+            if found is not None:
+                self._file_ids[digest] = found
+        return found
 
     async def edit(self, ref: str, text: str, markup: InlineKeyboardMarkup | None) -> None:
         """Edit a post as it was sent: its caption (cut to fit) or its text. "Not modified"

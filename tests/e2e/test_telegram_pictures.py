@@ -246,3 +246,50 @@ def test_the_schedule_picture_is_what_the_tests_think(tmp_path: Path) -> None:
         assert picture.media_type == "image/png"
         with Image.open(io.BytesIO(picture.data)) as image:
             assert image.size == (picture.width, picture.height)
+
+
+async def test_practice_and_the_explanation_link_show_pictures_in_private(
+    fake: FakeTelegramAPI,
+    tmp_path: Path,
+    quizzes: dict[str, Quiz],
+    clock: FakeClock,
+    group: dict[str, Any],
+) -> None:
+    quiz = with_pictures(quizzes["parallelism"], 2, explanation_image=BUBBLE)
+    chris = fake.user(3, "Chris", "en")
+    private = fake.private_chat(chris)
+    fake.add_admin(group, chris)
+    async with running_bot(fake, tmp_path / "quiz.db", {quiz.id: quiz}, clock) as bot:
+        since = len(fake.calls)
+        fake.send_command(private, chris, "/practice parallelism")
+        _, first = await next_photo(bot, private, since)
+        assert first["caption"].startswith(f"{quiz.title.en} · Question 1/2")
+        right, _ = await bot.right_and_wrong()
+        since = len(fake.calls)
+        toast = await bot.press(private, chris, first["message_id"], right)
+        assert toast["text"].startswith("✅ Right!")
+        explained = await fake.wait_for(
+            "sendPhoto", lambda p: p["chat_id"] == chris["id"], since=since
+        )
+        assert explained.params["photo"].data == BUBBLE.data  # in reply to the verdict
+        verdict = fake.message(private, first["message_id"])
+        assert "✅ Right!" in verdict["caption"]
+        _, second = await next_photo(bot, private, fake.calls.index(explained) + 1)
+        assert second["caption"].startswith(f"{quiz.title.en} · Question 2/2")
+        assert [u.data for u in fake.uploads] == [SCHEDULE.data, BUBBLE.data]
+        await bot.command(private, chris, "/stop")
+
+        # In a group, the 📖 link opens the explanation privately once the question closed.
+        since = len(fake.calls)
+        fake.send_command(group, chris, "/quiz parallelism 1")
+        _, posted = await next_photo(bot, group, since)
+        right, _ = await bot.right_and_wrong()
+        await bot.press(group, fake.user(1, "Amélie", "fr"), posted["message_id"], right)
+        await bot.advance(30)
+        post_id = right.split(":")[2]
+        since = len(fake.calls)
+        fake.send_command(private, chris, f"/start ex_{post_id}")
+        link = await fake.wait_for("sendPhoto", lambda p: p["chat_id"] == chris["id"], since=since)
+        assert isinstance(link.params["photo"], str)  # the bubble's file_id, kept
+        assert "✅ Answer:" in link.response["result"]["caption"]
+        assert len(fake.uploads) == 2
