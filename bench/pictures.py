@@ -9,8 +9,8 @@ Measured per post, from `post_question` called to the message stored at the fake
 - picture, again: sendPhoto by the file_id kept in the store (every post after the first);
 - formula, cold: a stacked formula drawn in the process pool, then uploaded;
 - formula, cached: drawn before (memory), sent by file_id.
-Kinds are interleaved post by post, so drift on the shared machine touches them alike. The fake
-runs in this process: its own work counts in every row.
+Kinds are interleaved post by post, each first in turn, so drift on the shared machine touches
+them alike. The fake runs in this process: its own work counts in every row.
 
     python bench/pictures.py [--quick]
 """
@@ -139,9 +139,11 @@ async def main() -> None:
             }
             times: dict[str, list[float]] = {kind: [] for kind in kinds}
             uploads_before = len(fake.uploads)
+            order = list(kinds)
             for number in range(posts):
-                for kind, post in kinds.items():
-                    times[kind].append(await timed_ms(post(number)))
+                turn = number % len(order)  # each kind goes first in turn: no place favoured
+                for kind in order[turn:] + order[:turn]:
+                    times[kind].append(await timed_ms(kinds[kind](number)))
             uploaded = fake.uploads[uploads_before:]
             await store.close()
         await bot.shutdown()
