@@ -24,7 +24,7 @@ from typing import Any
 
 from telegram import Bot, InlineKeyboardMarkup, Message
 from telegram.constants import ParseMode
-from telegram.error import BadRequest
+from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes
 
 from adapters.platform_ids import TELEGRAM
@@ -221,7 +221,16 @@ class Photos:
         self, ref: str, picture: Picture | None, text: str | None, thread: int | None = None
     ) -> None:
         """After a closed post, in reply to it: the explanation's picture, with the text left
-        over as its caption when it fits, else the text on its own."""
+        over as its caption when it fits, else the text on its own. Best effort: the closed
+        card is already shown, so a failure here is logged, never a reason to post it again."""
+        try:
+            await self._follow_up(ref, picture, text, thread)
+        except TelegramError as error:
+            log.warning("could not send the explanation after message %s: %s", ref, error)
+
+    async def _follow_up(
+        self, ref: str, picture: Picture | None, text: str | None, thread: int | None
+    ) -> None:
         chat, number = chat_of(ref), number_of(ref)
         if picture is not None:
             caption = text if text is not None and fits_caption(text) else None

@@ -293,3 +293,37 @@ async def test_practice_and_the_explanation_link_show_pictures_in_private(
         assert isinstance(link.params["photo"], str)  # the bubble's file_id, kept
         assert "✅ Answer:" in link.response["result"]["caption"]
         assert len(fake.uploads) == 2
+
+
+async def test_an_explanation_a_closed_caption_cannot_hold_follows_in_reply(
+    fake: FakeTelegramAPI,
+    tmp_path: Path,
+    quizzes: dict[str, Quiz],
+    clock: FakeClock,
+    group: dict[str, Any],
+) -> None:
+    prompt = "Which schedule is drawn here? " + "Mind the warm-up. " * 25
+    explanation = "1F1B: one forward, one backward. " + "Memory stays bounded. " * 25
+    quiz = with_pictures(
+        quizzes["parallelism"], 1, prompt=Text(prompt), explanation=Text(explanation)
+    )
+    _, _, chris = users(fake)
+    fake.add_admin(group, chris)
+    async with running_bot(fake, tmp_path / "quiz.db", {quiz.id: quiz}, clock) as bot:
+        since = len(fake.calls)
+        fake.send_command(group, chris, "/quiz parallelism 1")
+        _, posted = await next_photo(bot, group, since)
+        right, _ = await bot.right_and_wrong()
+        await bot.press(group, chris, posted["message_id"], right)
+        since = len(fake.calls)
+        await bot.advance(30)
+        closed = fake.message(group, posted["message_id"])
+        assert "✅ Answer:" in closed["caption"]
+        assert "1F1B: one forward" not in closed["caption"]
+        assert only_flag(closed)
+        after = await fake.wait_for(
+            "sendMessage", lambda p: p["chat_id"] == group["id"], since=since
+        )
+        sent = after.response["result"]
+        assert sent["text"].startswith("1F1B: one forward, one backward.")
+        assert sent["reply_to_message"]["message_id"] == posted["message_id"]
