@@ -327,3 +327,36 @@ async def test_an_explanation_a_closed_caption_cannot_hold_follows_in_reply(
         sent = after.response["result"]
         assert sent["text"].startswith("1F1B: one forward, one backward.")
         assert sent["reply_to_message"]["message_id"] == posted["message_id"]
+
+
+async def test_a_missed_picture_comes_back_in_review_as_a_photo(
+    fake: FakeTelegramAPI,
+    tmp_path: Path,
+    quizzes: dict[str, Quiz],
+    clock: FakeClock,
+    group: dict[str, Any],
+) -> None:
+    quiz = with_pictures(quizzes["parallelism"], 1)
+    amelie, _, chris = users(fake)
+    fake.add_admin(group, chris)
+    private = fake.private_chat(chris)
+    async with running_bot(fake, tmp_path / "quiz.db", {quiz.id: quiz}, clock) as bot:
+        since = len(fake.calls)
+        fake.send_command(group, chris, "/quiz parallelism 1")
+        _, posted = await next_photo(bot, group, since)
+        right, wrong = await bot.right_and_wrong()
+        await bot.press(group, amelie, posted["message_id"], right)
+        await bot.press(group, chris, posted["message_id"], wrong)
+        await bot.advance(30)
+        since = len(fake.calls)
+        fake.send_command(private, chris, "/start review")
+        call, question = await next_photo(bot, private, since)
+        assert isinstance(call.params["photo"], str)  # the group's upload, by file_id
+        assert question["caption"].startswith("🔁 Review: 1 question you missed")
+        right, _ = await bot.right_and_wrong()
+        await bot.press(private, chris, question["message_id"], right)
+        await fake.wait_for("sendMessage", lambda p: p["chat_id"] == chris["id"], since=since)
+        answered = fake.message(private, question["message_id"])
+        assert "✅ Right!" in answered["caption"]
+        assert only_flag(answered)
+        assert len(fake.uploads) == 1
