@@ -14,11 +14,14 @@ from typing import Any
 
 from PIL import Image
 
+from bot.catalog.loader import load_quiz
 from bot.domain.models import Picture, Quiz, Text
 from bot.pictures.clean import clean
 from tests.e2e.telegram_harness import Harness, advance_to, only_flag, running_bot
+from tests.e2e.telegram_types import url_buttons
 from tests.fakes.telegram_api import FakeTelegramAPI, Upload
 from tests.support.clocks import FakeClock
+from tests.support.paths import TYPES
 
 STACKED = "How big is the bubble? $$\\frac{p-1}{m+p-1}$$"
 """A stacked fraction: Unicode writes it (p−1)/(m+p−1), the picture stacks it."""
@@ -360,3 +363,31 @@ async def test_a_missed_picture_comes_back_in_review_as_a_photo(
         assert "✅ Right!" in answered["caption"]
         assert only_flag(answered)
         assert len(fake.uploads) == 1
+
+
+async def test_a_typed_question_with_a_picture_is_asked_and_judged_in_private(
+    fake: FakeTelegramAPI, tmp_path: Path, clock: FakeClock, group: dict[str, Any]
+) -> None:
+    every = load_quiz(TYPES / "every-type.yaml")
+    capital = every.question("capital")
+    assert capital is not None
+    quiz = replace(every, questions=(replace(capital, image=SCHEDULE, explanation_image=BUBBLE),))
+    admin, member = fake.user(3, "Chris", "en"), fake.user(1, "Amélie", "fr")
+    fake.add_admin(group, admin)
+    fake.add_member(group, member)
+    private = fake.private_chat(member)
+    async with running_bot(fake, tmp_path / "quiz.db", {quiz.id: quiz}, clock) as bot:
+        since = len(fake.calls)
+        fake.send_command(group, admin, f"/quiz {quiz.id} 1")
+        _, posted = await next_photo(bot, group, since)
+        link = next(url for url in url_buttons(posted) if "?start=ans_" in url)
+        since = len(fake.calls)
+        fake.send_command(private, member, f"/start {link.split('?start=')[1]}")
+        asked_call, asked = await next_photo(bot, private, since)
+        assert isinstance(asked_call.params["photo"], str)  # the group post's file_id
+        assert "Quelle ville est la capitale de la France" in asked["caption"]
+        since = len(fake.calls)
+        fake.send_text(private, member, "Paris")
+        verdict_call, verdict = await next_photo(bot, private, since)
+        assert verdict_call.params["photo"].data == BUBBLE.data
+        assert verdict["caption"].startswith("✅ Bonne réponse")
