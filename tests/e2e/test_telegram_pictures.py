@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import io
 import json
+import logging
 from collections.abc import Iterator
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import pytest
 from PIL import Image
 
 from bot.catalog.loader import load_quiz
@@ -391,3 +393,31 @@ async def test_a_typed_question_with_a_picture_is_asked_and_judged_in_private(
         verdict_call, verdict = await next_photo(bot, private, since)
         assert verdict_call.params["photo"].data == BUBBLE.data
         assert verdict["caption"].startswith("✅ Bonne réponse")
+
+
+async def test_a_formula_that_cannot_be_drawn_goes_as_text_logged_once(
+    fake: FakeTelegramAPI,
+    tmp_path: Path,
+    quizzes: dict[str, Quiz],
+    clock: FakeClock,
+    group: dict[str, Any],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    huge = "$$\\frac{" + "+".join(f"x_{n}" for n in range(120)) + "}{2}$$"  # over 400 characters
+    quiz = quizzes["parallelism"]
+    quiz = replace(quiz, questions=(replace(quiz.questions[0], prompt=Text(f"Is {huge} even?")),))
+    _, _, chris = users(fake)
+    fake.add_admin(group, chris)
+    caplog.set_level(logging.WARNING, logger="adapters.telegram_bot.photos")
+    async with running_bot(fake, tmp_path / "quiz.db", {quiz.id: quiz}, clock) as bot:
+        for _ in range(2):  # the same question, twice
+            posted = await bot.command(group, chris, "/quiz parallelism 1")
+            assert "x₀+x₁+x₂" in posted["text"]  # in Unicode, as best it can
+            right, _ = await bot.right_and_wrong()
+            await bot.press(group, chris, posted["message_id"], right)
+            await bot.advance(30)
+            assert only_flag(fake.message(group, posted["message_id"]))
+    assert fake.calls_to("sendPhoto") == []
+    warned = [r.getMessage() for r in caplog.records if "formulas go as text" in r.getMessage()]
+    assert len(warned) == 1, warned  # once, not once a post
+    assert "at most 400" in warned[0]
