@@ -12,7 +12,7 @@ post). A closed or updated caption that no longer fits is cut (`fit_caption`); c
 close a question first try the card without its explanation and send the explanation after.
 
 A formula that cannot be drawn (FormulaError, or over RENDER_SECONDS) costs its picture only:
-the text already shows it in Unicode. Logged once per question and message kind.
+the text already shows it in Unicode. Logged once per question, message kind and reason.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from __future__ import annotations
 import html
 import logging
 import re
+from concurrent.futures import BrokenExecutor
 from typing import Any
 
 from telegram import Bot, InlineKeyboardMarkup, Message
@@ -42,6 +43,9 @@ PHOTO = "photo:"
 STALE_FILE_ID = ("wrong file identifier", "wrong remote file identifier", "file reference")
 """What Telegram says of a file_id it no longer honours (lower case, as PTB words it)."""
 _TAG = re.compile(r"<[^>]*>")
+UNDRAWN = (FormulaError, TimeoutError, BrokenExecutor)
+"""Why a formula picture may be missing: unreadable or too long, too slow, or the drawing
+process died (the pool is not restarted: formulas then go as text until the bot restarts)."""
 
 
 def message_ref(message: Message) -> str:
@@ -74,7 +78,7 @@ class Photos:
         self.store = store
         self.formulas = formulas
         self.clock = clock
-        self._logged: set[tuple[str, str]] = set()
+        self._logged: set[tuple[str, str, str]] = set()
         self._file_ids: dict[str, str] = {}
         """Digest -> file_id read or written here: the store is read once per picture."""
 
@@ -86,21 +90,22 @@ class Photos:
     async def question_picture(self, question: Question, language: Language) -> Picture | None:
         try:
             return await for_messages.question_picture(question, language, self.formulas)
-        except (FormulaError, TimeoutError) as error:
+        except UNDRAWN as error:
             self._failed(question, "question", error)
             return None
 
     async def explanation_picture(self, question: Question, language: Language) -> Picture | None:
         try:
             return await for_messages.explanation_picture(question, language, self.formulas)
-        except (FormulaError, TimeoutError) as error:
+        except UNDRAWN as error:
             self._failed(question, "explanation", error)
             return None
 
     def _failed(self, question: Question, kind: str, error: Exception) -> None:
-        if (question.id, kind) in self._logged:
+        key = (question.id, kind, str(error))  # question ids repeat across quizzes: the reason too
+        if key in self._logged:
             return
-        self._logged.add((question.id, kind))
+        self._logged.add(key)
         reason = str(error) or "it took too long"
         log.warning("question %s: its %s formulas go as text: %s", question.id, kind, reason)
 
