@@ -87,6 +87,7 @@ def run_telegram(
         api_url=settings.telegram_api_url,
         report_links=web_links.optional_signer(settings),
         file_url=settings.telegram_file_url,
+        cache=settings.cache,
     )
     webhook = None
     if args.webhook:

@@ -19,6 +19,7 @@ SCRIPTS += ["import.py"]  # issue 19: quizbot import
 SCRIPTS += ["review.py"]  # spaced review
 SCRIPTS += ["report_counts_cost.py"]  # issue 21: the report's counts on the answer path
 SCRIPTS += ["formulas.py"]  # issue 28: a formula's picture, cold and cached, and the loop
+SCRIPTS += ["pictures.py"]  # issue 28: a Telegram post with a picture against one without
 SCRIPTS += ["chat_shelf.py"]  # issue 19: a chat quiz key's lookup, again and cold at once
 SCRIPTS += ["round_sweep.py"]  # issue 30: what sweeping the stalled rounds costs
 if POSTGRES_URL:  # it needs a server; .ci/run starts one

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import logging
+import multiprocessing
 import random
 from collections.abc import Callable, Mapping
+from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
@@ -40,6 +42,7 @@ from adapters.telegram_bot import (
 from adapters.telegram_bot.daily import TelegramDailyPublisher, daily_command
 from adapters.telegram_bot.endpoints import bot_api_url, file_url
 from adapters.telegram_bot.http_client import AiohttpRequest
+from adapters.telegram_bot.photos import Photos
 from adapters.telegram_bot.publisher import TelegramPublisher
 from adapters.telegram_bot.report import handlers as report_handlers
 from adapters.telegram_bot.review import (
@@ -61,6 +64,7 @@ from bot.play.service import QuizService
 from bot.play.timers import AsyncioTimers, Timers
 from bot.storage.opening import open_store
 from bot.text.i18n import t
+from bot.text.math_picture import FormulaPictures
 
 log = logging.getLogger(__name__)
 TelegramApp = Application[Any, Any, Any, Any, Any, Any]
@@ -104,6 +108,31 @@ class TelegramSetup:
     sweep_every: timedelta | None = SWEEP_EVERY
     """How often this worker moves on rounds another worker left (bot/play/round_sweep.py);
     None for tests that run timers by hand."""
+    cache: Path | None = None
+    """QUIZBOT_CACHE: formula pictures are kept under `<cache>/formulas` across restarts;
+    None: in memory only."""
+    formula_processes: int = 1
+    """Processes that draw formula pictures; 0: the event loop's thread pool instead."""
+
+
+FORMULA_FOLDER = "formulas"
+
+
+def formula_pictures(setup: TelegramSetup) -> tuple[FormulaPictures, Executor | None]:
+    """The process's one FormulaPictures, and the executor to shut down with the bot.
+
+    A process pool by default: matplotlib holds the GIL for stretches while it draws, and in
+    a thread the event loop stalled up to 56 ms against 10 ms from a process (bench/formulas.py,
+    docs/performance.md). One process: formulas are few and cached, and it costs ~1 s and the
+    memory of matplotlib, once, on the first formula drawn. "forkserver", not fork: the bot's
+    process runs threads (PTB, aiohttp), which a fork must not copy mid-lock.
+    """
+    folder = setup.cache / FORMULA_FOLDER if setup.cache is not None else None
+    if setup.formula_processes <= 0:
+        return FormulaPictures(folder), None
+    context = multiprocessing.get_context("forkserver")
+    executor = ProcessPoolExecutor(setup.formula_processes, mp_context=context)
+    return FormulaPictures(folder, executor), executor
 
 
 def build_application(setup: TelegramSetup) -> TelegramApp:
@@ -117,12 +146,15 @@ def build_application(setup: TelegramSetup) -> TelegramApp:
     )
     builder: ApplicationBuilder[Any, Any, Any, Any, Any, Any] = ApplicationBuilder()
     builder = builder.bot(bot).concurrent_updates(PressesConcurrently())
+    formulas, drawing = formula_pictures(setup)
 
     async def post_init(application: TelegramApp) -> None:
         store = await open_store(setup.database)
         service = QuizService(store, setup.quizzes, clock=setup.clock, rng=setup.rng)
         timers = setup.timers or AsyncioTimers(setup.clock)
-        publishers = _publishers(application, setup)
+        photos = Photos(application.bot, store, formulas, setup.clock)
+        application.bot_data["photos"] = photos
+        publishers = _publishers(application, setup, photos)
         runners = build_runners(
             service, publishers, timers, TELEGRAM_RATE, TELEGRAM.prefix, setup.sweep_every
         )
@@ -147,6 +179,8 @@ def build_application(setup: TelegramSetup) -> TelegramApp:
         app: handlers.QuizApp | None = application.bot_data.pop("quiz", None)
         if app is not None:
             await app.service.store.close()
+        if drawing is not None:
+            drawing.shutdown(wait=False, cancel_futures=True)
 
     builder = builder.post_init(post_init).post_stop(post_stop).post_shutdown(post_shutdown)
     application = builder.build()
@@ -176,12 +210,12 @@ def build_application(setup: TelegramSetup) -> TelegramApp:
     return application
 
 
-def _publishers(application: TelegramApp, setup: TelegramSetup) -> Publishers:
+def _publishers(application: TelegramApp, setup: TelegramSetup, photos: Photos) -> Publishers:
     bot = application.bot
     return Publishers(
-        rounds=TelegramPublisher(bot, setup.clock),
-        daily=TelegramDailyPublisher(bot),
-        review=TelegramReviewPublisher(bot, setup.clock),
+        rounds=TelegramPublisher(bot, photos, setup.clock),
+        daily=TelegramDailyPublisher(bot, photos),
+        review=TelegramReviewPublisher(bot, photos, setup.clock),
         reminders=TelegramReminderSender(bot),
     )
 

@@ -14,6 +14,7 @@ from telegram.ext import ContextTypes
 
 from adapters.platform_ids import TELEGRAM
 from adapters.telegram_bot import practice_links
+from adapters.telegram_bot.photos import photos_of, reply_with
 from adapters.telegram_bot.publisher import STYLE, keyboard
 from adapters.telegram_bot.topics import channel_of
 from bot.domain.entities import PERIODS, Period, Player
@@ -265,7 +266,8 @@ async def start_command(update: Update, context: Context) -> None:
 
 
 async def explain(update: Update, context: Context, post_id: int) -> None:
-    """The full explanation of a question, but never of one the user could still answer."""
+    """The full explanation of a question, but never of one the user could still answer;
+    with the explanation's picture, if it has one."""
     app, language = quiz_app(context), language_of(update)
     user = update.effective_user
     view = await app.service.view(post_id)
@@ -276,10 +278,12 @@ async def explain(update: Update, context: Context, post_id: int) -> None:
     if answer is not None:
         text = render.verdict(view.question, view.post, answer, language, STYLE)
     elif view.post.is_open(app.service.clock.now()):
-        text = STYLE.escape(t(language, "explain.answer_first"))
+        await reply(update, STYLE.escape(t(language, "explain.answer_first")))
+        return
     else:
         text = render.closed_card(view.quiz, view.question, view.post, [], language, STYLE).text
-    await reply(update, text)
+    picture = await photos_of(context).explanation_picture(view.question, language)
+    await reply_with(update, context, text, picture)
 
 
 async def forget_command(update: Update, context: Context) -> None:

@@ -8,8 +8,6 @@ through the ordinary answer buttons (`v1:a:<post>:<letter>`), so verdicts work a
 from __future__ import annotations
 
 from telegram import Bot, Update
-from telegram.constants import ParseMode
-from telegram.error import BadRequest
 
 from adapters.telegram_bot import gone
 from adapters.telegram_bot.admin_gate import admin_or_told
@@ -21,16 +19,17 @@ from adapters.telegram_bot.commands import (
     quiz_app,
     reply,
 )
+from adapters.telegram_bot.photos import Photos
 from adapters.telegram_bot.publisher import (
     STYLE,
     answer_rows,
     chat_number,
     explanation_link,
+    explanation_text,
     flag_markup,
     keyboard,
-    message_chat,
-    message_number,
     typed_links,
+    without_explanation,
 )
 from adapters.telegram_bot.topics import channel_of, thread_of
 from bot.domain import daily
@@ -44,10 +43,12 @@ from bot.text.i18n import t
 
 
 class TelegramDailyPublisher:
-    """Implements bot.play.daily_runner.DailyPublisher with the Bot API."""
+    """Implements bot.play.daily_runner.DailyPublisher with the Bot API (a question with a
+    picture: a photo, its card the caption, as in rounds)."""
 
-    def __init__(self, bot: Bot) -> None:
+    def __init__(self, bot: Bot, photos: Photos) -> None:
         self.bot = bot
+        self.photos = photos
 
     async def post_daily(
         self, daily_post: DailyPost, view: QuestionView, previous: ClosedView | None
@@ -59,33 +60,31 @@ class TelegramDailyPublisher:
             explanation_link(self.bot.username, view.post.post_id),
         )
         typed = typed_links(self.bot.username, view, language)
+        picture = await self.photos.question_picture(view.question, language)
         with gone.translated():  # a gone chat pauses its schedule
-            message = await self.bot.send_message(
+            return await self.photos.send(
                 chat_number(daily_post.chat_id),
                 card.text,
-                parse_mode=ParseMode.HTML,
-                reply_markup=keyboard(answer_rows(view, language), [*typed, link]),
-                message_thread_id=thread_of(daily_post.channel_ref),
+                picture,
+                keyboard(answer_rows(view, language), [*typed, link]),
+                thread_of(daily_post.channel_ref),
             )
-        return f"{message.chat_id}:{message.message_id}"
 
     async def show_daily_results(self, daily_post: DailyPost, closed: ClosedView) -> None:
         view = closed.view
-        if view.post.message_ref is None:
+        ref = view.post.message_ref
+        if ref is None:
             return
         language = pick_language(daily_post.language)
-        card = daily_texts.daily_closed_card(closed, language, STYLE)
-        try:
-            await self.bot.edit_message_text(
-                card.text,
-                chat_id=message_chat(view.post.message_ref),
-                message_id=message_number(view.post.message_ref),
-                parse_mode=ParseMode.HTML,
-                reply_markup=flag_markup(self.bot.username, view.post.post_id),
-            )
-        except BadRequest as error:
-            if "not modified" not in str(error).lower():
-                raise
+        left = await self.photos.close(
+            ref,
+            daily_texts.daily_closed_card(closed, language, STYLE).text,
+            daily_texts.daily_closed_card(without_explanation(closed), language, STYLE).text,
+            explanation_text(view.question, language),
+            flag_markup(self.bot.username, view.post.post_id),
+        )
+        picture = await self.photos.explanation_picture(view.question, language)
+        await self.photos.follow_up(ref, picture, left, thread_of(daily_post.channel_ref))
 
 
 def _example(language: Language) -> str:

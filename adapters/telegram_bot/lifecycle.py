@@ -91,12 +91,32 @@ class FollowingBot(ExtBot[Any]):
                 await self._on_moved(chat_id, moved.new_chat_id)
             return await super().send_message(moved.new_chat_id, text, *args, **kwargs)
 
+    async def send_photo(self, chat_id: int | str, *args: Any, **kwargs: Any) -> Message:
+        try:
+            return await super().send_photo(chat_id, *args, **kwargs)
+        except ChatMigrated as moved:
+            log.info("chat %s moved to %s: sending there", chat_id, moved.new_chat_id)
+            if self._on_moved is not None and isinstance(chat_id, int):
+                await self._on_moved(chat_id, moved.new_chat_id)
+            return await super().send_photo(moved.new_chat_id, *args, **kwargs)
+
     async def edit_message_text(self, *args: Any, **kwargs: Any) -> Any:
         """A message in a group since upgraded cannot be edited: it stays in the old chat's
         history. Said as Telegram says it of other messages that cannot be edited."""
         try:
             return await super().edit_message_text(*args, **kwargs)
         except ChatMigrated as moved:
-            raise BadRequest(
-                f"Message can't be edited: its group became the supergroup {moved.new_chat_id}"
-            ) from moved
+            raise _not_editable(moved) from moved
+
+    async def edit_message_caption(self, *args: Any, **kwargs: Any) -> Any:
+        """A photo's caption, as `edit_message_text`."""
+        try:
+            return await super().edit_message_caption(*args, **kwargs)
+        except ChatMigrated as moved:
+            raise _not_editable(moved) from moved
+
+
+def _not_editable(moved: ChatMigrated) -> BadRequest:
+    return BadRequest(
+        f"Message can't be edited: its group became the supergroup {moved.new_chat_id}"
+    )

@@ -2,21 +2,23 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Sequence
 from datetime import datetime
 
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
 from telegram.constants import ParseMode
-from telegram.error import BadRequest
 
 from adapters.platform_ids import TELEGRAM
+from adapters.telegram_bot import photos as photo_refs
 from adapters.telegram_bot.gone import translated
+from adapters.telegram_bot.photos import Photos
 from adapters.telegram_bot.topics import thread_of
 from bot.domain import payload
 from bot.domain.clock import Clock, SystemClock
 from bot.domain.entities import Round
-from bot.domain.models import Language, pick_language
+from bot.domain.models import Language, Question, pick_language
 from bot.domain.platform_limits import TELEGRAM_MESSAGE
 from bot.domain.question_types import TYPED
 from bot.domain.views import ClosedView, QuestionView, RoundSummary
@@ -34,13 +36,25 @@ def chat_number(chat_id: str) -> int:
 
 
 def message_number(message_ref: str) -> int:
-    return int(message_ref.rsplit(":", 1)[1])
+    return photo_refs.number_of(message_ref)
 
 
 def message_chat(message_ref: str) -> int:
     """The chat a message is in: after a group's upgrade, not the round's (new) chat, whose
     message numbers start again, so an edit there could change another message."""
-    return int(message_ref.rsplit(":", 1)[0])
+    return photo_refs.chat_of(message_ref)
+
+
+def without_explanation(closed: ClosedView) -> ClosedView:
+    """The closed question minus its explanation: a caption that must be shorter."""
+    question = dataclasses.replace(closed.view.question, explanation=None)
+    return dataclasses.replace(closed, view=dataclasses.replace(closed.view, question=question))
+
+
+def explanation_text(question: Question, language: Language) -> str | None:
+    """The explanation alone (HTML), as sent after a caption too short to hold it."""
+    parts = render.explanation_part(question, language, STYLE)
+    return parts[0] if parts else None
 
 
 def explanation_link(bot_username: str, post_id: int) -> str:
@@ -112,10 +126,12 @@ def closes_text(view: QuestionView, now: datetime, language: Language) -> str | 
 
 
 class TelegramPublisher:
-    """Implements bot.play.publisher.Publisher with the Bot API."""
+    """Implements bot.play.publisher.Publisher with the Bot API; a question with a picture is
+    a photo with the card as caption (photos.py)."""
 
-    def __init__(self, bot: Bot, clock: Clock | None = None) -> None:
+    def __init__(self, bot: Bot, photos: Photos, clock: Clock | None = None) -> None:
         self.bot = bot
+        self.photos = photos
         self.clock = clock or SystemClock()
 
     def question_markup(self, round_: Round, view: QuestionView) -> InlineKeyboardMarkup | None:
@@ -147,44 +163,56 @@ class TelegramPublisher:
         ).text
 
     async def post_question(self, round_: Round, view: QuestionView) -> str:
+        language = pick_language(round_.language)
+        picture = await self.photos.question_picture(view.question, language)
         with translated():
-            message = await self.bot.send_message(
+            return await self.photos.send(
                 chat_number(round_.chat_id),
                 self.question_text(round_, view, 0),
-                parse_mode=ParseMode.HTML,
-                reply_markup=self.question_markup(round_, view),
-                message_thread_id=thread_of(round_.channel_ref),
+                picture,
+                self.question_markup(round_, view),
+                thread_of(round_.channel_ref),
             )
-        return f"{message.chat_id}:{message.message_id}"
 
     async def update_question(self, round_: Round, view: QuestionView, answered: int) -> None:
         if view.post.message_ref is None:
             return
-        await self._edit(
-            round_,
-            view.post.message_ref,
-            self.question_text(round_, view, answered),
-            self.question_markup(round_, view),
-        )
+        with translated():
+            await self.photos.edit(
+                view.post.message_ref,
+                self.question_text(round_, view, answered),
+                self.question_markup(round_, view),
+            )
 
     async def show_results(self, round_: Round, closed: ClosedView) -> None:
-        if closed.view.post.message_ref is None:
+        """The post becomes its closed card; then, in reply, the explanation's picture and
+        whatever of the explanation a caption could not hold."""
+        ref = closed.view.post.message_ref
+        if ref is None:
             return
-        await self._edit(
-            round_,
-            closed.view.post.message_ref,
-            self.results_text(round_, closed),
-            flag_markup(self.bot.username, closed.view.post.post_id),
-        )
+        language = pick_language(round_.language)
+        question = closed.view.question
+        with translated():
+            left = await self.photos.close(
+                ref,
+                self.results_text(round_, closed),
+                self.results_text(round_, without_explanation(closed)),
+                explanation_text(question, language),
+                flag_markup(self.bot.username, closed.view.post.post_id),
+            )
+            picture = await self.photos.explanation_picture(question, language)
+            await self.photos.follow_up(ref, picture, left, thread_of(round_.channel_ref))
 
     async def post_results(self, round_: Round, closed: ClosedView) -> None:
+        language = pick_language(round_.language)
+        picture = await self.photos.explanation_picture(closed.view.question, language)
         with translated():
-            await self.bot.send_message(
+            await self.photos.send(
                 chat_number(round_.chat_id),
                 self.results_text(round_, closed),
-                parse_mode=ParseMode.HTML,
-                message_thread_id=thread_of(round_.channel_ref),
-                reply_markup=flag_markup(self.bot.username, closed.view.post.post_id),
+                picture,
+                flag_markup(self.bot.username, closed.view.post.post_id),
+                thread_of(round_.channel_ref),
             )
 
     def results_text(self, round_: Round, closed: ClosedView) -> str:
@@ -217,19 +245,3 @@ class TelegramPublisher:
                 message_thread_id=thread_of(round_.channel_ref),
                 reply_markup=keyboard([], links) if links else None,
             )
-
-    async def _edit(
-        self, round_: Round, message_ref: str, text: str, markup: InlineKeyboardMarkup | None
-    ) -> None:
-        try:
-            with translated():
-                await self.bot.edit_message_text(
-                    text,
-                    chat_id=message_chat(message_ref),
-                    message_id=message_number(message_ref),
-                    parse_mode=ParseMode.HTML,
-                    reply_markup=markup,
-                )
-        except BadRequest as error:
-            if "not modified" not in str(error).lower():
-                raise

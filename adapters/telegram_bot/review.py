@@ -6,6 +6,8 @@ verdict and the message then becomes the verdict with the full explanation, as i
 
 from __future__ import annotations
 
+import dataclasses
+
 from telegram import Bot, Update
 from telegram.constants import ChatType, ParseMode
 from telegram.error import Forbidden
@@ -20,19 +22,20 @@ from adapters.telegram_bot.commands import (
     user_key,
 )
 from adapters.telegram_bot.commands import reply as _reply
+from adapters.telegram_bot.photos import Photos
 from adapters.telegram_bot.publisher import (
     REVIEW_START,
     STYLE,
     answer_rows,
     chat_number,
+    explanation_text,
     flag_markup,
     keyboard,
-    message_number,
     review_link,
 )
 from bot.domain.clock import Clock
 from bot.domain.entities import Answer
-from bot.domain.models import pick_language
+from bot.domain.models import Question, pick_language
 from bot.domain.review_sessions import NothingDue, Reminder, ReviewSession, ReviewSummary
 from bot.domain.views import QuestionView
 from bot.play.review_reminders import ReminderRefusedError
@@ -45,10 +48,12 @@ START_ARGUMENT = REVIEW_START
 
 class TelegramReviewPublisher:
     """Implements bot.play.review.ReviewPublisher in the player's private chat, where each
-    question, once answered, is edited into its verdict; `clock` dates the summary."""
+    question, once answered, is edited into its verdict; `clock` dates the summary. A
+    question with a picture is a photo, its card the caption (photos.py)."""
 
-    def __init__(self, bot: Bot, clock: Clock) -> None:
+    def __init__(self, bot: Bot, photos: Photos, clock: Clock) -> None:
         self.bot = bot
+        self.photos = photos
         self.clock = clock
 
     async def post_review_question(self, session: ReviewSession, view: QuestionView) -> str:
@@ -57,29 +62,34 @@ class TelegramReviewPublisher:
         text, opening = card.text, review_steps.opening(session, language)
         if opening is not None:
             text = f"{STYLE.escape(opening)}\n\n{text}"
-        message = await self.bot.send_message(
-            chat_number(session.chat_id),
-            text,
-            parse_mode=ParseMode.HTML,
-            reply_markup=keyboard(rows) if (rows := answer_rows(view, language)) else None,
+        picture = await self.photos.question_picture(view.question, language)
+        rows = answer_rows(view, language)
+        return await self.photos.send(
+            chat_number(session.chat_id), text, picture, keyboard(rows) if rows else None
         )
-        return f"{message.chat_id}:{message.message_id}"
 
     async def show_review_verdict(
         self, session: ReviewSession, view: QuestionView, answer: Answer
     ) -> None:
-        if view.post.message_ref is None:
+        ref = view.post.message_ref
+        if ref is None:
             return
         language = pick_language(session.language)
         header = render.question_card(view.quiz, view.question, view.post, language, STYLE)
-        verdict = render.verdict(view.question, view.post, answer, language, STYLE)
-        await self.bot.edit_message_text(
-            f"{header.text}\n\n{verdict}",
-            chat_id=chat_number(session.chat_id),
-            message_id=message_number(view.post.message_ref),
-            parse_mode=ParseMode.HTML,
-            reply_markup=flag_markup(self.bot.username, view.post.post_id),
+
+        def verdict_text(question: Question) -> str:
+            verdict = render.verdict(question, view.post, answer, language, STYLE)
+            return f"{header.text}\n\n{verdict}"
+
+        left = await self.photos.close(
+            ref,
+            verdict_text(view.question),
+            verdict_text(dataclasses.replace(view.question, explanation=None)),
+            explanation_text(view.question, language),
+            flag_markup(self.bot.username, view.post.post_id),
         )
+        picture = await self.photos.explanation_picture(view.question, language)
+        await self.photos.follow_up(ref, picture, left)
 
     async def post_review_summary(self, summary: ReviewSummary) -> None:
         session = summary.session

@@ -14,6 +14,7 @@ from telegram.ext import CommandHandler, MessageHandler, filters
 
 from adapters.platform_ids import TELEGRAM
 from adapters.telegram_bot.commands import Context, chat_key, player_of, quiz_app, reply
+from adapters.telegram_bot.photos import photos_of, reply_with
 from adapters.telegram_bot.practice_links import is_member
 from adapters.telegram_bot.presses import presser_language
 from adapters.telegram_bot.publisher import STYLE, TYPED_START
@@ -55,7 +56,9 @@ async def open_typed(update: Update, context: Context) -> None:
         await reply(update, STYLE.escape(refused_text(opened, language)))
         return
     card = render.question_card(opened.quiz, opened.question, opened.post, language, STYLE)
-    await reply(update, f"{card.text}\n\n{STYLE.italic(STYLE.escape(t(language, 'typed.ask')))}")
+    text = f"{card.text}\n\n{STYLE.italic(STYLE.escape(t(language, 'typed.ask')))}"
+    picture = await photos_of(context).question_picture(opened.question, language)
+    await reply_with(update, context, text, picture)
 
 
 async def typed_line(update: Update, context: Context) -> None:
@@ -84,7 +87,9 @@ async def typed_line(update: Update, context: Context) -> None:
             await app.review.after_answer(result)
     else:
         answer = result.outcome.answer
-        await reply(update, render.verdict(view.question, view.post, answer, language, STYLE))
+        text = render.verdict(view.question, view.post, answer, language, STYLE)
+        picture = await photos_of(context).explanation_picture(view.question, language)
+        await reply_with(update, context, text, picture)
 
 
 def refused_text(result: PressResult, language: Language) -> str:

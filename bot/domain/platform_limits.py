@@ -10,6 +10,8 @@ from __future__ import annotations
 TELEGRAM_ALERT = 200
 """Characters in an `answerCallbackQuery` alert (the private verdict in a group)."""
 TELEGRAM_MESSAGE = 4096
+TELEGRAM_CAPTION = 1024
+"""Characters of a photo's caption after entities parsing (a question posted with its picture)."""
 TELEGRAM_CALLBACK_DATA = 64
 """Bytes of button data: the tighter of the two platforms, so button payloads fit both."""
 DISCORD_MESSAGE = 2000
@@ -24,5 +26,3 @@ DISCORD_TEXT_INPUT_LABEL = 45
 DISCORD_CHOICES = 25
 """Autocomplete suggestions Discord shows for one option."""
 DISCORD_CHOICE_NAME = 100
-TELEGRAM_CAPTION = 1024
-"""Characters of a photo's caption after entities: a question with a picture is its caption."""

@@ -254,6 +254,20 @@ class Store(Protocol):
         """Drop the updates recorded before a moment (redeliveries come within hours)."""
         ...
 
+    # --- Files a platform holds for the bot (both stores: bot/storage/sql/sent_files.py) ---
+
+    async def sent_file(self, bot_key: str, digest: str) -> str | None:
+        """The platform's id of a picture this bot sent before (Telegram's file_id), or None."""
+        ...
+
+    async def keep_sent_file(self, bot_key: str, digest: str, file_id: str, now: datetime) -> None:
+        """Remember the id the platform gave a picture, for this bot."""
+        ...
+
+    async def forget_sent_file(self, bot_key: str, digest: str, file_id: str) -> None:
+        """Drop an id the platform refused: the picture's bytes go up again next time."""
+        ...
+
     # --- Daily questions (both stores: bot/storage/sql/daily.py) ---
 
     async def save_schedule(self, new: NewSchedule) -> Schedule:

@@ -22,6 +22,7 @@ from bot.storage.sql.review import REVIEW_MIGRATION, REVIEW_TABLES
 from bot.storage.sql.round_sweep import ROUND_SWEEP_MIGRATION
 from bot.storage.sql.scores import SCORE_TABLES_MIGRATION, SCORE_WEEKS_MIGRATION
 from bot.storage.sql.seen_updates import SEEN_UPDATES_MIGRATION
+from bot.storage.sql.sent_files import SENT_FILE_TABLES, SENT_FILES_MIGRATION
 
 MIGRATIONS: tuple[str, ...] = (
     """
@@ -98,11 +99,13 @@ MIGRATIONS: tuple[str, ...] = (
     ITEM_COUNTS_MIGRATION,  # item analysis counts (bot/storage/sql/item_counts.py)
     FLAGS_MIGRATION,  # flagged and hidden questions (bot/storage/sql/flags.py)
     PICKS_MIGRATION,  # answers in progress: picks, typed answers awaited (sql/picks.py)
+    SENT_FILES_MIGRATION,  # a picture's file_id per bot, uploaded once (sql/sent_files.py)
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 TABLES = ("users", "rounds", "posts", "answers", "meta", "score_totals", "score_hours",
           "score_weeks", "daily_schedules", "daily_posts", "seen_updates", *REVIEW_TABLES,
-          *CHAT_QUIZ_TABLES, *COUNT_TABLES, *ITEM_TABLES, *FLAG_TABLES, *PICK_TABLES)  # fmt: skip
+          *CHAT_QUIZ_TABLES, *COUNT_TABLES, *ITEM_TABLES, *FLAG_TABLES, *PICK_TABLES,
+          *SENT_FILE_TABLES)  # fmt: skip
 """Every table, parents before children (the order a copy inserts in)."""
 IDENTITY_COLUMNS = {
     "rounds": "round_id",

@@ -102,6 +102,8 @@ async def running_bot(
     clock: FakeClock,
     report_links: LinkSigner | None = None,
     file_url: str | None = None,
+    cache: Path | None = None,
+    formula_processes: int = 0,
 ) -> AsyncIterator[Harness]:
     """Start the bot the way `Application.run_polling` does, and stop it cleanly."""
     timers = ManualTimers(clock)
@@ -119,6 +121,8 @@ async def running_bot(
         on_error=harness_errors.append,
         report_links=report_links,
         file_url=file_url,
+        cache=cache,
+        formula_processes=formula_processes,  # 0: the loop's thread pool, no process to start
     )
     app = build_application(setup)
     await app.initialize()

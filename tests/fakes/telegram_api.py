@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import html
+import io
 import itertools
 import json
 import os
@@ -42,6 +43,9 @@ SPEC_FILE = "telegram-bot-api.json"
 
 # Limits Telegram enforces (values as in telegram.constants; the spec only has them in prose).
 MAX_TEXT_LENGTH = 4096
+MAX_CAPTION_LENGTH = 1024
+THUMBNAIL_SIDE = 90
+"""The smallest PhotoSize Telegram makes of a photo (it adds 320, 800 and 1280 as it fits)."""
 GROUP_ANONYMOUS_BOT = 1087968824
 """The user Telegram names as the sender of an anonymous admin's messages."""
 MAX_ANSWER_TEXT_LENGTH = 200
@@ -117,6 +121,10 @@ KICKED = "Forbidden: bot was kicked from the group chat"
 THREAD_NOT_FOUND = "Bad Request: message thread not found"
 TOPIC_CLOSED = "Bad Request: TOPIC_CLOSED"
 CHAT_NOT_FOUND = "Bad Request: chat not found"
+WRONG_FILE_ID = "Bad Request: wrong file identifier/HTTP URL specified"
+NO_TEXT_TO_EDIT = "Bad Request: there is no text in the message to edit"
+NO_CAPTION_TO_EDIT = "Bad Request: there is no caption in the message to edit"
+CAPTION_TOO_LONG = "message caption is too long"
 """The descriptions Telegram sends (the spec lists methods and types, not error texts; the
 error body itself is the spec's failed-response shape: ok false, error_code, description)."""
 
@@ -127,6 +135,24 @@ class Call(NamedTuple):
     method: str
     params: JSONDict
     response: JSONDict
+
+
+@dataclass(frozen=True)
+class Upload:
+    """A file sent as a multipart/form-data part (PTB uploads bytes so), as the fake got it."""
+
+    field: str
+    filename: str
+    content_type: str
+    data: bytes
+
+
+@dataclass(frozen=True)
+class SentPhoto:
+    """A photo the bot uploaded: its bytes once, and the PhotoSize list Telegram made of it."""
+
+    data: bytes
+    sizes: tuple[JSONDict, ...]
 
 
 class ApiError(Exception):
@@ -371,6 +397,12 @@ def _limit_problems(method: str, params: Mapping[str, object]) -> list[tuple[str
         elif len(visible) > MAX_TEXT_LENGTH:
             violation = f"text: must be 1-{MAX_TEXT_LENGTH} characters, got {len(visible)}"
             problems.append((violation, "message is too long"))
+    caption = params.get("caption")
+    if method in ("sendPhoto", "editMessageCaption") and isinstance(caption, str):
+        visible = _strip_html(caption)[0] if params.get("parse_mode") == "HTML" else caption
+        if len(visible) > MAX_CAPTION_LENGTH:
+            violation = f"caption: must be 0-{MAX_CAPTION_LENGTH} characters, got {len(visible)}"
+            problems.append((violation, CAPTION_TOO_LONG))
     too_long = isinstance(text, str) and len(text) > MAX_ANSWER_TEXT_LENGTH
     if method == "answerCallbackQuery" and isinstance(text, str) and too_long:
         violation = f"text: must be 0-{MAX_ANSWER_TEXT_LENGTH} characters, got {len(text)}"
@@ -442,6 +474,11 @@ class FakeTelegramAPI:
         self.files = FakeFiles()
         """Documents users sent, getFile and each download (tests/fakes/telegram_files.py)."""
         self.chat_actions: list[tuple[int, str]] = []
+        self.uploads: list[Upload] = []
+        """Every file the bot uploaded (multipart), in order: a test sees bytes sent once."""
+        self.photos: dict[str, dict[str, SentPhoto]] = {}
+        """token -> file_id -> photo: a file_id serves the bot it was given to, no other."""
+        self._file_numbers = itertools.count(1)
         self.webhook_url = ""
         self.webhook_error: tuple[int, str] | None = None
         """(unix time, message) of the last failed webhook delivery, for getWebhookInfo."""
@@ -478,6 +515,8 @@ class FakeTelegramAPI:
             "sendMessage": self._send_message,
             "editMessageText": self._edit_message_text,
             "editMessageReplyMarkup": self._edit_message_reply_markup,
+            "sendPhoto": self._send_photo,
+            "editMessageCaption": self._edit_message_caption,
             "answerCallbackQuery": self._answer_callback_query,
             "getChatMember": self._get_chat_member,
             "getChatAdministrators": self._get_chat_administrators,
@@ -1011,12 +1050,12 @@ class FakeTelegramAPI:
         if self.spec is not None:
             found += [(p, p) for p in self.spec.check(method, params)]
         found += _limit_problems(method, params)
-        if params.get("parse_mode") == "HTML" and isinstance(params.get("text"), str):
-            error = _strip_html(params["text"])[1]
-            if error:
-                found.append(
-                    (f"text: can't parse entities: {error}", f"can't parse entities: {error}")
-                )
+        for field in ("text", "caption"):
+            if params.get("parse_mode") == "HTML" and isinstance(params.get(field), str):
+                error = _strip_html(params[field])[1]
+                if error:
+                    said = f"can't parse entities: {error}"
+                    found.append((f"{field}: {said}", said))
         if found:
             self.violations += [f"{method}: {violation}" for violation, _ in found]
             raise ApiError(400, f"Bad Request: {found[0][1]}", record=False)
@@ -1223,14 +1262,7 @@ class FakeTelegramAPI:
         return True
 
     async def _send_message(self, params: JSONDict, token: str) -> JSONDict:
-        target = params["chat_id"]
-        number = int(target) if isinstance(target, str) and _INT_RE.fullmatch(target) else target
-        if number in self.users and number not in self.chats:
-            raise ApiError(403, "Forbidden: bot can't initiate conversation with a user")
-        chat = self._reachable(self._chat(params["chat_id"]))
-        thread = self._thread(chat, params.get("message_thread_id"))
-        if thread in self.closed_topics.get(chat["id"], set()):
-            raise ApiError(400, TOPIC_CLOSED, record=False)
+        chat, thread = self._destination(params)
         text = str(params["text"])
         if params.get("parse_mode") == "HTML":
             text = _strip_html(text)[0]
@@ -1242,10 +1274,85 @@ class FakeTelegramAPI:
             reply_markup=params.get("reply_markup"),
             thread=thread,
         )
+        self._maybe_reply(chat, message, params)
+        return message
+
+    def _destination(self, params: JSONDict) -> tuple[JSONDict, int | None]:
+        """The chat and topic a send goes to, or the error Telegram gives."""
+        target = params["chat_id"]
+        number = int(target) if isinstance(target, str) and _INT_RE.fullmatch(target) else target
+        if number in self.users and number not in self.chats:
+            raise ApiError(403, "Forbidden: bot can't initiate conversation with a user")
+        chat = self._reachable(self._chat(params["chat_id"]))
+        thread = self._thread(chat, params.get("message_thread_id"))
+        if thread in self.closed_topics.get(chat["id"], set()):
+            raise ApiError(400, TOPIC_CLOSED, record=False)
+        return chat, thread
+
+    def _maybe_reply(self, chat: JSONDict, message: JSONDict, params: JSONDict) -> None:
         reply_to = (params.get("reply_parameters") or {}).get("message_id")
         if reply_to in self.messages[chat["id"]]:
             self._reply_to(message, reply_to)
+
+    async def _send_photo(self, params: JSONDict, token: str) -> JSONDict:
+        """A photo uploaded (multipart) or sent again by a file_id this bot was given; an
+        unknown file_id is refused as Telegram refuses it (a URL: the fake fetches nothing)."""
+        chat, thread = self._destination(params)
+        photo = params["photo"]
+        known = self.photos.setdefault(token, {})
+        if isinstance(photo, Upload):
+            sent = self._new_photo(photo.data)
+            self.uploads.append(photo)
+            for size in sent.sizes:
+                known[size["file_id"]] = sent
+        elif isinstance(photo, str) and photo in known:
+            sent = known[photo]
+        else:
+            raise ApiError(400, WRONG_FILE_ID, record=False)
+        caption = str(params.get("caption") or "")
+        if params.get("parse_mode") == "HTML":
+            caption = _strip_html(caption)[0]
+        message = self._store_message(
+            chat, self.bot, "", reply_markup=params.get("reply_markup"), thread=thread
+        )
+        del message["text"]
+        message["photo"] = [dict(size) for size in sent.sizes]
+        if caption:
+            message["caption"] = caption
+        self._maybe_reply(chat, message, params)
         return message
+
+    def _new_photo(self, data: bytes) -> SentPhoto:
+        """Telegram's PhotoSize list for new bytes: a thumbnail, then the photo's own size."""
+        from PIL import Image, UnidentifiedImageError  # the fake reads sizes as Telegram does
+
+        try:
+            with Image.open(io.BytesIO(data)) as image:
+                width, height = image.size
+        except (UnidentifiedImageError, OSError):
+            raise ApiError(400, "Bad Request: IMAGE_PROCESS_FAILED") from None
+        number = next(self._file_numbers)
+        sizes = []
+        scale = THUMBNAIL_SIDE / max(width, height)
+        if scale < 1:
+            small = (max(1, round(width * scale)), max(1, round(height * scale)))
+            sizes.append(self._photo_size(number, "m", *small, len(data) // 8 or 1))
+        sizes.append(self._photo_size(number, "x", width, height, len(data)))
+        return SentPhoto(data, tuple(sizes))
+
+    @staticmethod
+    def _photo_size(number: int, kind: str, width: int, height: int, size: int) -> JSONDict:
+        return {
+            "file_id": f"AgACAgQAAxk{number:08d}{kind}",
+            "file_unique_id": f"AQAD{number:06d}{kind}",
+            "width": width,
+            "height": height,
+            "file_size": size,
+        }
+
+    def forget_file_ids(self) -> None:
+        """Telegram no longer knows the file_ids it gave (as after a bot's token changed)."""
+        self.photos.clear()
 
     def _editable(self, params: JSONDict) -> JSONDict:
         if "inline_message_id" in params:
@@ -1261,10 +1368,14 @@ class FakeTelegramAPI:
         return message
 
     @staticmethod
-    def _apply_edit(message: JSONDict, text: str, entities: Any, markup: Any) -> JSONDict:
+    def _apply_edit(
+        message: JSONDict, text: str, entities: Any, markup: Any, field: str = "text"
+    ) -> JSONDict:
+        """`field`: "text" for a text message, "caption" for a photo's (entities alike)."""
+        entities_key = "entities" if field == "text" else "caption_entities"
         unchanged = (
-            message["text"] == text
-            and message.get("entities") == (entities or None)
+            message.get(field, "") == text
+            and message.get(entities_key) == (entities or None)
             and (message.get("reply_markup") or None) == (markup or None)
         )
         if unchanged:
@@ -1274,8 +1385,7 @@ class FakeTelegramAPI:
                 "reply markup are exactly the same as a current content and reply markup "
                 "of the message",
             )
-        message["text"] = text
-        for key, value in (("entities", entities), ("reply_markup", markup)):
+        for key, value in ((field, text), (entities_key, entities), ("reply_markup", markup)):
             if value:
                 message[key] = value
             else:
@@ -1286,16 +1396,30 @@ class FakeTelegramAPI:
     async def _edit_message_text(self, params: JSONDict, token: str) -> JSONDict:
         """Like Telegram, omitting ``reply_markup`` removes the inline keyboard."""
         message = self._editable(params)
+        if "text" not in message:  # a photo: its caption is edited with editMessageCaption
+            raise ApiError(400, NO_TEXT_TO_EDIT)
         text = str(params.get("text", ""))
         if params.get("parse_mode") == "HTML":
             text = _strip_html(text)[0]
         return self._apply_edit(message, text, params.get("entities"), params.get("reply_markup"))
 
+    async def _edit_message_caption(self, params: JSONDict, token: str) -> JSONDict:
+        """A photo's caption (empty or omitted: removed); the keyboard as editMessageText."""
+        message = self._editable(params)
+        if "photo" not in message:
+            raise ApiError(400, NO_CAPTION_TO_EDIT)
+        caption = str(params.get("caption") or "")
+        if params.get("parse_mode") == "HTML":
+            caption = _strip_html(caption)[0]
+        entities, markup = params.get("caption_entities"), params.get("reply_markup")
+        return self._apply_edit(message, caption, entities, markup, "caption")
+
     async def _edit_message_reply_markup(self, params: JSONDict, token: str) -> JSONDict:
         message = self._editable(params)
-        return self._apply_edit(
-            message, message["text"], message.get("entities"), params.get("reply_markup")
-        )
+        field = "text" if "text" in message else "caption"
+        entities = message.get("entities" if field == "text" else "caption_entities")
+        text = message.get(field, "")
+        return self._apply_edit(message, text, entities, params.get("reply_markup"), field)
 
     async def _answer_callback_query(self, params: JSONDict, token: str) -> bool:
         query_id = str(params["callback_query_id"])
@@ -1398,7 +1522,8 @@ def _callback_data(message: Mapping[str, Any]) -> set[str]:
 
 
 async def _read_params(request: web.Request) -> JSONDict:
-    """Query string plus body: JSON, urlencoded or multipart (PTB sends urlencoded forms)."""
+    """Query string plus body: JSON, urlencoded or multipart (PTB sends urlencoded forms, and
+    multipart/form-data when it uploads a file)."""
     params: JSONDict = dict(request.query)
     if request.content_type == "application/json":
         body = await request.json() if request.can_read_body else {}
@@ -1406,7 +1531,11 @@ async def _read_params(request: web.Request) -> JSONDict:
             params.update(body)
     elif request.can_read_body:
         for name, value in (await request.post()).items():
-            params[name] = value if isinstance(value, str) else "attach://file"
+            if isinstance(value, str):
+                params[name] = value
+            else:  # a file part: kept whole, so sendPhoto stores and tests count the bytes
+                data = value.file.read()
+                params[name] = Upload(name, value.filename, value.content_type, data)
     return params
 
 

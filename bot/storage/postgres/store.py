@@ -39,6 +39,7 @@ from bot.storage.sql.review import ReviewQueries
 from bot.storage.sql.round_sweep import RoundSweepQueries
 from bot.storage.sql.rows import Select, to_text
 from bot.storage.sql.seen_updates import SeenUpdateQueries
+from bot.storage.sql.sent_files import SentFileQueries
 from bot.storage.sql.weak_spots import WeakSpotQueries
 
 _CONNECT_FAILURES: tuple[type[BaseException], ...] = (*FAILURES, ValueError)  # a bad URL
@@ -90,7 +91,7 @@ class _Statements:
 class PostgresStore(
     DailyQueries, PlayerQueries, ReviewQueries, ChatMoveQueries, SeenUpdateQueries,
     ChatQuizQueries, RoundSweepQueries, WeakSpotQueries, FlagQueries, PickQueries,
-    GroupCommitAnswers,
+    SentFileQueries, GroupCommitAnswers,
 ):  # fmt: skip
     """Open with `await PostgresStore.open("postgresql://user:password@host/db")`."""
 

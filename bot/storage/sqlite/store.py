@@ -24,6 +24,7 @@ from bot.storage.sql.queries import TableRows, Transaction
 from bot.storage.sql.review import ReviewQueries
 from bot.storage.sql.round_sweep import RoundSweepQueries
 from bot.storage.sql.seen_updates import SeenUpdateQueries
+from bot.storage.sql.sent_files import SentFileQueries
 from bot.storage.sql.weak_spots import WeakSpotQueries
 from bot.storage.sqlite.answer_writer import AnswerWriter
 from bot.storage.sqlite.errors import constraints, translate_errors
@@ -52,7 +53,7 @@ class _SQLiteTransaction:
 class SQLiteStore(
     DailyQueries, PlayerQueries, ReviewQueries, ChatMoveQueries, SeenUpdateQueries,
     ChatQuizQueries, RoundSweepQueries, WeakSpotQueries, FlagQueries, PickQueries,
-    GroupCommitAnswers,
+    SentFileQueries, GroupCommitAnswers,
 ):  # fmt: skip
     """The default store. Open with `await SQLiteStore.open(path)`; queries: SqlQueries."""
 
