@@ -52,9 +52,13 @@ CHAT_QUIZ_TABLES = ("chat_quizzes", "chat_quiz_uploads")
 _COLUMNS = "q.serial, q.chat_id, q.quiz_id, q.source, q.filename, q.uploaded_by, q.uploaded_at"
 
 
-def _stored(rows: list[tuple[object, ...]]) -> StoredChatQuiz:
-    """The quiz of rows of `_WITH_PICTURES`: its columns, then a picture's name and data."""
-    serial, chat_id, quiz_id, source, filename, uploaded_by, uploaded_at = rows[0][:7]
+def _stored(rows: list[tuple[object, ...]]) -> StoredChatQuiz | None:
+    """The quiz in rows of `_WITH_PICTURES` (its row has a serial), with the pictures in the
+    others (name and data last); None without the quiz's row."""
+    quiz_rows = [row for row in rows if row[0] is not None]
+    if not quiz_rows:
+        return None
+    serial, chat_id, quiz_id, source, filename, uploaded_by, uploaded_at = quiz_rows[0][:7]
     return StoredChatQuiz(
         serial=int(str(serial)),
         quiz_id=str(quiz_id),
@@ -68,13 +72,13 @@ def _stored(rows: list[tuple[object, ...]]) -> StoredChatQuiz:
 
 
 _WITH_PICTURES = (
-    f"SELECT {_COLUMNS}, l.name, p.data FROM chat_quizzes q "
-    "LEFT JOIN chat_quiz_pictures l ON l.serial = q.serial "
-    "LEFT JOIN pictures p ON p.digest = l.digest "
-    "WHERE q.serial = ? ORDER BY l.name"
+    f"SELECT {_COLUMNS}, NULL, NULL FROM chat_quizzes q WHERE q.serial = ? UNION ALL "
+    "SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, l.name, p.data FROM chat_quiz_pictures l "
+    "JOIN pictures p ON p.digest = l.digest WHERE l.serial = ?"
 )
-"""A chat quiz with its pictures in one statement: one snapshot, so a replacement on another
-worker never pairs a quiz file with another version's pictures."""
+"""A chat quiz's row, then a row per picture, in one statement: one snapshot, so a replacement
+on another worker never pairs a quiz file with another version's pictures (and the file is
+read once, not once a picture)."""
 
 
 def _uploads_lock(chat_id: str) -> str:
@@ -124,8 +128,7 @@ class ChatQuizReads(SqlQueries):
     async def chat_quiz(self, serial: int) -> StoredChatQuiz | None:
         """A chat quiz by the serial of its key (a post, a schedule or a card names it), with
         its pictures."""
-        rows = await self._rows(_WITH_PICTURES, serial)
-        return _stored(rows) if rows else None
+        return _stored(await self._rows(_WITH_PICTURES, serial, serial))
 
 
 class ChatQuizQueries(ChatQuizReads):

@@ -81,11 +81,11 @@ async def drop_unused(transaction: Transaction, digests: Iterable[str]) -> None:
 
 
 def picture_rows(rows: list[tuple[object, ...]]) -> tuple[tuple[str, bytes], ...]:
-    """(name, bytes) of rows whose last two columns are a link's name and its picture's data
-    (None, None for a quiz without pictures in a LEFT JOIN)."""
+    """(name, bytes) by name, from rows whose last two columns are a link's name and its
+    picture's data (None, None in rows of something else)."""
     found = []
     for row in rows:
         name, data = row[-2], row[-1]
         if isinstance(name, str) and isinstance(data, bytes | bytearray | memoryview):
             found.append((name, bytes(data)))
-    return tuple(found)
+    return tuple(sorted(found))
