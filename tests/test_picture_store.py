@@ -4,6 +4,7 @@ content, read back with their quiz, replaced with it, deleted when no quiz shows
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 from bot.catalog.picture_files import PicturesGiven
@@ -142,3 +143,35 @@ async def test_db_copy_moves_pictures_both_ways(tmp_path: Path) -> None:
             assert await stored_pictures(copied) == [RED.digest]  # OTHER's still shows it
         finally:
             await copied.close()
+
+
+async def test_uploads_and_removals_of_one_picture_at_once_never_lose_a_shown_picture(
+    database: Path | str,
+) -> None:
+    """Two stores (two workers): chats keep removing and uploading quizzes that show the same
+    picture. Whatever the interleaving, every stored quiz's picture is there, and once all
+    are removed none is left (the lock orders an unlink's delete and a link's insert)."""
+    first, second = await open_store(database), await open_store(database)
+    try:
+        chats = [f"tg:-{number}" for number in range(1, 7)]
+
+        async def churn(store: Store, chat: str) -> None:
+            for round_number in range(4):
+                await save(store, chat, "gpu", {"red.png": picture("red")}, f"v{round_number}")
+                assert await store.remove_chat_quiz(chat, "gpu") is True
+            await save(store, chat, "gpu", {"red.png": picture("red")}, "last")
+
+        stores = (first, second)
+        await asyncio.gather(*(churn(stores[n % 2], chat) for n, chat in enumerate(chats)))
+        for chat in chats:
+            [entry] = await second.chat_quiz_entries(chat)
+            stored = await second.chat_quiz(entry.serial)
+            assert stored is not None
+            assert stored.pictures == (("red.png", RED.data),)
+        await asyncio.gather(
+            *(stores[n % 2].remove_chat_quiz(c, "gpu") for n, c in enumerate(chats))
+        )
+        assert await stored_pictures(first) == []
+    finally:
+        await second.close()
+        await first.close()
