@@ -9,8 +9,11 @@ import time
 from collections.abc import Callable
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from bot.catalog.chat_shelf import ChatQuizShelf
+from bot.catalog.uploads import ReadUpload, read_upload
 from bot.catalog.zip_upload import MAX_ENTRIES, read_zip
 from bot.domain import uploads
 from bot.domain.models import Quiz
@@ -193,3 +196,23 @@ def test_a_mac_s_extra_files_and_folders_are_ignored() -> None:
     assert not isinstance(contents, UploadRefused), contents
     assert contents.quiz_name == "pics.yaml"
     assert list(contents.pictures) == ["pics/square.png"]
+
+
+GOOD = zips.quiz_zip({"__MACOSX/._pics.yaml": b"junk", "pics/": b""})
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.integers(0, len(GOOD) - 1), st.integers(0, 255)), max_size=6))
+def test_a_damaged_zip_is_refused_or_read_never_an_error(changes: list[tuple[int, int]]) -> None:
+    """Bytes changed anywhere (headers, sizes, names, data): a refusal, the file's problems, or
+    a quiz; never an exception out of the reader (zipfile raises a dozen kinds)."""
+    data = bytearray(GOOD)
+    for offset, value in changes:
+        data[offset] = value
+    outcome = read_upload("pics.zip", bytes(data))
+    assert isinstance(outcome, UploadRefused | UploadFailed | ReadUpload)
+
+
+def test_a_member_without_a_name_is_refused() -> None:
+    data = zips.quiz_zip().replace(b"pics/square.png", b"\0ics/square.png")
+    assert read_zip(data) == UploadRefused(UploadRefusal.ZIP_BAD_NAME, 0)

@@ -21,7 +21,12 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 
 from bot.catalog.picture_files import checked_name
-from bot.domain.pictures import MAX_PICTURE_BYTES, MAX_QUIZ_PICTURES, NAME_SUFFIXES
+from bot.domain.pictures import (
+    MAX_PICTURE_BYTES,
+    MAX_QUIZ_PICTURES,
+    MAX_ZIP_BYTES,
+    NAME_SUFFIXES,
+)
 from bot.domain.uploads import MAX_UPLOAD_BYTES, UploadRefusal, UploadRefused
 from bot.pictures.clean import PictureError
 
@@ -34,7 +39,17 @@ _LOCAL_HEADER = struct.Struct("<4s22xHH")
 """A member's local header: signature, then (after 22 bytes) its name's and extra's lengths."""
 _LOCAL_SIGNATURE = b"PK\x03\x04"
 _ARCHIVE_MAGIC = (b"PK\x03\x04", b"PK\x05\x06", b"PK\x07\x08")
-_ZIP_ERRORS = (zipfile.BadZipFile, zipfile.LargeZipFile, zlib.error, EOFError, ValueError)
+_ZIP_ERRORS = (
+    zipfile.BadZipFile,
+    zipfile.LargeZipFile,
+    zlib.error,
+    EOFError,
+    ValueError,
+    OSError,
+    NotImplementedError,  # a zip version or feature zipfile does not have
+)
+_ENCRYPTED = 0x1 | 0x40
+"""General purpose flags: encrypted, strongly encrypted."""
 _ARCHIVE_SUFFIXES = (".zip", ".apkg", ".colpkg", ".xlsx", ".jar", ".7z", ".rar", ".gz", ".tgz")
 
 
@@ -53,6 +68,8 @@ def is_zip_upload(filename: str) -> bool:
 
 def read_zip(data: bytes) -> ZipContents | UploadRefused:
     """The quiz file and pictures of an uploaded zip, or why it is refused."""
+    if len(data) > MAX_ZIP_BYTES:
+        return _refused(UploadRefusal.TOO_BIG, MAX_ZIP_BYTES)
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             return _read(archive, data)
@@ -102,14 +119,16 @@ def _check_layout(members: list[zipfile.ZipInfo], data: bytes, directory: int) -
     for member in members:
         name = member.filename
         try:
-            checked = checked_name(name.rstrip("/") or name)
+            if not name.rstrip("/"):
+                raise PictureError("no name")
+            checked = checked_name(name.rstrip("/"))
         except PictureError:
             raise _RefusedError(_refused(UploadRefusal.ZIP_BAD_NAME, name=name)) from None
         normal = unicodedata.normalize("NFC", checked).casefold()
         if normal in seen:
             raise _RefusedError(_refused(UploadRefusal.ZIP_DUPLICATE_NAME, name=name))
         seen.add(normal)
-        if member.flag_bits & 0x1:
+        if member.flag_bits & _ENCRYPTED:
             raise _RefusedError(_refused(UploadRefusal.ZIP_ENCRYPTED, name=name))
         if member.compress_type not in PACKINGS:
             raise _RefusedError(_refused(UploadRefusal.ZIP_PACKING, name=name))
