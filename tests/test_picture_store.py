@@ -7,14 +7,14 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from bot.catalog.picture_files import PicturesGiven
+from bot.catalog.picture_files import StoredPictures
 from bot.domain.models import Picture, Text
 from bot.pictures.clean import clean
 from bot.storage.db_copy import copy_database
 from bot.storage.interface import Store
 from bot.storage.opening import open_store
 from tests.postgres import fresh_schema
-from tests.support.picture_zips import png
+from tests.support.picture_zips import by_name, png
 from tests.support.store_rows import NOW
 
 CHAT, OTHER, NEW = "tg:-100", "tg:-200", "tg:-1000100"
@@ -47,8 +47,11 @@ async def test_a_quiz_s_pictures_come_back_with_it_by_name(store: Store) -> None
     )
     stored = await store.chat_quiz(serial)
     assert stored is not None
-    assert stored.pictures == (("a/red.png", RED.data), ("b.png", BLUE.data))
-    assert PicturesGiven(dict(stored.pictures)).read("a/red.png") == RED.data
+    assert by_name(stored) == {"a/red.png": RED.data, "b.png": BLUE.data}
+    assert [p.name for p in stored.pictures] == ["a/red.png", "b.png"]
+    first = stored.pictures[0]
+    assert (first.media_type, first.width, first.height) == ("image/png", 30, 20)
+    assert StoredPictures(stored.pictures).cleaned("a/red.png").digest == RED.digest
     assert await stored_pictures(store) == sorted([RED.digest, BLUE.digest])
     bare = await save(store, CHAT, "plain", {})
     found = await store.chat_quiz(bare)
@@ -75,7 +78,7 @@ async def test_a_replacement_s_pictures_replace_the_old_ones(store: Store) -> No
     assert again == serial
     stored = await store.chat_quiz(serial)
     assert stored is not None
-    assert stored.pictures == (("blue.png", BLUE.data),)
+    assert by_name(stored) == {"blue.png": BLUE.data}
     assert await stored_pictures(store) == [BLUE.digest]
     await save(store, CHAT, "gpu", {}, "v3, no pictures")
     assert await stored_pictures(store) == []
@@ -102,7 +105,7 @@ async def test_a_supergroup_upgrade_drops_the_pictures_of_the_quiz_it_drops(
     moved = await store.chat_quiz(moving)
     assert moved is not None
     assert moved.chat_id == NEW
-    assert moved.pictures == (("red.png", RED.data),)
+    assert by_name(moved) == {"red.png": RED.data}
     winner = await store.chat_quiz(kept)
     assert winner is not None
     assert winner.pictures == ()
@@ -116,7 +119,7 @@ async def test_pictures_survive_a_reopen(database: Path | str) -> None:
     try:
         stored = await reopened.chat_quiz(serial)
         assert stored is not None
-        assert stored.pictures == (("red.png", RED.data),)
+        assert by_name(stored) == {"red.png": RED.data}
     finally:
         await reopened.close()
 
@@ -138,7 +141,7 @@ async def test_db_copy_moves_pictures_both_ways(tmp_path: Path) -> None:
         try:
             stored = await copied.chat_quiz(serial)
             assert stored is not None
-            assert dict(stored.pictures) == {"red.png": RED.data, "b.png": BLUE.data}
+            assert by_name(stored) == {"red.png": RED.data, "b.png": BLUE.data}
             assert await copied.remove_chat_quiz(CHAT, "gpu") is True
             assert await stored_pictures(copied) == [RED.digest]  # OTHER's still shows it
         finally:
@@ -167,7 +170,7 @@ async def test_uploads_and_removals_of_one_picture_at_once_never_lose_a_shown_pi
             [entry] = await second.chat_quiz_entries(chat)
             stored = await second.chat_quiz(entry.serial)
             assert stored is not None
-            assert stored.pictures == (("red.png", RED.data),)
+            assert by_name(stored) == {"red.png": RED.data}
         await asyncio.gather(
             *(stores[n % 2].remove_chat_quiz(c, "gpu") for n, c in enumerate(chats))
         )

@@ -63,7 +63,9 @@ async def test_a_zip_s_quiz_is_stored_with_its_picture_cleaned_and_read_back_els
     assert serial is not None
     stored = await store.chat_quiz(serial)
     assert stored is not None
-    assert [name for name, _ in stored.pictures] == ["pics/square.png"]  # not the unused one
+    assert [picture.name for picture in stored.pictures] == [
+        "pics/square.png"
+    ]  # not the unused one
     assert await store.count_rows("pictures") == 1  # type: ignore[attr-defined]
     elsewhere = await ChatQuizShelf(store).by_key(outcome.quiz.id)  # another worker's shelf
     assert elsewhere is not None
@@ -71,6 +73,30 @@ async def test_a_zip_s_quiz_is_stored_with_its_picture_cleaned_and_read_back_els
     assert shown is not None
     assert (shown.digest, shown.name) == (image.digest, "pics/square.png")
     assert shown.alt.get("fr") == "Un carré rouge"
+
+
+async def test_a_stored_jpeg_is_read_back_as_stored_not_encoded_again(
+    service: QuizService, store: Store
+) -> None:
+    """Its digest names it in the store and on the platforms: every worker must agree."""
+    files = {
+        "pics.yaml": zips.picture_quiz(files=("photo.jpg",)).encode(),
+        "photo.jpg": zips.jpeg(),
+    }
+    outcome = await upload(service, zips.zipped(files))
+    assert isinstance(outcome, Uploaded), outcome
+    uploaded = outcome.quiz.questions[0].image
+    assert uploaded is not None
+    assert clean(uploaded.data, "again.jpg").data != uploaded.data  # JPEG: not idempotent
+    [row] = await store.read_rows("pictures", ["digest", "media_type"])  # type: ignore[attr-defined]
+    assert row == (uploaded.digest, "image/jpeg")
+    elsewhere = await ChatQuizShelf(store).by_key(outcome.quiz.id)
+    assert elsewhere is not None
+    image = elsewhere.questions[0].image
+    assert image is not None
+    assert (image.digest, image.data, image.width, image.height) == (
+        uploaded.digest, uploaded.data, 64, 48,
+    )  # fmt: skip
 
 
 async def test_a_replacement_without_pictures_leaves_none_stored(

@@ -20,7 +20,13 @@ from bot.catalog.field_reader import Problem
 from bot.catalog.importers import ImportFailedError, Skipped, import_file
 from bot.catalog.importers.detect import is_quiz_file
 from bot.catalog.loader import QuizError, check_source, decode, load_source
-from bot.catalog.picture_files import NO_PICTURES, PictureFiles, PicturesGiven, checked_name
+from bot.catalog.picture_files import (
+    NO_PICTURES,
+    PictureFiles,
+    PicturesGiven,
+    StoredPictures,
+    checked_name,
+)
 from bot.catalog.zip_upload import is_zip_upload, read_zip
 from bot.domain.models import Picture, Quiz
 from bot.domain.uploads import (
@@ -118,7 +124,7 @@ def _read_quiz_file(name: str, data: bytes, pictures: PictureFiles) -> ReadUploa
 def load_stored(stored: StoredChatQuiz) -> Quiz:
     """A stored chat quiz, validated again with its stored pictures, under its key; raises
     QuizError."""
-    pictures = PicturesGiven(dict(stored.pictures)) if stored.pictures else NO_PICTURES
+    pictures = StoredPictures(stored.pictures) if stored.pictures else NO_PICTURES
     quiz = load_source(stored.filename, stored.quiz_id, stored.source.encode(), None, pictures)
     return dataclasses.replace(quiz, id=stored.key, source=stored.filename)
 

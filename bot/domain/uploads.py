@@ -10,7 +10,7 @@ keeps (answer history survives by question id); what people see and type is the 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from bot.domain.models import Quiz, Text
@@ -67,6 +67,19 @@ class ChatQuizEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class StoredPicture:
+    """A chat quiz's picture as the store holds it: cleaned at the upload, so its bytes are
+    what a platform receives and their SHA-256 is the row's digest."""
+
+    name: str
+    """The name the quiz gives it (`checked_name`)."""
+    media_type: str
+    width: int
+    height: int
+    data: bytes = field(repr=False)
+
+
+@dataclass(frozen=True, slots=True)
 class StoredChatQuiz(ChatQuizEntry):
     """A chat's quiz as the store holds it: its entry, the quiz file made of the upload, whose."""
 
@@ -75,8 +88,8 @@ class StoredChatQuiz(ChatQuizEntry):
     """The quiz file's text (YAML the hardened loader reads back)."""
     filename: str
     uploaded_by: str
-    pictures: tuple[tuple[str, bytes], ...] = ()
-    """The pictures the quiz shows, (name, cleaned bytes), by name."""
+    pictures: tuple[StoredPicture, ...] = ()
+    """The pictures the quiz shows, by name."""
 
 
 class UploadRefusal(enum.Enum):

@@ -6,6 +6,8 @@ picture is the publisher's: here the stored quiz is seen to hold it.)"""
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 import pytest
 
@@ -13,11 +15,24 @@ from bot.domain.uploads import key_serial
 from bot.pictures.clean import clean
 from bot.storage.interface import Store
 from tests.e2e.discord_helpers import World, build_bot, labels, locales, post_id_of
-from tests.e2e.test_discord_uploads import plain, upload
 from tests.support import picture_zips as zips
 
 pytestmark = pytest.mark.simcord(settle_timeout=2.0)
 """As test_discord_uploads: an upload is read in a thread, more than 0.5 s on a busy machine."""
+
+
+def plain(text: str) -> str:
+    """Markdown escapes removed: what a member reads."""
+    return text.replace("\\", "")
+
+
+async def upload(world: World, actor: Any, filename: str, data: bytes) -> str:
+    """`/import file:` by `actor`: the private answer, deferred then followed up."""
+    result = await actor.slash(world.channel, "import", file=(filename, data))
+    assert result.ephemeral
+    message = result.response
+    assert message is not None
+    return plain(message.content or message.embeds[0].description)
 
 
 async def test_a_zip_s_quiz_and_picture_are_stored_served_after_a_restart_and_played(
@@ -29,7 +44,7 @@ async def test_a_zip_s_quiz_and_picture_are_stored_served_after_a_restart_and_pl
     [entry] = await store.chat_quiz_entries(f"dc:{world.channel.guild.id}")
     stored = await store.chat_quiz(entry.serial)
     assert stored is not None
-    assert dict(stored.pictures) == {"pics/square.png": clean(zips.png(), "a.png").data}
+    assert zips.by_name(stored) == {"pics/square.png": clean(zips.png(), "a.png").data}
 
     await world.env.restart_bot(build_bot(store, world.bot.service.quizzes))
     ana = world.members["ana"]

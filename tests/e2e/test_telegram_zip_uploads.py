@@ -66,7 +66,7 @@ async def test_a_zip_s_quiz_and_picture_are_stored_and_the_group_plays_it(
     assert serial is not None
     stored = await bot.quiz.service.store.chat_quiz(serial)
     assert stored is not None
-    assert dict(stored.pictures) == {"pics/square.png": clean(zips.png(), "a.png").data}
+    assert zips.by_name(stored) == {"pics/square.png": clean(zips.png(), "a.png").data}
     image = quiz.questions[0].image
     assert image is not None
     assert image.alt.get("en") == "A red square"

@@ -9,6 +9,8 @@ import zipfile
 
 from PIL import Image
 
+from bot.domain.uploads import StoredChatQuiz
+
 
 def png(colour: str = "red", size: tuple[int, int] = (30, 20)) -> bytes:
     out = io.BytesIO()
@@ -145,3 +147,16 @@ def packed_with_bzip2() -> bytes:
 
 def duplicated() -> bytes:
     return quiz_zip({"PICS/Square.png": png("blue")})
+
+
+def by_name(stored: StoredChatQuiz) -> dict[str, bytes]:
+    """A stored chat quiz's pictures: name → bytes."""
+    return {picture.name: picture.data for picture in stored.pictures}
+
+
+def jpeg(size: tuple[int, int] = (64, 48)) -> bytes:
+    """A photo-like JPEG (a gradient): re-encoding it again would change its bytes."""
+    image = Image.linear_gradient("L").resize(size).convert("RGB")
+    out = io.BytesIO()
+    image.save(out, "JPEG", quality=95)
+    return out.getvalue()

@@ -17,6 +17,7 @@ from datetime import datetime
 from bot.domain.models import Picture
 from bot.domain.uploads import ChatQuizEntry, StoredChatQuiz
 from bot.storage.sql.pictures import (
+    PICTURE_COLUMNS,
     PICTURES_LOCK,
     drop_unused,
     link_pictures,
@@ -72,9 +73,9 @@ def _stored(rows: list[tuple[object, ...]]) -> StoredChatQuiz | None:
 
 
 _WITH_PICTURES = (
-    f"SELECT {_COLUMNS}, NULL, NULL FROM chat_quizzes q WHERE q.serial = ? UNION ALL "
-    "SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, l.name, p.data FROM chat_quiz_pictures l "
-    "JOIN pictures p ON p.digest = l.digest WHERE l.serial = ?"
+    f"SELECT {_COLUMNS}, NULL, NULL, NULL, NULL, NULL FROM chat_quizzes q WHERE q.serial = ? "
+    f"UNION ALL SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, {PICTURE_COLUMNS} "
+    "FROM chat_quiz_pictures l JOIN pictures p ON p.digest = l.digest WHERE l.serial = ?"
 )
 """A chat quiz's row, then a row per picture, in one statement: one snapshot, so a replacement
 on another worker never pairs a quiz file with another version's pictures (and the file is

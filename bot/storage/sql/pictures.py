@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from bot.domain.models import Picture
+from bot.domain.uploads import StoredPicture
 from bot.storage.sql.queries import Transaction
 
 PICTURES_MIGRATION = """
@@ -80,12 +81,17 @@ async def drop_unused(transaction: Transaction, digests: Iterable[str]) -> None:
         await transaction.write(_UNUSED_PICTURE, digest)
 
 
-def picture_rows(rows: list[tuple[object, ...]]) -> tuple[tuple[str, bytes], ...]:
-    """(name, bytes) by name, from rows whose last two columns are a link's name and its
-    picture's data (None, None in rows of something else)."""
+PICTURE_COLUMNS = "l.name, p.media_type, p.width, p.height, p.data"
+"""What `picture_rows` reads, last in each row."""
+
+
+def picture_rows(rows: list[tuple[object, ...]]) -> tuple[StoredPicture, ...]:
+    """The pictures by name, from rows whose last columns are PICTURE_COLUMNS (NULLs in rows
+    of something else)."""
     found = []
     for row in rows:
-        name, data = row[-2], row[-1]
+        name, media_type, width, height, data = row[-5:]
         if isinstance(name, str) and isinstance(data, bytes | bytearray | memoryview):
-            found.append((name, bytes(data)))
-    return tuple(sorted(found))
+            found.append(StoredPicture(name, str(media_type), int(str(width)),
+                                       int(str(height)), bytes(data)))  # fmt: skip
+    return tuple(sorted(found, key=lambda picture: picture.name))
