@@ -13,7 +13,9 @@ from bot.pictures.clean import clean
 from bot.storage.db_copy import copy_database
 from bot.storage.interface import Store
 from bot.storage.opening import open_store
+from bot.storage.sql.pictures import PICTURES_MIGRATION
 from tests.postgres import fresh_schema
+from tests.support.migrations import roll_back_to_before
 from tests.support.picture_zips import by_name, png
 from tests.support.store_rows import NOW
 
@@ -178,3 +180,21 @@ async def test_uploads_and_removals_of_one_picture_at_once_never_lose_a_shown_pi
     finally:
         await second.close()
         await first.close()
+
+
+async def test_a_database_from_before_pictures_gets_their_tables_and_keeps_its_quizzes(
+    database: Path | str,
+) -> None:
+    store = await open_store(database)
+    serial = await save(store, CHAT, "gpu", {}, "the file")
+    await store.close()
+    await roll_back_to_before(database, PICTURES_MIGRATION)
+    reopened = await open_store(database)  # migrates again
+    try:
+        stored = await reopened.chat_quiz(serial)
+        assert stored is not None
+        assert (stored.source, stored.pictures) == ("the file", ())
+        await save(reopened, CHAT, "gpu", {"red.png": picture("red")})
+        assert await stored_pictures(reopened) == [RED.digest]
+    finally:
+        await reopened.close()
