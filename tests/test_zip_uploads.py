@@ -242,3 +242,27 @@ def test_a_damaged_zip_is_refused_or_read_never_an_error(changes: list[tuple[int
 def test_a_member_without_a_name_is_refused() -> None:
     data = zips.quiz_zip().replace(b"pics/square.png", b"\0ics/square.png")
     assert read_zip(data) == UploadRefused(UploadRefusal.ZIP_BAD_NAME, 0)
+
+
+def test_pictures_are_named_from_the_quiz_file_s_folder() -> None:
+    """A zip of a folder: `my-quiz/pics.yaml` names `pics/square.png`, which the zip holds
+    as `my-quiz/pics/square.png`; a picture outside the folder cannot be named, even when it
+    has a name the quiz gives (`pics/square.png` at the top)."""
+    files = {
+        "my-quiz/pics.yaml": zips.picture_quiz().encode(),
+        "my-quiz/pics/square.png": zips.png(),
+        "elsewhere/x.png": zips.png("blue"),
+        "pics/square.png": zips.png("blue"),
+    }
+    contents = read_zip(zips.zipped(files))
+    assert not isinstance(contents, UploadRefused), contents
+    assert sorted(contents.pictures) == [
+        "../elsewhere/x.png",
+        "../pics/square.png",
+        "pics/square.png",
+    ]
+    assert contents.pictures["pics/square.png"] == zips.png()
+    read = read_upload("my-quiz.zip", zips.zipped(files))
+    assert isinstance(read, ReadUpload), read
+    assert list(read.pictures) == ["pics/square.png"]
+    assert read.unused_pictures == ("../elsewhere/x.png", "../pics/square.png")

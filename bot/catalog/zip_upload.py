@@ -13,6 +13,7 @@ written anywhere: the members are returned in memory. CPU work: callers run this
 from __future__ import annotations
 
 import io
+import posixpath
 import struct
 import unicodedata
 import zipfile
@@ -55,7 +56,8 @@ _ARCHIVE_SUFFIXES = (".zip", ".apkg", ".colpkg", ".xlsx", ".jar", ".7z", ".rar",
 
 @dataclass(frozen=True, slots=True)
 class ZipContents:
-    """The zip's quiz file and its pictures by checked name (`checked_name`)."""
+    """The zip's quiz file and its pictures by the name the quiz file gives them (relative
+    to its folder in the zip, `checked_name`)."""
 
     quiz_name: str
     quiz_data: bytes
@@ -107,9 +109,16 @@ def _read(archive: zipfile.ZipFile, data: bytes) -> ZipContents | UploadRefused:
         return _refused(UploadRefusal.ZIP_SEVERAL_QUIZZES, name=names)
     quiz = others[0]
     quiz_data = _member(archive, quiz, MAX_UPLOAD_BYTES)
-    read = {checked_name(member.filename): _member(archive, member, MAX_PICTURE_BYTES)
+    folder = PurePosixPath(quiz.filename).parent
+    read = {_beside(folder, member.filename): _member(archive, member, MAX_PICTURE_BYTES)
             for member in pictures}  # fmt: skip
     return ZipContents(PurePosixPath(quiz.filename).name, quiz_data, read)
+
+
+def _beside(folder: PurePosixPath, name: str) -> str:
+    """A picture's name as the quiz file would give it: relative to the quiz file's folder (a
+    zip of a folder puts both in it). One elsewhere starts with `..`, which no quiz can name."""
+    return posixpath.relpath(checked_name(name), str(folder))
 
 
 def _check_layout(members: list[zipfile.ZipInfo], data: bytes, directory: int) -> None:
