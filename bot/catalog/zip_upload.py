@@ -1,7 +1,7 @@
 """A chat's `.zip` upload: one quiz file and its pictures, read without trusting the archive.
 
 A zip says how big each member is, where it starts and how it is packed; all of it may lie.
-So the archive is bounded as a whole (MAX_ZIP_BYTES, checked before this), members are
+So the archive is bounded as a whole (MAX_ZIP_BYTES, checked before the download too), members are
 counted before any is read, each member's declared size is checked against its own limit and
 then its real size while it is read (never more than the limit and one byte), members whose
 bytes overlap (a zip bomb's way to make 1 MB expand many times) are refused from their local
