@@ -38,12 +38,12 @@ from adapters.telegram_bot.commands import (
 from adapters.telegram_bot.publisher import STYLE
 from adapters.telegram_bot.topics import channel_of, thread_of
 from bot.domain.uploads import (
-    MAX_UPLOAD_BYTES,
     Removed,
     UploadOutcome,
     UploadRefusal,
     UploadRefused,
     shown_id,
+    size_limit,
 )
 from bot.text import upload_texts
 
@@ -112,7 +112,7 @@ async def upload(update: Update, context: Context, document: Document) -> None:
     except BadRequest as error:  # no declared size, and Telegram's 20 MB cap said no
         if "too big" not in str(error).lower():
             raise
-        outcome = UploadRefused(UploadRefusal.TOO_BIG, MAX_UPLOAD_BYTES)
+        outcome = UploadRefused(UploadRefusal.TOO_BIG, size_limit(document.file_name or ""))
     await reply(update, STYLE.escape(upload_texts.upload_reply(outcome, language, "telegram")))
 
 

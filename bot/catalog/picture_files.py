@@ -8,12 +8,13 @@ limit is refused from its size, not read.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path, PurePosixPath
 from typing import Protocol
 
 from bot.domain.pictures import MAX_PICTURE_BYTES
-from bot.pictures.clean import PictureError
+from bot.domain.uploads import StoredPicture
+from bot.pictures.clean import Cleaned, PictureError, clean
 
 MAX_NAME = 200
 
@@ -78,6 +79,35 @@ class PicturesGiven:
         if found is None:
             raise PictureError(f"there is no picture '{name}' with the quiz (send a .zip)")
         return found
+
+
+class StoredPictures:
+    """A stored chat quiz's pictures: cleaned when it was uploaded, so they are taken as they
+    are (no second re-encoding: a JPEG would lose quality again and change its digest, which
+    names it in the store and on the platforms)."""
+
+    def __init__(self, pictures: Iterable[StoredPicture]) -> None:
+        self.pictures = {picture.name: picture for picture in pictures}
+
+    def read(self, name: str) -> bytes:
+        return self._found(name).data
+
+    def cleaned(self, name: str) -> Cleaned:
+        found = self._found(name)
+        return Cleaned(found.data, found.media_type, found.width, found.height)
+
+    def _found(self, name: str) -> StoredPicture:
+        found = self.pictures.get(checked_name(name))
+        if found is None:
+            raise PictureError(f"the stored quiz has no picture '{name}'")
+        return found
+
+
+def cleaned_picture(pictures: PictureFiles, name: str) -> Cleaned:
+    """The picture `name` cleaned: re-encoded by Pillow, unless the store kept it cleaned."""
+    if isinstance(pictures, StoredPictures):
+        return pictures.cleaned(name)
+    return clean(pictures.read(name), name)
 
 
 NO_PICTURES = PicturesGiven({})

@@ -7,10 +7,11 @@ Pillow refuses (bot/pictures/clean.py says why), a quiz over its picture budget.
 from __future__ import annotations
 
 from bot.catalog.field_reader import FieldReader
+from bot.catalog.picture_files import cleaned_picture
 from bot.catalog.yaml_nodes import Node
 from bot.domain.models import Picture
 from bot.domain.pictures import MAX_ALT, MAX_QUIZ_PICTURES
-from bot.pictures.clean import PictureError, clean
+from bot.pictures.clean import PictureError
 
 PICTURE_KEYS = {"file", "alt"}
 
@@ -37,7 +38,7 @@ def read_picture(reader: FieldReader, node: Node, what: str) -> Picture | None:
             reader.report(file_node.line, f"a quiz may show at most {MAX_QUIZ_PICTURES} pictures")
             return None
         try:
-            cleaned = clean(reader.pictures.read(name), name)
+            cleaned = cleaned_picture(reader.pictures, name)
         except PictureError as error:
             reader.report(file_node.line, f"{what} '{name}': {error}")
             return None

@@ -3,21 +3,32 @@
 Both go through the hardened readers only: a quizbot quiz file through the loader, anything
 else through the importers (bot/catalog/importers), whose YAML, JSON, CSV and zip readers are
 bounded and run no code. What is stored is the quiz file made of the upload, so reading it
-back is the loader's full validation again, never the original format's. CPU work: callers
+back is the loader's full validation again, never the original format's. A `.zip` holds one
+such file and its pictures (bot/catalog/zip_upload.py reads it); the pictures the quiz names
+are kept as the loader cleaned them, and given back with the stored file. CPU work: callers
 run these in a thread.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import PurePath
 
 from bot.catalog.field_reader import Problem
 from bot.catalog.importers import ImportFailedError, Skipped, import_file
 from bot.catalog.importers.detect import is_quiz_file
 from bot.catalog.loader import QuizError, check_source, decode, load_source
-from bot.domain.models import Quiz
+from bot.catalog.picture_files import (
+    NO_PICTURES,
+    PictureFiles,
+    PicturesGiven,
+    StoredPictures,
+    checked_name,
+)
+from bot.catalog.zip_upload import is_zip_upload, read_zip
+from bot.domain.models import Picture, Quiz
 from bot.domain.uploads import (
     MAX_UPLOAD_QUESTIONS,
     StoredChatQuiz,
@@ -43,13 +54,49 @@ class ReadUpload:
     source: str
     warnings: tuple[UploadProblem, ...]
     unit: str
+    pictures: dict[str, Picture] = field(default_factory=dict)
+    """The pictures the quiz shows, cleaned, by the name it gives them (`checked_name`)."""
+    unused_pictures: tuple[str, ...] = ()
+    """Pictures of the zip that the quiz does not name: not kept."""
 
 
 def read_upload(filename: str, data: bytes) -> ReadUpload | UploadFailed | UploadRefused:
-    """The quiz in an uploaded file, its problems by line, or TOO_MANY_QUESTIONS."""
+    """The quiz in an uploaded file (or zip), its problems by line, or why it is refused."""
     name = PurePath(filename).name or "upload"
+    if not is_zip_upload(name):
+        return _read_file(name, data, {})
+    contents = read_zip(data)
+    if isinstance(contents, UploadRefused):
+        return contents
+    return _read_file(contents.quiz_name, contents.quiz_data, contents.pictures)
+
+
+def _read_file(
+    name: str, data: bytes, given: Mapping[str, bytes]
+) -> ReadUpload | UploadFailed | UploadRefused:
+    read = _read_alone(name, data, PicturesGiven(given) if given else NO_PICTURES)
+    if not isinstance(read, ReadUpload):
+        return read
+    shown = quiz_pictures(read.quiz)
+    unused = tuple(sorted(set(given) - set(shown)))
+    return dataclasses.replace(read, pictures=shown, unused_pictures=unused)
+
+
+def quiz_pictures(quiz: Quiz) -> dict[str, Picture]:
+    """The pictures of the quiz's questions and explanations, by the name the quiz gives."""
+    found = {}
+    for question in quiz.questions:
+        for picture in (question.image, question.explanation_image):
+            if picture is not None:
+                found[checked_name(picture.name)] = picture
+    return found
+
+
+def _read_alone(
+    name: str, data: bytes, pictures: PictureFiles
+) -> ReadUpload | UploadFailed | UploadRefused:
     if is_quiz_file(data):
-        return _read_quiz_file(name, data)
+        return _read_quiz_file(name, data, pictures)
     try:
         imported = import_file(name, data)
     except ImportFailedError as error:
@@ -60,7 +107,7 @@ def read_upload(filename: str, data: bytes) -> ReadUpload | UploadFailed | Uploa
     return ReadUpload(imported.quiz, imported.yaml, warnings, imported.unit)
 
 
-def _read_quiz_file(name: str, data: bytes) -> ReadUpload | UploadFailed:
+def _read_quiz_file(name: str, data: bytes, pictures: PictureFiles) -> ReadUpload | UploadFailed:
     """A quizbot quiz file as it is: the loader checks it, its id is the one it declares
     (whatever the file is named)."""
     try:
@@ -68,15 +115,17 @@ def _read_quiz_file(name: str, data: bytes) -> ReadUpload | UploadFailed:
     except UnicodeDecodeError:
         return UploadFailed(name, (UploadProblem(1, "import.error.not_utf8"),))
     try:
-        checked = check_source(name, None, data)
+        checked = check_source(name, None, data, pictures)
     except QuizError as error:
         return UploadFailed(name, tuple(_quiz_problem(problem) for problem in error.problems))
     return ReadUpload(checked.quiz, text, (), "line")
 
 
 def load_stored(stored: StoredChatQuiz) -> Quiz:
-    """A stored chat quiz, validated again, under its key; raises QuizError."""
-    quiz = load_source(stored.filename, stored.quiz_id, stored.source.encode())
+    """A stored chat quiz, validated again with its stored pictures, under its key; raises
+    QuizError."""
+    pictures = StoredPictures(stored.pictures) if stored.pictures else NO_PICTURES
+    quiz = load_source(stored.filename, stored.quiz_id, stored.source.encode(), None, pictures)
     return dataclasses.replace(quiz, id=stored.key, source=stored.filename)
 
 

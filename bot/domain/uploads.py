@@ -10,12 +10,14 @@ keeps (answer history survives by question id); what people see and type is the 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from bot.domain.models import Quiz, Text
+from bot.domain.pictures import MAX_ZIP_BYTES
 
 MAX_UPLOAD_BYTES = 1_000_000
+"""A file uploaded alone, or the quiz file in a zip; the zip itself: MAX_ZIP_BYTES."""
 MAX_UPLOAD_QUESTIONS = 500
 MAX_CHAT_QUIZZES = 50
 MAX_UPLOADS_PER_HOUR = 10
@@ -65,6 +67,19 @@ class ChatQuizEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class StoredPicture:
+    """A chat quiz's picture as the store holds it: cleaned at the upload, so its bytes are
+    what a platform receives and their SHA-256 is the row's digest."""
+
+    name: str
+    """The name the quiz gives it (`checked_name`)."""
+    media_type: str
+    width: int
+    height: int
+    data: bytes = field(repr=False)
+
+
+@dataclass(frozen=True, slots=True)
 class StoredChatQuiz(ChatQuizEntry):
     """A chat's quiz as the store holds it: its entry, the quiz file made of the upload, whose."""
 
@@ -73,6 +88,8 @@ class StoredChatQuiz(ChatQuizEntry):
     """The quiz file's text (YAML the hardened loader reads back)."""
     filename: str
     uploaded_by: str
+    pictures: tuple[StoredPicture, ...] = ()
+    """The pictures the quiz shows, by name."""
 
 
 class UploadRefusal(enum.Enum):
@@ -83,6 +100,18 @@ class UploadRefusal(enum.Enum):
     TOO_MANY_QUIZZES = "too_many_quizzes"
     RATE_LIMITED = "rate_limited"
     BUNDLED_ID = "bundled_id"
+    ZIP_UNREADABLE = "zip_unreadable"
+    ZIP_TOO_MANY_PICTURES = "zip_too_many_pictures"
+    ZIP_NO_QUIZ = "zip_no_quiz"
+    ZIP_SEVERAL_QUIZZES = "zip_several_quizzes"
+    ZIP_BAD_NAME = "zip_bad_name"
+    ZIP_DUPLICATE_NAME = "zip_duplicate_name"
+    ZIP_ENCRYPTED = "zip_encrypted"
+    ZIP_PACKING = "zip_packing"
+    ZIP_NESTED = "zip_nested"
+    ZIP_OVERLAPPING = "zip_overlapping"
+    ZIP_MEMBER_TOO_BIG = "zip_member_too_big"
+    ZIP_DAMAGED = "zip_damaged"
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +133,8 @@ class Uploaded:
     warnings: tuple[UploadProblem, ...] = ()
     """Items of the file skipped (the quiz plays without them)."""
     unit: str = "line"
+    unused_pictures: tuple[str, ...] = ()
+    """Pictures of a zip that the quiz does not name: not kept."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +145,8 @@ class UploadRefused:
     limit: int
     quiz_id: str = ""
     """The id concerned, for BUNDLED_ID."""
+    name: str = ""
+    """The zip member concerned (or members, for ZIP_SEVERAL_QUIZZES)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,13 +184,23 @@ class NotRemovable:
 RemoveOutcome = Removed | NotRemovable
 
 
+def size_limit(filename: str) -> int:
+    """The most bytes an upload of this name may have: a zip holds pictures too."""
+    return MAX_ZIP_BYTES if filename.lower().endswith(".zip") else MAX_UPLOAD_BYTES
+
+
 def refusal_before_download(
-    declared_size: int | None, quiz_count: int, recent_uploads: int, replacing: bool
+    declared_size: int | None,
+    quiz_count: int,
+    recent_uploads: int,
+    replacing: bool,
+    limit: int = MAX_UPLOAD_BYTES,
 ) -> UploadRefused | None:
     """What refuses an upload before its file is fetched, if anything. `replacing`: the file's
-    name suggests a quiz the chat already has, so a full chat may still replace it."""
-    if declared_size is not None and declared_size > MAX_UPLOAD_BYTES:
-        return UploadRefused(UploadRefusal.TOO_BIG, MAX_UPLOAD_BYTES)
+    name suggests a quiz the chat already has, so a full chat may still replace it; `limit`:
+    the upload's size limit (`size_limit`)."""
+    if declared_size is not None and declared_size > limit:
+        return UploadRefused(UploadRefusal.TOO_BIG, limit)
     if recent_uploads >= MAX_UPLOADS_PER_HOUR:
         return RATE_LIMITED
     if quiz_count >= MAX_CHAT_QUIZZES and not replacing:

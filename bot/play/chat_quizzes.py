@@ -68,20 +68,22 @@ class ChatQuizzes:
         since = now - uploads.RATE_WINDOW
         entries = await self.store.chat_quiz_entries(chat_id)
         guess = slug(PurePath(filename).stem, 24)
+        limit = uploads.size_limit(filename)
         refused = uploads.refusal_before_download(
             declared_size,
             len(entries),
             await self.store.uploads_since(chat_id, since),
             any(entry.quiz_id == guess for entry in entries),
+            limit,
         )
         if refused is not None:
             return refused
-        limit = uploads.MAX_UPLOADS_PER_HOUR  # checked again where it is counted, atomically:
-        if await self.store.record_upload(chat_id, user_id, now, since, limit) is None:
+        hourly = uploads.MAX_UPLOADS_PER_HOUR  # checked again where it is counted, atomically:
+        if await self.store.record_upload(chat_id, user_id, now, since, hourly) is None:
             return uploads.RATE_LIMITED  # concurrent uploads took the last ones meanwhile
         data = await fetch()
-        if len(data) > uploads.MAX_UPLOAD_BYTES:
-            return UploadRefused(UploadRefusal.TOO_BIG, uploads.MAX_UPLOAD_BYTES)
+        if len(data) > limit:
+            return UploadRefused(UploadRefusal.TOO_BIG, limit)
         read = await asyncio.to_thread(read_upload, filename, data)
         if isinstance(read, UploadFailed | UploadRefused):
             return read
@@ -94,8 +96,9 @@ class ChatQuizzes:
         now = self.clock.now()
         filename = f"{quiz_id}.yaml"
         saved = await self.store.save_chat_quiz(
-            chat_id, quiz_id, read.source, filename, user_id, now, uploads.MAX_CHAT_QUIZZES
-        )
+            chat_id, quiz_id, read.source, filename, user_id, now, uploads.MAX_CHAT_QUIZZES,
+            read.pictures,
+        )  # fmt: skip
         if saved is None:
             return UploadRefused(UploadRefusal.TOO_MANY_QUIZZES, uploads.MAX_CHAT_QUIZZES)
         serial, replaced = saved
@@ -104,7 +107,7 @@ class ChatQuizzes:
         stored = await self.store.chat_quiz(serial)  # its upload time as stored (ms)
         if stored is not None:
             self.shelf.put(stored, quiz)
-        return Uploaded(quiz, replaced, read.warnings, read.unit)
+        return Uploaded(quiz, replaced, read.warnings, read.unit, read.unused_pictures)
 
     async def remove(self, chat_id: str, quiz_id: str) -> Removed | NotRemovable:
         """Remove a chat's quiz by the id it shows; its answers and scores stay."""

@@ -8,7 +8,7 @@ Memory elsewhere is only a cache of what is here.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Literal, Protocol
@@ -29,6 +29,7 @@ from bot.domain.entities import (
     Standing,
 )
 from bot.domain.flags import FlaggedQuestion, FlagOutcome, NewFlag
+from bot.domain.models import Picture
 from bot.domain.review import DeckCard
 from bot.domain.review_sessions import DueCard, Reminder, ReviewSession
 from bot.domain.uploads import ChatQuizEntry, StoredChatQuiz
@@ -407,9 +408,10 @@ class Store(Protocol):
 
     async def save_chat_quiz(
         self, chat_id: str, quiz_id: str, source: str, filename: str, user_id: str,
-        now: datetime, limit: int,
+        now: datetime, limit: int, pictures: Mapping[str, Picture] | None = None,
     ) -> tuple[int, bool] | None:  # fmt: skip
-        """(serial, replaced); a replacement keeps the serial. None: a new id in a full chat."""
+        """(serial, replaced); a replacement keeps the serial, and its pictures (by the name
+        the quiz gives) replace the old ones'. None: a new id in a full chat."""
         ...
 
     async def remove_chat_quiz(self, chat_id: str, quiz_id: str) -> bool: ...

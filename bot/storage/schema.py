@@ -17,6 +17,7 @@ from bot.storage.sql.daily import DAILY_MIGRATION
 from bot.storage.sql.flags import FLAG_TABLES, FLAGS_MIGRATION
 from bot.storage.sql.item_counts import ITEM_COUNTS_MIGRATION, ITEM_TABLES
 from bot.storage.sql.picks import PICK_TABLES, PICKS_MIGRATION
+from bot.storage.sql.pictures import PICTURE_TABLES, PICTURES_MIGRATION
 from bot.storage.sql.report_counts import COUNT_TABLES, REPORT_COUNTS_MIGRATION
 from bot.storage.sql.review import REVIEW_MIGRATION, REVIEW_TABLES
 from bot.storage.sql.round_sweep import ROUND_SWEEP_MIGRATION
@@ -99,13 +100,14 @@ MIGRATIONS: tuple[str, ...] = (
     ITEM_COUNTS_MIGRATION,  # item analysis counts (bot/storage/sql/item_counts.py)
     FLAGS_MIGRATION,  # flagged and hidden questions (bot/storage/sql/flags.py)
     PICKS_MIGRATION,  # answers in progress: picks, typed answers awaited (sql/picks.py)
+    PICTURES_MIGRATION,  # chat quizzes' pictures (bot/storage/sql/pictures.py)
     SENT_FILES_MIGRATION,  # a picture's file_id per bot, uploaded once (sql/sent_files.py)
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 TABLES = ("users", "rounds", "posts", "answers", "meta", "score_totals", "score_hours",
           "score_weeks", "daily_schedules", "daily_posts", "seen_updates", *REVIEW_TABLES,
           *CHAT_QUIZ_TABLES, *COUNT_TABLES, *ITEM_TABLES, *FLAG_TABLES, *PICK_TABLES,
-          *SENT_FILE_TABLES)  # fmt: skip
+          *PICTURE_TABLES, *SENT_FILE_TABLES)  # fmt: skip
 """Every table, parents before children (the order a copy inserts in)."""
 IDENTITY_COLUMNS = {
     "rounds": "round_id",
@@ -123,6 +125,7 @@ _POSTGRES_REWRITES = (
     ),
     (r"\bINTEGER\b", "BIGINT"),
     (r"\bTEXT\b", 'TEXT COLLATE "C"'),  # compare and sort by bytes, as SQLite does
+    (r"\bBLOB\b", "BYTEA"),
     (r"\)\s*WITHOUT ROWID", ")"),
 )
 

@@ -38,7 +38,7 @@ def upload_reply(
     """The answer to an upload: the quiz's title, id and question count (and what was skipped),
     or the file's first problems by line, or why it was refused with the limit."""
     match outcome:
-        case Uploaded(quiz, replaced, warnings, unit):
+        case Uploaded(quiz, replaced, warnings, unit, unused_pictures):
             shown = uploads.shown_id(quiz.id)
             play = t(language, f"upload.play.{platform}", id=shown)
             key = "upload.replaced" if replaced else "upload.done"
@@ -47,14 +47,19 @@ def upload_reply(
             if warnings:
                 lines.append(t(language, "import.skipped", count=len(warnings)))
                 lines += problem_lines(f"{shown}", warnings, unit, language)
+            if unused_pictures:
+                names = ", ".join(unused_pictures[:SHOWN_PROBLEMS])
+                more = len(unused_pictures) - SHOWN_PROBLEMS
+                names += f" (+{more})" if more > 0 else ""
+                lines.append(t(language, "upload.unused_pictures", names=names))
             return "\n".join(lines)
         case UploadFailed(filename, problems, unit):
             lines = [t(language, "upload.failed", file=filename)]
             return "\n".join(lines + problem_lines(filename, problems, unit, language))
-        case UploadRefused(reason, limit, quiz_id):
+        case UploadRefused(reason, limit, quiz_id, name):
             remove = t(language, f"upload.remove.{platform}")
             return t(language, f"upload.refused.{reason.value}", limit=limit, id=quiz_id,
-                     remove=remove)  # fmt: skip
+                     remove=remove, name=name)  # fmt: skip
 
 
 def problem_lines(

@@ -13,6 +13,7 @@ from bot.storage.sql.answers import RESPONSES_MIGRATION
 from bot.storage.sql.flags import FLAG_TABLES, FLAGS_MIGRATION
 from bot.storage.sql.item_counts import ITEM_COUNTS_MIGRATION, ITEM_TABLES
 from bot.storage.sql.picks import PICK_TABLES, PICKS_MIGRATION
+from bot.storage.sql.pictures import PICTURE_TABLES, PICTURES_MIGRATION
 from bot.storage.sql.report_counts import COUNT_TABLES, REPORT_COUNTS_MIGRATION
 from bot.storage.sql.round_sweep import ROUND_SWEEP_MIGRATION
 from bot.storage.sql.sent_files import SENT_FILE_TABLES, SENT_FILES_MIGRATION
@@ -27,6 +28,7 @@ UNDO: dict[str, str] = {
     ITEM_COUNTS_MIGRATION: "; ".join(f"DROP TABLE {table}" for table in ITEM_TABLES),
     FLAGS_MIGRATION: "; ".join(f"DROP TABLE {table}" for table in reversed(FLAG_TABLES)),
     PICKS_MIGRATION: "; ".join(f"DROP TABLE {table}" for table in PICK_TABLES),
+    PICTURES_MIGRATION: "; ".join(f"DROP TABLE {t}" for t in reversed(PICTURE_TABLES)),
     SENT_FILES_MIGRATION: "; ".join(f"DROP TABLE {table}" for table in SENT_FILE_TABLES),
 }
 """SQL both backends read that undoes a migration, for each migration a test rolls back over."""

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from datetime import datetime
 
 from bot.storage.sql.item_counts import CHOICE_DAYS_KEY, MEMBER_QUESTION_MOVES
+from bot.storage.sql.pictures import PICTURES_LOCK, UNUSED_PICTURES
 from bot.storage.sql.queries import SqlQueries
 from bot.storage.sql.report_counts import COUNT_KEYS, MEMBER_MOVES
 from bot.storage.sql.rows import to_ms
@@ -94,12 +95,19 @@ MOVES: dict[str, tuple[Move, ...]] = {
         _rename("review_sessions"),
     ),
     "chat_quizzes": (
+        (  # the links of the old chat's quizzes about to go (their pictures: after the move)
+            "DELETE FROM chat_quiz_pictures WHERE serial IN (SELECT serial FROM chat_quizzes "
+            "WHERE chat_id = ? AND quiz_id IN "
+            "(SELECT q.quiz_id FROM chat_quizzes q WHERE q.chat_id = ?))",
+            ("old", "new"),
+        ),
         (  # one quiz per chat and id: the one uploaded in the new chat stays
             "DELETE FROM chat_quizzes WHERE chat_id = ? AND quiz_id IN "
             "(SELECT q.quiz_id FROM chat_quizzes q WHERE q.chat_id = ?)",
             ("old", "new"),
         ),
         _rename("chat_quizzes"),
+        (UNUSED_PICTURES, ()),
     ),
     "chat_quiz_uploads": (_rename("chat_quiz_uploads"),),
     "flags": (
@@ -164,6 +172,7 @@ class ChatMoveQueries(SqlQueries):
         values = {"old": old_chat_id, "new": new_chat_id, "now": to_ms(now)}
         changed = 0
         async with self._transaction() as transaction:
+            await transaction.lock(PICTURES_LOCK)  # first, as an upload takes it before rows
             for moves in MOVES.values():
                 for sql, names in moves:
                     changed += await transaction.write(sql, *(values[n] for n in names))

@@ -11,11 +11,21 @@ Each limit is checked in the transaction that writes, under a lock per chat
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 
+from bot.domain.models import Picture
 from bot.domain.uploads import ChatQuizEntry, StoredChatQuiz
-from bot.storage.sql.queries import SqlQueries
-from bot.storage.sql.rows import Select, from_ms, to_ms
+from bot.storage.sql.pictures import (
+    PICTURE_COLUMNS,
+    PICTURES_LOCK,
+    drop_unused,
+    link_pictures,
+    picture_rows,
+    unlink_pictures,
+)
+from bot.storage.sql.queries import SqlQueries, Transaction
+from bot.storage.sql.rows import from_ms, to_ms
 
 CHAT_QUIZZES_MIGRATION = """
     CREATE TABLE chat_quizzes (
@@ -40,11 +50,16 @@ given twice (AUTOINCREMENT; PostgreSQL's identity never reuses): posts, schedule
 of a removed quiz keep naming its key, which must not come to mean another chat's quiz."""
 
 CHAT_QUIZ_TABLES = ("chat_quizzes", "chat_quiz_uploads")
-_COLUMNS = "serial, chat_id, quiz_id, source, filename, uploaded_by, uploaded_at"
+_COLUMNS = "q.serial, q.chat_id, q.quiz_id, q.source, q.filename, q.uploaded_by, q.uploaded_at"
 
 
-def _stored(row: tuple[object, ...]) -> StoredChatQuiz:
-    serial, chat_id, quiz_id, source, filename, uploaded_by, uploaded_at = row
+def _stored(rows: list[tuple[object, ...]]) -> StoredChatQuiz | None:
+    """The quiz in rows of `_WITH_PICTURES` (its row has a serial), with the pictures in the
+    others (name and data last); None without the quiz's row."""
+    quiz_rows = [row for row in rows if row[0] is not None]
+    if not quiz_rows:
+        return None
+    serial, chat_id, quiz_id, source, filename, uploaded_by, uploaded_at = quiz_rows[0][:7]
     return StoredChatQuiz(
         serial=int(str(serial)),
         quiz_id=str(quiz_id),
@@ -53,15 +68,50 @@ def _stored(row: tuple[object, ...]) -> StoredChatQuiz:
         source=str(source),
         filename=str(filename),
         uploaded_by=str(uploaded_by),
+        pictures=picture_rows(rows),
     )
 
 
-_CHAT_QUIZZES = Select(f"SELECT {_COLUMNS} FROM chat_quizzes", _stored)
+_WITH_PICTURES = (
+    f"SELECT {_COLUMNS}, NULL, NULL, NULL, NULL, NULL FROM chat_quizzes q WHERE q.serial = ? "
+    f"UNION ALL SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, {PICTURE_COLUMNS} "
+    "FROM chat_quiz_pictures l JOIN pictures p ON p.digest = l.digest WHERE l.serial = ?"
+)
+"""A chat quiz's row, then a row per picture, in one statement: one snapshot, so a replacement
+on another worker never pairs a quiz file with another version's pictures (and the file is
+read once, not once a picture)."""
 
 
 def _uploads_lock(chat_id: str) -> str:
     """The lock a chat's uploads take to check a limit and write in one step."""
     return f"chat uploads {chat_id}"
+
+
+async def _save(
+    transaction: Transaction, chat_id: str, quiz_id: str, source: str, filename: str,
+    user_id: str, now: datetime, limit: int,
+) -> tuple[int, bool] | None:  # fmt: skip
+    """The row of `save_chat_quiz`, under its locks: (serial, replaced), or None."""
+    found = await transaction.rows(
+        "SELECT serial FROM chat_quizzes WHERE chat_id = ? AND quiz_id = ?", chat_id, quiz_id
+    )
+    if found:
+        serial = int(str(found[0][0]))
+        await transaction.write(
+            "UPDATE chat_quizzes SET source = ?, filename = ?, uploaded_by = ?, "
+            "uploaded_at = ? WHERE serial = ?",
+            source, filename, user_id, to_ms(now), serial,
+        )  # fmt: skip
+        return serial, True
+    count = await transaction.rows("SELECT COUNT(*) FROM chat_quizzes WHERE chat_id = ?", chat_id)
+    if int(str(count[0][0])) >= limit:
+        return None
+    inserted = await transaction.rows(
+        "INSERT INTO chat_quizzes (chat_id, quiz_id, source, filename, uploaded_by, "
+        "uploaded_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING serial",
+        chat_id, quiz_id, source, filename, user_id, to_ms(now),
+    )  # fmt: skip
+    return int(str(inserted[0][0])), False
 
 
 class ChatQuizReads(SqlQueries):
@@ -77,8 +127,9 @@ class ChatQuizReads(SqlQueries):
         return [ChatQuizEntry(int(str(s)), str(q), from_ms(int(str(at)))) for s, q, at in rows]
 
     async def chat_quiz(self, serial: int) -> StoredChatQuiz | None:
-        """A chat quiz by the serial of its key (a post, a schedule or a card names it)."""
-        return await self._one(_CHAT_QUIZZES, "WHERE serial = ?", serial)
+        """A chat quiz by the serial of its key (a post, a schedule or a card names it), with
+        its pictures."""
+        return _stored(await self._rows(_WITH_PICTURES, serial, serial))
 
 
 class ChatQuizQueries(ChatQuizReads):
@@ -86,42 +137,34 @@ class ChatQuizQueries(ChatQuizReads):
 
     async def save_chat_quiz(
         self, chat_id: str, quiz_id: str, source: str, filename: str, user_id: str,
-        now: datetime, limit: int,
+        now: datetime, limit: int, pictures: Mapping[str, Picture] | None = None,
     ) -> tuple[int, bool] | None:  # fmt: skip
-        """Store (or replace, keeping its serial) a chat's quiz: (serial, replaced); None when
-        the id is new and the chat already holds `limit` quizzes."""
+        """Store (or replace, keeping its serial) a chat's quiz and the pictures it shows by
+        name: (serial, replaced); None when the id is new and the chat already holds `limit`
+        quizzes. A replacement's pictures replace the old ones'."""
         async with self._transaction() as transaction:
             await transaction.lock(_uploads_lock(chat_id))  # the count and the insert: one step
-            found = await transaction.rows(
-                "SELECT serial FROM chat_quizzes WHERE chat_id = ? AND quiz_id = ?",
-                chat_id, quiz_id,
-            )  # fmt: skip
-            if found:
-                serial = int(str(found[0][0]))
-                await transaction.write(
-                    "UPDATE chat_quizzes SET source = ?, filename = ?, uploaded_by = ?, "
-                    "uploaded_at = ? WHERE serial = ?",
-                    source, filename, user_id, to_ms(now), serial,
-                )  # fmt: skip
-                return serial, True
-            count = await transaction.rows(
-                "SELECT COUNT(*) FROM chat_quizzes WHERE chat_id = ?", chat_id
-            )
-            if int(str(count[0][0])) >= limit:
-                return None
-            inserted = await transaction.rows(
-                "INSERT INTO chat_quizzes (chat_id, quiz_id, source, filename, uploaded_by, "
-                "uploaded_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING serial",
-                chat_id, quiz_id, source, filename, user_id, to_ms(now),
-            )  # fmt: skip
-            return int(str(inserted[0][0])), False
+            await transaction.lock(PICTURES_LOCK)  # before any row: a chat move takes it first
+            saved = await _save(transaction, chat_id, quiz_id, source, filename, user_id, now,
+                                limit)  # fmt: skip
+            if saved is not None:
+                await link_pictures(transaction, saved[0], pictures or {})
+            return saved
 
     async def remove_chat_quiz(self, chat_id: str, quiz_id: str) -> bool:
-        """Delete a chat's quiz (its answers and scores stay, under its key)."""
-        deleted = await self._write(
-            "DELETE FROM chat_quizzes WHERE chat_id = ? AND quiz_id = ?", chat_id, quiz_id
-        )
-        return deleted > 0
+        """Delete a chat's quiz and the pictures no other quiz shows (its answers and scores
+        stay, under its key)."""
+        async with self._transaction() as transaction:
+            await transaction.lock(_uploads_lock(chat_id))
+            await transaction.lock(PICTURES_LOCK)
+            found = await transaction.rows(
+                "DELETE FROM chat_quizzes WHERE chat_id = ? AND quiz_id = ? RETURNING serial",
+                chat_id, quiz_id,
+            )  # fmt: skip
+            for (serial,) in found:
+                unlinked = await unlink_pictures(transaction, int(str(serial)))
+                await drop_unused(transaction, unlinked)
+        return bool(found)
 
     async def record_upload(
         self, chat_id: str, user_id: str, now: datetime, since: datetime, limit: int

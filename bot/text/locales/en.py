@@ -922,6 +922,53 @@ MESSAGES: dict[str, str] = {
         "“{id}” is the id of a quiz the bot comes with: give yours another id (its file name, or "
         "the id in the file)."
     ),
+    "upload.refused.zip_unreadable": (
+        "This .zip cannot be read: it is damaged, or not a zip. Nothing was kept."
+    ),
+    "upload.refused.zip_too_many_pictures": (
+        "This .zip holds too many files: one quiz file and its pictures (the limit of pictures: "
+        "{limit}). Nothing was kept."
+    ),
+    "upload.refused.zip_no_quiz": (
+        "This .zip holds no quiz file, only pictures: put the quiz file beside them. Nothing "
+        "was kept."
+    ),
+    "upload.refused.zip_several_quizzes": (
+        "This .zip holds several files that are not pictures ({name}): it may hold one quiz "
+        "file only. Nothing was kept."
+    ),
+    "upload.refused.zip_bad_name": (
+        "“{name}” in this .zip is not a file name the bot accepts (a path from the top of a "
+        "disk, or one climbing out with '..'). Nothing was kept."
+    ),
+    "upload.refused.zip_duplicate_name": (
+        "“{name}” is in this .zip twice (names are compared ignoring case). Nothing was kept."
+    ),
+    "upload.refused.zip_encrypted": (
+        "“{name}” in this .zip is protected by a password: send the zip without one. Nothing "
+        "was kept."
+    ),
+    "upload.refused.zip_packing": (
+        "“{name}” in this .zip is compressed in a way the bot does not read: make an ordinary "
+        "zip (stored or deflate). Nothing was kept."
+    ),
+    "upload.refused.zip_nested": (
+        "“{name}” is an archive inside the .zip: archives within archives are refused. Nothing "
+        "was kept."
+    ),
+    "upload.refused.zip_overlapping": (
+        "The files of this .zip overlap one another (a trick of zip bombs): it is refused. "
+        "Nothing was kept."
+    ),
+    "upload.refused.zip_member_too_big": (
+        "“{name}” in this .zip is too large once unpacked (the limit in bytes: {limit}). Nothing "
+        "was kept."
+    ),
+    "upload.refused.zip_damaged": (
+        "“{name}” in this .zip is damaged: its size or checksum does not match its content. "
+        "Nothing was kept."
+    ),
+    "upload.unused_pictures": "Pictures the quiz does not show, not kept: {names}.",
     "upload.removed": "Quiz “{title}” ({id}) removed. Its answers stay on the leaderboards.",
     "upload.remove.bundled": "“{id}” is a quiz the bot comes with: it cannot be removed.",
     "upload.remove.unknown": (
@@ -937,14 +984,16 @@ MESSAGES: dict[str, str] = {
         "to a file (admins; in a private chat it is your own quiz). Formats: Moodle GIFT, Anki "
         "(text or .apkg), Kahoot (.xlsx), Quizlet, Open Trivia DB (JSON), Red-DiscordBot trivia "
         "lists, CSV or a quizbot quiz file. Up to 1 MB and 500 questions; uploading the same id "
-        "again replaces the quiz, /removequiz ID removes it."
+        "again replaces the quiz, /removequiz ID removes it. A .zip may hold the quiz file and "
+        "the pictures it shows (up to 5 MB and 20 pictures)."
     ),
     "upload.help.discord": (
         "To add a quiz of your own to this server, use /import file:FILE (Manage Server). "
         "Formats: Moodle GIFT, Anki (text or .apkg), Kahoot (.xlsx), Quizlet, Open "
         "Trivia DB (JSON), Red-DiscordBot trivia lists, CSV or a quizbot quiz file. Up to 1 MB "
         "and 500 questions; uploading the same id again replaces the quiz, /removequiz id:ID "
-        "removes it."
+        "removes it. A .zip may hold the quiz file and the pictures it shows (up to 5 MB and 20 "
+        "pictures)."
     ),
     "upload.daily_some_removed": (
         "Some of these quizzes were removed from this chat: the questions come from the others."

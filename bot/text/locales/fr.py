@@ -1026,6 +1026,54 @@ MESSAGES: dict[str, str] = {
         "« {id} » est l'identifiant d'un quiz fourni avec le bot : donnez un autre identifiant "
         "au vôtre (le nom du fichier, ou l'id dans le fichier)."
     ),
+    "upload.refused.zip_unreadable": (
+        "Ce .zip est illisible : il est abîmé, ou ce n'est pas un zip. Rien n'a été gardé."
+    ),
+    "upload.refused.zip_too_many_pictures": (
+        "Ce .zip contient trop de fichiers : un fichier de quiz et ses images (la limite "
+        "d'images : {limit}). Rien n'a été gardé."
+    ),
+    "upload.refused.zip_no_quiz": (
+        "Ce .zip ne contient pas de fichier de quiz, seulement des images : mettez le fichier "
+        "de quiz à côté. Rien n'a été gardé."
+    ),
+    "upload.refused.zip_several_quizzes": (
+        "Ce .zip contient plusieurs fichiers qui ne sont pas des images ({name}) : il ne peut "
+        "contenir qu'un fichier de quiz. Rien n'a été gardé."
+    ),
+    "upload.refused.zip_bad_name": (
+        "« {name} », dans ce .zip, n'est pas un nom de fichier accepté (un chemin depuis la "
+        "racine d'un disque, ou qui remonte avec '..'). Rien n'a été gardé."
+    ),
+    "upload.refused.zip_duplicate_name": (
+        "« {name} » est deux fois dans ce .zip (les noms sont comparés sans tenir compte des "
+        "majuscules). Rien n'a été gardé."
+    ),
+    "upload.refused.zip_encrypted": (
+        "« {name} », dans ce .zip, est protégé par un mot de passe : envoyez le zip sans mot "
+        "de passe. Rien n'a été gardé."
+    ),
+    "upload.refused.zip_packing": (
+        "« {name} », dans ce .zip, est compressé d'une façon que le bot ne lit pas : faites un "
+        "zip ordinaire (stored ou deflate). Rien n'a été gardé."
+    ),
+    "upload.refused.zip_nested": (
+        "« {name} » est une archive dans le .zip : les archives dans les archives sont "
+        "refusées. Rien n'a été gardé."
+    ),
+    "upload.refused.zip_overlapping": (
+        "Les fichiers de ce .zip se chevauchent (une ruse de bombe zip) : il est refusé. Rien "
+        "n'a été gardé."
+    ),
+    "upload.refused.zip_member_too_big": (
+        "« {name} », dans ce .zip, est trop gros une fois décompressé (la limite en octets : "
+        "{limit}). Rien n'a été gardé."
+    ),
+    "upload.refused.zip_damaged": (
+        "« {name} », dans ce .zip, est abîmé : sa taille ou sa somme de contrôle ne correspond "
+        "pas à son contenu. Rien n'a été gardé."
+    ),
+    "upload.unused_pictures": "Images que le quiz ne montre pas, non gardées : {names}.",
     "upload.removed": (
         "Quiz « {title} » ({id}) supprimé. Ses réponses restent dans les classements."
     ),
@@ -1045,14 +1093,17 @@ MESSAGES: dict[str, str] = {
         "/import à un fichier (admins ; dans une discussion privée, c'est votre quiz). Formats : "
         "Moodle GIFT, Anki (texte ou .apkg), Kahoot (.xlsx), Quizlet, Open Trivia DB (JSON), "
         "listes de trivia de Red-DiscordBot, CSV ou un fichier de quiz quizbot. Jusqu'à 1 Mo et "
-        "500 questions ; renvoyer le même id remplace le quiz, /removequiz ID le supprime."
+        "500 questions ; renvoyer le même id remplace le quiz, /removequiz ID le supprime. Un "
+        ".zip peut contenir le fichier de quiz et les images qu'il montre (jusqu'à 5 Mo et 20 "
+        "images)."
     ),
     "upload.help.discord": (
         "Pour ajouter un quiz à ce serveur, utilisez /import file:FICHIER (Gérer le serveur). "
         "Formats : Moodle GIFT, Anki (texte ou .apkg), Kahoot (.xlsx), Quizlet, Open "
         "Trivia DB (JSON), listes de trivia de Red-DiscordBot, CSV ou un fichier de quiz quizbot. "
         "Jusqu'à 1 Mo et 500 questions ; renvoyer le même id remplace le quiz, /removequiz id:ID "
-        "le supprime."
+        "le supprime. Un .zip peut contenir le fichier de quiz et les images qu'il montre "
+        "(jusqu'à 5 Mo et 20 images)."
     ),
     "upload.daily_some_removed": (
         "Certains de ces quiz ont été supprimés de cette discussion : les questions viennent "
