@@ -71,8 +71,11 @@ async def test_a_zip_s_quiz_and_picture_are_stored_and_the_group_plays_it(
     assert image is not None
     assert image.alt.get("en") == "A red square"
 
-    question = await bot.command(group, admin, "/quiz pics 1")
-    assert "What colour is picture 1?" in str(question.get("text") or question.get("caption"))
+    since = len(fake.calls)
+    fake.send_command(group, admin, "/quiz pics 1")
+    posted = await fake.wait_for("sendPhoto", lambda p: p["chat_id"] == group["id"], since=since)
+    question = posted.response["result"]
+    assert "What colour is picture 1?" in question["caption"]  # the chat's picture, posted
     right, _ = await bot.right_and_wrong()
     verdict = await bot.press(group, fake.user(5, "Dana", "en"), question["message_id"], right)
     assert verdict["text"].startswith("✅ Right!")
