@@ -17,10 +17,20 @@ import simcord
 from PIL import Image
 
 from adapters.discord_bot.client import QuizBot
+from bot.catalog.loader import load_quiz
 from bot.domain.models import Question, Quiz, Text
 from bot.pictures.clean import clean
 from bot.storage.sqlite.store import SQLiteStore
-from tests.e2e.discord_helpers import World, build_bot, letter_buttons, letters, post_id_of
+from tests.e2e.discord_helpers import (
+    World,
+    build_bot,
+    discord_spec,
+    letter_buttons,
+    letters,
+    post_id_of,
+    spec_problems,
+)
+from tests.support.paths import TYPES
 
 HOUR = 3600
 STACKED = r"Bubble: $$\frac{p-1}{m+p-1}$$ with $p$ stages?"
@@ -229,3 +239,94 @@ async def test_a_formula_mathtext_cannot_draw_leaves_the_text_alone_said_once(
     said = [r.getMessage() for r in caplog.records if r.name == "adapters.discord_bot.pictures"]
     assert said == [f"question {question.id}: formula left in Unicode: Unknown symbol: "
                     "\\begin (character 1)"]  # fmt: skip
+
+
+TYPED = load_quiz(TYPES / "every-type.yaml")
+
+
+def of_type(kind: str) -> Question:
+    """The every-type quiz's question of this type, its explanation pictured."""
+    question = next(q for q in TYPED.questions if q.type == kind)
+    return replace(question, explanation_image=BUBBLE)
+
+
+def private(world: World, member: Any, message_id: int) -> Any:
+    return next(m for m in world.channel.history(viewer=member) if m.id == message_id)
+
+
+async def test_a_typed_answers_verdict_and_a_picks_verdict_carry_the_explanations_picture(
+    world: World,
+) -> None:
+    ana = world.members["ana"]
+    await one_question(world, of_type("text"))
+    await ana.slash(world.channel, "quiz", quiz="parallelism", questions=1)
+    asked = world.channel.last_message
+    modal = await ana.click(asked, label="Answer")
+    sent = await ana.submit_modal(modal, {"answer": "Paris"})
+    [verdict] = [m for m in (sent.response, *sent.followups) if m is not None]
+    assert "✅" in verdict.content
+    assert [a.filename for a in verdict.attachments] == [BUBBLE.filename]
+
+    await world.env.advance_time(40)  # that round ends
+    await one_question(world, of_type("multiple"))
+    await ana.slash(world.channel, "quiz", quiz="parallelism", questions=1)
+    asked = world.channel.last_message
+    opened = await ana.click(asked, label="Answer")
+    menu = opened.response if opened.response is not None else opened.followups[-1]
+    assert menu.ephemeral
+    await ana.select(menu, ["A"])
+    replaced = private(world, ana, menu.id)  # the picker became the verdict, in place
+    assert replaced.components == []
+    assert [a.filename for a in replaced.attachments] == [BUBBLE.filename]
+
+
+async def test_a_restart_keeps_the_picture_through_the_count_and_the_close(
+    world: World,
+) -> None:
+    """Nothing of a picture lives in memory: after a restart the count edit still shows the
+    attached file and the close attaches the question's and the explanation's."""
+    ana = world.members["ana"]
+    await one_question(world, world.bot.service.quizzes["parallelism"].questions[0])
+    await ana.slash(world.channel, "quiz", quiz="parallelism", questions=1)
+    asked = world.channel.last_message
+    view = await world.bot.service.view(post_id_of(asked))
+    assert view is not None
+    await world.env.restart_bot(build_bot(world.bot.store, world.bot.service.quizzes))
+    await ana.click(asked, label=letters(view)[0])
+    counted = latest(world, asked.id)
+    assert "1 answer so far" in counted.embeds[0].description
+    assert [a.filename for a in counted.attachments] == [SCHEDULE.filename]
+    await world.env.advance_time(35)
+    closed = latest(world, asked.id)
+    assert [a.filename for a in closed.attachments] == [SCHEDULE.filename, BUBBLE.filename]
+    spec = discord_spec()
+    if spec is not None:  # multipart bodies too: their payload_json is checked
+        problems = [
+            problem
+            for entry in world.env.http_requests
+            for problem in spec_problems(spec, entry.method, entry.path, entry.json)
+        ]
+        assert problems == []
+
+
+async def test_a_missed_pictured_question_comes_back_in_review_with_its_picture(
+    world: World,
+) -> None:
+    ana, ben = world.members["ana"], world.members["ben"]
+    await one_question(world, world.bot.service.quizzes["parallelism"].questions[0])
+    await ben.slash(world.channel, "quiz", quiz="parallelism", questions=1)
+    asked = world.channel.last_message
+    view = await world.bot.service.view(post_id_of(asked))
+    assert view is not None
+    right, wrong = letters(view)
+    await ben.click(asked, label=right)
+    await ana.click(asked, label=wrong)
+    await world.env.advance_time(35)
+    await ana.click(world.channel.last_message, label="🔁 Review my misses")
+    [again] = [
+        m
+        for m in world.channel.history(viewer=ana)
+        if m.flags.ephemeral and m.components and m.id != asked.id
+    ]
+    assert [a.filename for a in again.attachments] == [SCHEDULE.filename]
+    assert image_urls(again) == [f"attachment://{SCHEDULE.filename}"]
