@@ -12,6 +12,7 @@ import io
 from dataclasses import replace
 from typing import Any
 
+import discord
 import pytest
 import simcord
 from PIL import Image
@@ -330,3 +331,26 @@ async def test_a_missed_pictured_question_comes_back_in_review_with_its_picture(
     ]
     assert [a.filename for a in again.attachments] == [SCHEDULE.filename]
     assert image_urls(again) == [f"attachment://{SCHEDULE.filename}"]
+
+
+async def test_a_deleted_pictured_question_gets_its_results_posted_with_both_pictures(
+    world: World,
+) -> None:
+    mods = world.guild.create_role("Mods", permissions=discord.Permissions(manage_messages=True))
+    moderator = world.guild.add_member(world.env.create_user("moderator"), roles=[mods])
+    ana = world.members["ana"]
+    await one_question(world, world.bot.service.quizzes["parallelism"].questions[0])
+    await ana.slash(world.channel, "quiz", quiz="parallelism", questions=1)
+    question = world.channel.last_message
+    await moderator.delete(question)
+    await world.env.advance_time(35)
+    [results] = [m for m in world.channel.history() if "1/1" in str(m.embeds[0].description)]
+    assert results.id != question.id  # a new message, its files uploaded with it
+    assert attached(world.env, results) == [
+        (SCHEDULE.filename, "A 1F1B schedule", SCHEDULE.data),
+        (BUBBLE.filename, "The bubble", BUBBLE.data),
+    ]
+    assert image_urls(results) == [
+        f"attachment://{SCHEDULE.filename}",
+        f"attachment://{BUBBLE.filename}",
+    ]
