@@ -28,6 +28,7 @@ from adapters.discord_bot.interactions import (
     send_private,
     user_key,
 )
+from adapters.discord_bot.pictures import MessagePictures, files
 from adapters.discord_bot.publisher import DiscordPublisher
 from adapters.discord_bot.report import register_report
 from adapters.discord_bot.responding import Responder
@@ -57,6 +58,7 @@ from bot.play.timers import AsyncioTimers
 from bot.storage.interface import Store
 from bot.text import render
 from bot.text.i18n import t
+from bot.text.math_picture import FormulaPictures
 
 log = logging.getLogger(__name__)
 BUTTONS = (
@@ -81,7 +83,10 @@ class QuizBot(discord.AutoShardedClient):
         start_rounds: bool = True,
         rng: random.Random | None = None,
         sharding: Sharding | None = None,
+        formulas: FormulaPictures | None = None,
     ) -> None:
+        """`formulas`: the process's one FormulaPictures (run.py gives it a disk cache and a
+        process pool); by default, memory only and the loop's thread pool."""
         self.sharding = sharding or Sharding()
         shards: dict[str, Any] = {"shard_count": self.sharding.count}
         if self.sharding.ids is not None:
@@ -94,10 +99,11 @@ class QuizBot(discord.AutoShardedClient):
         self.clock: Clock = DiscordClock()
         self.service = QuizService(store, quizzes, clock=self.clock, rng=rng)
         self.timers = AsyncioTimers(self.clock, on_error=self._timer_failed)
-        self.publisher = DiscordPublisher(self)
+        self.pictures = MessagePictures(formulas or FormulaPictures())
+        self.publisher = DiscordPublisher(self, self.pictures)
         publishers = Publishers(
             rounds=self.publisher,
-            daily=DiscordDailyPublisher(self),
+            daily=DiscordDailyPublisher(self, self.pictures),
             review=DiscordReviewPublisher(self.publisher, self.clock),
             reminders=DiscordReminderSender(self),
         )
@@ -230,8 +236,10 @@ class QuizBot(discord.AutoShardedClient):
         result = await self.runner.press(
             chat_id=chat_id, player=player, post_id=post_id, letter_index=letter_index
         )
-        reply = render.press_reply(result, language_of(interaction), ui.styled_verdict)
-        await send_private(interaction, reply)
+        language = language_of(interaction)
+        reply = render.press_reply(result, language, ui.styled_verdict)
+        picture = await self.pictures.of_verdict(result, language)
+        await send_private(interaction, reply, files(language, picture))
         if solo and isinstance(result.outcome, Accepted) and result.view is not None:
             chosen = result.view.post.order.index(result.outcome.answer.choice)
             closed = ui.closed_buttons(result.view, chosen, language_of(interaction))
@@ -257,6 +265,7 @@ def make_bot(
     quizzes: Mapping[str, Quiz],
     guild_id: int | None = None,
     sharding: Sharding | None = None,
+    formulas: FormulaPictures | None = None,
 ) -> QuizBot:
     """The bot exactly as `quizbot run discord` builds it."""
-    return QuizBot(store, quizzes, sync_guild_id=guild_id, sharding=sharding)
+    return QuizBot(store, quizzes, sync_guild_id=guild_id, sharding=sharding, formulas=formulas)

@@ -11,6 +11,7 @@ from typing import Any, Protocol, cast
 
 import discord
 
+from adapters.discord_bot.pictures import MessagePictures
 from adapters.discord_bot.publisher import DiscordPublisher
 from bot.domain.clock import Clock
 from bot.domain.report_links import LinkSigner
@@ -31,6 +32,8 @@ class BotContext(Protocol):
     review: ReviewRunner
     reminders: ReminderRunner
     publisher: DiscordPublisher
+    pictures: MessagePictures
+    """The process's pictures: questions', explanations', formula cards."""
     report_links: LinkSigner | None
     """Signs `/report` links; None when the settings do not set the report up."""
 

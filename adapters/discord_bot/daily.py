@@ -3,7 +3,7 @@
 The command group needs Manage Server by default (`default_permissions`), and `set`/`off`
 check it again at run time, since a server may grant the command to anyone. Daily posts are
 channel messages with the ordinary letter buttons (`AnswerButton`), so clicks, ephemeral
-verdicts and restarts work exactly as in rounds.
+verdicts and restarts work exactly as in rounds, pictures too (publisher.closed_edit).
 """
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ from adapters.discord_bot.interactions import (
     player_of,
     send_private,
 )
-from adapters.discord_bot.publisher import message_ref, parse_ref
+from adapters.discord_bot.pictures import MessagePictures, files, shown_in, upload
+from adapters.discord_bot.publisher import closed_edit, message_ref, parse_ref
 from bot.domain import daily
 from bot.domain.daily import DailyPost
 from bot.domain.models import pick_language
@@ -39,18 +40,21 @@ from bot.text.i18n import t
 class DiscordDailyPublisher:
     """Implements bot.play.daily_runner.DailyPublisher with channel messages."""
 
-    def __init__(self, client: discord.Client) -> None:
+    def __init__(self, client: discord.Client, pictures: MessagePictures) -> None:
         self.client = client
+        self.pictures = pictures
 
     async def post_daily(
         self, daily_post: DailyPost, view: QuestionView, previous: ClosedView | None
     ) -> str:
         language = pick_language(daily_post.language)
         card = daily_texts.daily_post_card(daily_post, view, previous, ui.STYLE)
+        picture = await self.pictures.of_question(view.question, language)
         channel = self.client.get_partial_messageable(int(daily_post.channel_ref))
         with gone.translated():  # a deleted channel (10003/50001) pauses its schedule
             message = await channel.send(
-                embed=ui.text_embed(card.text),
+                embed=shown_in(ui.text_embed(card.text), picture),
+                files=upload(files(language, picture)),
                 view=ui.question_buttons(view, language, reveal=False),
                 allowed_mentions=ui.NO_MENTIONS,
             )
@@ -64,11 +68,8 @@ class DiscordDailyPublisher:
         card = daily_texts.daily_closed_card(closed, language, ui.STYLE)
         channel_id, message_id = parse_ref(view.post.message_ref)
         message = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
-        await message.edit(
-            embed=discord.Embed(description=card.text, colour=ui.CLOSED_COLOUR),
-            view=ui.closed_buttons(view, language=language),
-            allowed_mentions=ui.NO_MENTIONS,
-        )
+        embed = discord.Embed(description=card.text, colour=ui.CLOSED_COLOUR)
+        await closed_edit(self.pictures, message, closed, language, embed)
 
 
 async def zone_choices(

@@ -62,17 +62,31 @@ async def admin_or_told(interaction: discord.Interaction[Any]) -> bool:
     return False
 
 
-async def send_private(interaction: discord.Interaction[Any], text: str) -> None:
-    """An ephemeral reply, as the initial response or a follow-up, whichever is due."""
+async def send_private(
+    interaction: discord.Interaction[Any],
+    text: str,
+    attached: list[discord.File] | None = None,
+) -> None:
+    """An ephemeral reply, as the initial response or a follow-up, whichever is due; with
+    `attached` files (a verdict's explanation picture, adapters/discord_bot/pictures.py)."""
     content: str | None = text if len(text) <= DISCORD_MESSAGE else None
     embeds = [] if content is not None else [ui.text_embed(text)]
+    uploads = attached or discord.utils.MISSING
     if interaction.response.is_done():
         await interaction.followup.send(
-            content or "", embeds=embeds, ephemeral=True, allowed_mentions=ui.NO_MENTIONS
+            content or "",
+            embeds=embeds,
+            files=uploads,
+            ephemeral=True,
+            allowed_mentions=ui.NO_MENTIONS,
         )
     else:
         await interaction.response.send_message(
-            content, embeds=embeds, ephemeral=True, allowed_mentions=ui.NO_MENTIONS
+            content,
+            embeds=embeds,
+            files=uploads,
+            ephemeral=True,
+            allowed_mentions=ui.NO_MENTIONS,
         )
 
 

@@ -16,6 +16,7 @@ import discord
 from adapters.discord_bot import answer_forms, pickers, ui
 from adapters.discord_bot.context import BotContext
 from adapters.discord_bot.interactions import chat_of, language_of, player_of, send_private
+from adapters.discord_bot.pictures import files
 from bot.domain.judging import Response
 from bot.domain.models import Language
 from bot.domain.platform_limits import DISCORD_MESSAGE
@@ -111,10 +112,11 @@ class Responder:
             chat_id=chat_id, player=player, post_id=post_id, response=response
         )
         reply = _reply(result, language)
+        attached = files(language, await self.bot.pictures.of_verdict(result, language))
         if in_place:
-            await _replace(interaction, reply)
+            await _replace(interaction, reply, attached)
         else:
-            await send_private(interaction, reply)
+            await send_private(interaction, reply, attached)
         view = result.view
         if not isinstance(result.outcome, Accepted) or view is None:
             return
@@ -143,9 +145,17 @@ def _reply(result: PressResult, language: Language) -> str:
     return render.press_reply(result, language, ui.styled_verdict)
 
 
-async def _replace(interaction: discord.Interaction[Any], text: str) -> None:
-    """The picker's ephemeral message becomes `text`, without its select or buttons."""
+async def _replace(
+    interaction: discord.Interaction[Any], text: str, attached: list[discord.File]
+) -> None:
+    """The picker's ephemeral message becomes `text`, without its select or buttons, with the
+    explanation's picture attached (the picker had no attachment to keep)."""
+    uploads = attached or discord.utils.MISSING
     if len(text) <= DISCORD_MESSAGE:
-        await interaction.edit_original_response(content=text, embeds=[], view=None)
+        await interaction.edit_original_response(
+            content=text, embeds=[], attachments=uploads, view=None
+        )
         return
-    await interaction.edit_original_response(content="", embed=ui.text_embed(text), view=None)
+    await interaction.edit_original_response(
+        content="", embed=ui.text_embed(text), attachments=uploads, view=None
+    )

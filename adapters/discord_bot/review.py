@@ -5,7 +5,8 @@ starts one too.
 Ephemeral messages exist only through an interaction: the player's latest one (the command,
 the summary button, then each click) is remembered by the round publisher and its token
 (valid 15 minutes) posts the next question. The click itself shows the verdict and the full
-explanation, so the publisher's verdict step has nothing left to do.
+explanation (and the explanation's picture), so the publisher's verdict step has nothing
+left to do. A question's picture is attached and shown in its embed, as in rounds.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from adapters.discord_bot.interactions import (
     send_private,
     user_key,
 )
+from adapters.discord_bot.pictures import files, shown_in, upload
 from adapters.discord_bot.publisher import DiscordPublisher, message_ref
 from adapters.platform_ids import DISCORD
 from bot.domain.clock import Clock
@@ -50,9 +52,11 @@ class DiscordReviewPublisher:
         language = pick_language(session.language)
         interaction = self.rounds.interaction_for(session.chat_id, session.user_id)
         content = review_steps.opening(session, language)
+        picture = await self.rounds.pictures.of_question(view.question, language)
         sent = await interaction.followup.send(
             content or "",
-            embed=ui.question_embed(view, language),
+            embed=shown_in(ui.question_embed(view, language), picture),
+            files=upload(files(language, picture)),
             view=ui.question_buttons(view, language, reveal=False),
             ephemeral=True,
             wait=True,

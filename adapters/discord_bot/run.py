@@ -21,6 +21,7 @@ from adapters.discord_bot.client import QuizBot, make_bot
 from adapters.discord_bot.doctor import TEST_API_ENV
 from adapters.discord_bot.sharding import Sharding
 from adapters.discord_bot.sync import sync_if_changed
+from adapters.formula_pool import formula_pictures
 from adapters.logs import log_level, redact_secrets
 from adapters.process import settle_startup_objects
 from adapters.web.links import optional_signer
@@ -71,9 +72,10 @@ async def _with_store(
     store = await open_store(settings.database)
     try:
         if sync_guild is None:
-            bot = make_bot(store, quizzes, settings.discord_guild_id, sharding)
-            bot.report_links = optional_signer(settings)  # /report (adapters/web/links.py)
-            await serve(bot, token)
+            with formula_pictures(settings.cache) as formulas:
+                bot = make_bot(store, quizzes, settings.discord_guild_id, sharding, formulas)
+                bot.report_links = optional_signer(settings)  # /report (adapters/web/links.py)
+                await serve(bot, token)
             return 0
         bot = QuizBot(store, quizzes, start_rounds=False)
         async with bot:

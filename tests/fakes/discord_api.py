@@ -21,6 +21,9 @@ from aiohttp import web
 JSONDict = dict[str, Any]
 SPEC_FILE = "discord-openapi.json"
 JSON_TYPE = "application/json"
+REQUEST_BYTES = 26 * 1024 * 1024
+"""What the web server reads of a request: more than Discord's 25 MiB, so that the fake's
+Discord-shaped 413 (discord_attachments.py) answers before aiohttp's own."""
 _PERSONAL_FIELDS = {"mfa_enabled", "locale", "premium_type", "email", "verified"}
 """In UserPIIResponse (a token's own user) but not in UserResponse (anyone else)."""
 
@@ -90,7 +93,7 @@ class FakeDiscordAPI:
         return f"http://127.0.0.1:{self._port}/api/v10"
 
     async def __aenter__(self) -> Self:
-        app = web.Application()
+        app = web.Application(client_max_size=REQUEST_BYTES)
         self._add_routes(app)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()

@@ -53,6 +53,8 @@ class World:
     messages: dict[str, JSONDict] = field(default_factory=dict)
     interactions: dict[str, Pending] = field(default_factory=dict)
     commands: dict[str, JSONDict] = field(default_factory=dict)
+    files: dict[str, bytes] = field(default_factory=dict)
+    """What the CDN serves: attachments' bytes by url (discord_attachments.py)."""
 
 
 class FakeDiscord(FakeDiscordAPI):

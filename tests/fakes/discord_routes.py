@@ -1,20 +1,22 @@
 """The REST routes of the loopback Discord (discord_gateway.py), with Discord's errors.
 
 Each handler takes the path parameters, the JSON body (or a multipart request's
-`payload_json`) and the query, and returns a status and a JSON body (None: 204 No Content).
+`payload_json`, its files in `discord_attachments.UPLOADS`) and the query, and returns a status
+and a JSON body (None: 204 No Content). Messages keep attachments as discord_attachments.py
+says.
 Interaction callbacks and webhook follow-ups carry their own token and need no bot token, as
 on Discord; every other route answers 401 to another token.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from aiohttp import web
 
+from tests.fakes import discord_attachments as attachments
 from tests.fakes import discord_components as components
 from tests.fakes import discord_payloads as payloads
 from tests.fakes.discord_api import json_response
@@ -65,9 +67,8 @@ def error(status: int, code: int, message: str) -> Answer:
     return status, {"code": code, "message": message}
 
 
-def invalid_form(problems: list[str]) -> Answer:
-    """400 50035, with what was wrong (Discord nests it by field; a list says as much)."""
-    return 400, {"code": 50035, "message": "Invalid Form Body", "errors": problems}
+invalid_form = attachments.invalid_form
+"""400 50035, with what was wrong, nested by field as Discord does."""
 
 
 UNKNOWN_CHANNEL = error(404, 10003, "Unknown Channel")
@@ -83,6 +84,7 @@ class RestRoutes:
     def __init__(self, fake: FakeDiscord) -> None:
         self.fake = fake
         self.world = fake.world
+        self.files = attachments.Files(fake.world.files)
 
     def routes(self) -> list[tuple[str, str, Handler, bool]]:
         """(method, path under /api/v10, handler, whether the bot token is required)."""
@@ -105,7 +107,7 @@ class RestRoutes:
 
     def _recorded(self, route: str, handler: Handler, bot_token: bool) -> Any:
         async def serve(request: web.Request) -> web.StreamResponse:
-            body = await _body(request)
+            body = await _body(request)  # and the request's files, in attachments.UPLOADS
             if bot_token and request.headers.get("Authorization") != f"Bot {self.fake.token}":
                 status, answer = UNAUTHORIZED
             else:
@@ -157,8 +159,11 @@ class RestRoutes:
         problems = self._refused(pending, kind, data)
         if problems:
             return invalid_form(problems)
+        created = self._respond(pending, kind, data)
+        if isinstance(created, tuple):  # refused attachments
+            return created
         pending.responded = True
-        message = self._respond(pending, kind, data)
+        message = created
         resource: JSONDict = {"type": kind}
         if message is not None:
             resource["message"] = message
@@ -188,18 +193,37 @@ class RestRoutes:
             pending.modal = data
         return problems
 
-    def _respond(self, pending: Pending, kind: int, data: JSONDict) -> JSONDict | None:
+    def _respond(self, pending: Pending, kind: int, data: JSONDict) -> JSONDict | Answer | None:
         """4: a new message; 5: a "thinking" one; 7: the pressed message changes; 6: none."""
         if kind == 4:
-            return self._store(payloads.message(pending.channel_id, self.fake.bot_user, data))
+            return self._created(pending.channel_id, data)
         if kind == 5:
             loading = payloads.message(pending.channel_id, self.fake.bot_user, {}, LOADING)
             loading["flags"] |= data.get("flags") or 0
             return self._store(loading)
         if kind == 7 and pending.message_id in self.world.messages:
-            stored = self.world.messages[pending.message_id]
-            return self._store(payloads.edited(stored, data))
+            return self._changed(self.world.messages[pending.message_id], data)
         return None
+
+    def _created(self, channel_id: int, body: JSONDict) -> JSONDict | Answer:
+        """A new message, stored, with its files attached; or Discord's refusal."""
+        message = payloads.message(channel_id, self.fake.bot_user, body)
+        return self._with_files(message, body, [])
+
+    def _changed(self, stored: JSONDict, body: JSONDict) -> JSONDict | Answer:
+        """A message edited, stored, its attachments as the edit says; or the refusal."""
+        return self._with_files(payloads.edited(stored, body), body, stored["attachments"])
+
+    def _with_files(
+        self, message: JSONDict, body: JSONDict, before: list[JSONDict]
+    ) -> JSONDict | Answer:
+        after = self.files.attachments(int(message["channel_id"]), body, before)
+        if isinstance(after, tuple):
+            return after
+        embeds = attachments.shown(message["embeds"], after)
+        if isinstance(embeds, tuple):
+            return embeds
+        return self._store({**message, "attachments": after, "embeds": embeds})
 
     def _store(self, message: JSONDict) -> JSONDict:
         self.world.messages[message["id"]] = message
@@ -215,7 +239,9 @@ class RestRoutes:
             return UNKNOWN_WEBHOOK
         if components.message_problems(body):
             return invalid_form(components.message_problems(body))
-        message = self._store(payloads.message(pending.channel_id, self.fake.bot_user, body))
+        message = self._created(pending.channel_id, body)
+        if isinstance(message, tuple):
+            return message
         waits = query.get("wait", "").lower() in ("true", "1")  # discord.py sends 1
         return (200, message) if waits else (204, None)
 
@@ -241,7 +267,8 @@ class RestRoutes:
         if "message_id" not in params:
             if components.message_problems(body):
                 return invalid_form(components.message_problems(body))
-            return 200, self._store(payloads.message(channel_id, self.fake.bot_user, body))
+            message = self._created(channel_id, body)
+            return message if isinstance(message, tuple) else (200, message)
         stored = self.world.messages.get(params["message_id"])
         if stored is None or int(stored["channel_id"]) != channel_id:
             return UNKNOWN_MESSAGE
@@ -258,9 +285,11 @@ class RestRoutes:
             return 204, None
         if body is None:
             return 200, stored
-        changed = payloads.edited(stored, body)
+        changed = self._changed(stored, body)
+        if isinstance(changed, tuple):
+            return changed
         changed["flags"] = changed.get("flags", 0) & ~LOADING
-        return 200, self._store(changed)
+        return 200, changed
 
 
 _DELETE = object()
@@ -268,12 +297,16 @@ _DELETE = object()
 
 
 async def _body(request: web.Request) -> Any:
-    """JSON, a multipart request's `payload_json`, nothing (GET) or _DELETE."""
+    """JSON, a multipart request's `payload_json`, nothing (GET) or _DELETE; the request's
+    files (none but a multipart's) in attachments.UPLOADS, set anew for every request (one
+    connection's requests may share a task)."""
+    attachments.UPLOADS.set(())
     if request.method == "DELETE":
         return _DELETE
     if request.content_type.startswith("multipart/"):
-        form = await request.post()
-        return json.loads(str(form.get("payload_json", "{}")))
+        body, uploads = await attachments.read(request)
+        attachments.UPLOADS.set(uploads)
+        return body
     if not request.can_read_body:
         return None
     return await request.json()
