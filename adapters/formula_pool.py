@@ -34,16 +34,25 @@ WORKERS = 1
 def formula_pictures(cache: Path | None) -> Iterator[FormulaPictures]:
     """FormulaPictures cached in `cache`/formulas (memory only when the cache is off), drawn in
     a worker process that is stopped on the way out."""
-    folder = cache / FOLDER if cache is not None else None
-    context = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(
-        max_workers=WORKERS, mp_context=context, initializer=_exit_with_parent
-    )
+    pool = drawing_pool()
     try:
-        pool.submit(check, "x").add_done_callback(_warmed)
-        yield FormulaPictures(folder, pool)
+        yield FormulaPictures(formula_folder(cache), pool)
     finally:
         pool.shutdown(wait=False, cancel_futures=True)
+
+
+def formula_folder(cache: Path | None) -> Path | None:
+    return cache / FOLDER if cache is not None else None
+
+
+def drawing_pool(workers: int = WORKERS) -> ProcessPoolExecutor:
+    """Worker processes that draw formulas: spawned, warmed at once, ending with the bot."""
+    context = multiprocessing.get_context("spawn")
+    pool = ProcessPoolExecutor(
+        max_workers=workers, mp_context=context, initializer=_exit_with_parent
+    )
+    pool.submit(check, "x").add_done_callback(_warmed)
+    return pool
 
 
 def _warmed(done: Future[None]) -> None:

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import logging
-import multiprocessing
 import random
 from collections.abc import Callable, Mapping
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
@@ -26,6 +25,7 @@ from telegram.ext import (
     filters,
 )
 
+from adapters.formula_pool import drawing_pool, formula_folder
 from adapters.platform_ids import TELEGRAM
 from adapters.telegram_bot import commands as handlers
 from adapters.telegram_bot import (
@@ -115,23 +115,14 @@ class TelegramSetup:
     """Processes that draw formula pictures; 0: the event loop's thread pool instead."""
 
 
-FORMULA_FOLDER = "formulas"
-
-
 def formula_pictures(setup: TelegramSetup) -> tuple[FormulaPictures, Executor | None]:
-    """The process's one FormulaPictures, and the executor to shut down with the bot.
-
-    A process pool by default: matplotlib holds the GIL for stretches while it draws, and in
-    a thread the event loop stalled up to 56 ms against 10 ms from a process (bench/formulas.py,
-    docs/performance.md). One process: formulas are few and cached, and it costs ~1 s and the
-    memory of matplotlib, once, on the first formula drawn. "forkserver", not fork: the bot's
-    process runs threads (PTB, aiohttp), which a fork must not copy mid-lock.
-    """
-    folder = setup.cache / FORMULA_FOLDER if setup.cache is not None else None
+    """The process's one FormulaPictures, and the executor to shut down with the bot: the
+    worker processes of adapters/formula_pool.py (a thread stalled the event loop up to 56 ms
+    against 10 ms from a process: bench/formulas.py, docs/performance.md)."""
+    folder = formula_folder(setup.cache)
     if setup.formula_processes <= 0:
         return FormulaPictures(folder), None
-    context = multiprocessing.get_context("forkserver")
-    executor = ProcessPoolExecutor(setup.formula_processes, mp_context=context)
+    executor = drawing_pool(setup.formula_processes)
     return FormulaPictures(folder, executor), executor
 
 
