@@ -13,6 +13,7 @@ import pytest
 
 from adapters.discord_bot.ui import STYLE
 from bot.domain.views import QuestionView
+from bot.text.authored import authored
 from bot.text.i18n import t
 from tests.e2e.discord_helpers import (
     World,
@@ -90,7 +91,7 @@ def check_verdicts(verdicts: dict[str, list[Any]]) -> None:
             key = "verdict.right" if outcome == "right" else "verdict.wrong"
             expected_start = t(language[name], key, letter="X", choice="").split("X")[0]  # type: ignore[arg-type]
             assert response.content.startswith("**" + STYLE.escape(expected_start)), name
-            explanation = STYLE.escape(view.question.explanation.get(language[name]))
+            explanation = authored(view.question.explanation.get(language[name]), STYLE)
             assert explanation in response.content
             assert response.ephemeral
 

@@ -24,6 +24,7 @@ from tests.e2e.discord_helpers import (
     post_id_of,
     spec_problems,
 )
+from tests.support.paths import bundled_ids
 
 GIFT = b"""// Cells, for the biology group
 $CATEGORY: biology
@@ -208,7 +209,7 @@ async def test_another_server_does_not_see_the_quiz(world: World) -> None:
     refused = await dan.slash(channel, "quiz", quiz="cells")
     assert refused.ephemeral
     assert plain(refused.response.content) == (
-        "I don't know a quiz called “cells”. Quizzes you can play: parallelism, parallelism-deep."
+        f"I don't know a quiz called “cells”. Quizzes you can play: {', '.join(bundled_ids())}."
     )
     assert not [m for m in channel.history() if m.embeds]  # no round started
     assert await admin.autocomplete(channel, "removequiz", "id", "") == []

@@ -13,6 +13,7 @@ from bot.domain.entities import PlayerFootprint
 from bot.domain.models import Quiz
 from bot.storage.group_commit import Outcome, PendingAnswer, Result
 from bot.storage.sqlite.store import SQLiteStore
+from bot.text.authored import shown
 from tests.e2e.error_logs import ErrorLogs
 from tests.e2e.telegram_harness import GROUP, Harness, only_flag, running_bot
 from tests.fakes.telegram_api import FakeTelegramAPI
@@ -269,7 +270,7 @@ async def test_solo_practice_in_private_chat(
     assert only_flag(answered)
     view_question = await bot.quiz.service.view(int(right.split(":")[2]))
     assert view_question is not None
-    assert view_question.question.explanation.en in answered["text"]
+    assert shown(view_question.question.explanation.en) in answered["text"]
     assert second.params["chat_id"] == private["id"]
 
 
@@ -289,7 +290,7 @@ async def test_deep_link_explains_only_after_answering(
     view = await bot.quiz.service.view(int(payload.removeprefix("ex_")))
     assert view is not None
     assert full["text"].startswith("✅ Right!")
-    assert view.question.explanation.en in full["text"]
+    assert shown(view.question.explanation.en) in full["text"]
 
 
 async def test_commands_are_registered_in_both_languages(
