@@ -69,10 +69,10 @@ async def test_three_members_play_a_round_in_their_languages(world: World) -> No
                 assert result.ephemeral
                 verdicts[name].append((result.response, view, outcome))
             counted = world.channel.history()[-1].embeds[0].description
-            assert "*1 réponse pour l'instant*" in counted  # edited at once, in French
+            assert "*1 réponse pour l’instant*" in counted  # edited at once, in French
             await world.env.advance_time(5)  # then at most one edit every 5 s
             counted = world.channel.history()[-1].embeds[0].description
-            assert "*3 réponses pour l'instant*" in counted
+            assert "*3 réponses pour l’instant*" in counted
             await world.env.advance_time(25)
     check_verdicts(verdicts)
     check_closed_and_summary(world)

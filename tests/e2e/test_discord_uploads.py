@@ -272,7 +272,7 @@ async def test_a_file_discord_cannot_serve_is_answered_politely(world: World) ->
     assert reply_of(result) == "Discord did not give me the file: send it again."
     with locales({world.admin.id: FR}), downloads(world.env, lost=True):
         result = await world.admin.slash(world.channel, "import", file=("cells.gift", GIFT))
-    assert reply_of(result) == "Discord ne m'a pas transmis le fichier\u00a0: renvoyez-le."
+    assert reply_of(result) == "Discord ne m’a pas transmis le fichier\u00a0: renvoyez-le."
 
 
 async def test_ten_uploads_an_hour_and_bundled_ids_stay_the_bots(world: World) -> None:
