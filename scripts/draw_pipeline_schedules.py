@@ -16,7 +16,7 @@ fonts-dejavu-core), whose accents Pillow's own font lacks.
 
     python scripts/draw_pipeline_schedules.py [--output PATH]
 
-Needs Pillow (in the `test` extra). Default output: docs/drafts/parallelism-3d/gpipe-vs-1f1b.png.
+Needs Pillow. Default output: quizzes/parallelism-3d/gpipe-vs-1f1b.png, beside the quiz.
 """
 
 from __future__ import annotations
@@ -31,9 +31,7 @@ from PIL import Image, ImageDraw, ImageFont
 STAGES, MICRO_BATCHES = 4, 8
 FORWARD, BACKWARD = 1, 2
 """Durations in time units: a backward pass costs about twice a forward pass."""
-DEFAULT_OUTPUT = (
-    Path(__file__).resolve().parents[1] / "docs/drafts/parallelism-3d/gpipe-vs-1f1b.png"
-)
+DEFAULT_OUTPUT = Path(__file__).resolve().parents[1] / "quizzes/parallelism-3d/gpipe-vs-1f1b.png"
 
 UNIT, ROW, GAP = 36, 44, 6
 """Pixels: one time unit, one stage's row, the space between rows."""

@@ -19,7 +19,8 @@ import pytest
 from bot.catalog.field_reader import Problem
 from bot.catalog.loader import validate
 from bot.domain.models import Question, Quiz
-from tests.support.commands import quizbot
+from bot.text.authored import shown
+from bot.text.i18n import t
 from tests.support.paths import QUIZZES, bundled_ids
 from tests.support.quiz_checks import (
     LENGTH_PICK_AT_MOST,
@@ -28,6 +29,7 @@ from tests.support.quiz_checks import (
     longest_is_right,
     shortest_is_right,
 )
+from tests.support.terminal_player import play_right
 
 SEED_ORDER = (
     "why-parallelism",
@@ -44,10 +46,13 @@ SEED_ORDER = (
 
 def choice_questions(quiz: Quiz) -> list[Question]:
     """The questions answered by picking one choice: the only ones a length or letter
-    strategy can win (questions of other types, once the format has them, are left out)."""
-    return [
-        question for question in quiz.questions if getattr(question, "type", "choice") == "choice"
-    ]
+    strategy can win (a `multiple` or `order` question is not won by one letter)."""
+    return [question for question in quiz.questions if question.type == "choice"]
+
+
+def words(text: str) -> str:
+    """The text with every run of spaces (no-break ones too) as one space, as wrapped."""
+    return " ".join(text.split())
 
 
 @pytest.fixture(params=bundled_ids())
@@ -102,14 +107,23 @@ def test_parallelism_keeps_the_seeds_questions_in_its_order(quizzes: dict[str, Q
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_it_plays_to_the_end_in_the_terminal(tmp_path: Path, quiz: Quiz, lang: str) -> None:
+    """`quizbot play` to the last question, every answer typed right as the questions come
+    (letters as shown, numbers and words as a player writes them): a full score, and every
+    explanation on screen."""
     size = len(quiz.questions)
     db = tmp_path / "q.db"
-    result = quizbot("play", quiz.id, "--lang", lang, stdin="a\n" * size, db=db)
-    assert result.returncode == 0, result.stderr
-    assert f"{quiz.title.get(lang)} · Question {size}/{size}" in result.stdout
+    played = play_right(quiz, lang, db, tmp_path / "stderr.txt")
+    assert played.returncode == 0, played.stderr
+    assert "Traceback" not in played.stderr
+    assert sorted(played.asked) == sorted(question.id for question in quiz.questions)
+    out = words(played.stdout)
+    assert words(f"{quiz.title.get(lang)} · Question {size}/{size}") in out
     for question in quiz.questions:
         assert question.explanation is not None
-        assert " ".join(question.explanation.get(lang).split()) in " ".join(result.stdout.split())
+        assert words(shown(question.explanation.get(lang))) in out, question.id
+    assert words(t(lang, "summary.solo", points=size, total=size)) in out
     with sqlite3.connect(db) as connection:
-        (answered,) = connection.execute("SELECT COUNT(*) FROM answers").fetchone()
-    assert answered == size
+        (answered, right) = connection.execute(
+            "SELECT COUNT(*), SUM(correct) FROM answers"
+        ).fetchone()
+    assert (answered, right) == (size, size)

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.domain.models import Quiz
+from bot.text.authored import shown
 from tests.support.commands import quizbot
 from tests.support.paths import bundled_ids
 
@@ -45,7 +46,7 @@ def test_a_whole_quiz_in_english(tmp_path: Path, quizzes: dict[str, Quiz]) -> No
     for number in range(1, size + 1):
         assert f"{quiz.title.en} · Question {number}/{size}" in out
     for question in quiz.questions:
-        assert words(question.explanation.en) in words(out)
+        assert words(shown(question.explanation.en)) in words(out)
     verdicts = out.count("✅ Right!") + out.count("❌ Not quite.")
     assert verdicts == size
     answers = stored_answers(db)
@@ -71,7 +72,7 @@ def test_a_whole_quiz_in_french(tmp_path: Path, quizzes: dict[str, Quiz]) -> Non
     assert result.returncode == 0, result.stderr
     assert f"{quiz.title.fr} · Question 3/{size}" in result.stdout
     for question in quiz.questions:
-        assert words(question.explanation.fr) in words(result.stdout)
+        assert words(shown(question.explanation.fr)) in words(result.stdout)
     assert "Votre score\u00a0: " in result.stdout
     assert "🏆 Classement, depuis le début" in result.stdout
 

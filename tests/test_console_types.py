@@ -115,7 +115,7 @@ def test_every_type_is_played_right_and_wrong_in_english(tmp_path: Path) -> None
 def test_every_type_is_played_in_french(tmp_path: Path) -> None:
     db = tmp_path / "q.db"
     out = play("lutece\n27,27 %\nv\nAC\nABC\nA\n", db, "fr")
-    assert "✅ Acceptée — l'orthographe est Lutèce" in out
+    assert "✅ Acceptée — l’orthographe est Lutèce" in out
     assert "Tapez votre réponse." in out
     assert "A. Vrai\nB. Faux" in out
     assert "✅ Bonne réponse\u202f! A. Vrai" in out

@@ -92,7 +92,7 @@ def test_a_malformed_file_is_status_1_with_its_line_in_french(tmp_path: Path) ->
     result = quizbot(tmp_path, "import", source, lang="fr_FR.UTF-8")
     assert result.returncode == 1
     assert result.stderr.splitlines()[0].startswith(f"{source}:3: JSON invalide\u00a0: ")
-    assert result.stderr.splitlines()[-1] == f"Rien n'a pu être importé de {source}."
+    assert result.stderr.splitlines()[-1] == f"Rien n’a pu être importé de {source}."
 
 
 def test_a_package_in_french_names_its_notes(tmp_path: Path) -> None:
@@ -103,7 +103,7 @@ def test_a_package_in_french_names_its_notes(tmp_path: Path) -> None:
     assert result.stdout.splitlines()[:3] == [
         f"7 questions importées de {source} (Anki).",
         "3 éléments ignorés\u00a0:",
-        f"{source}: note 5: la note n'a qu'un champ\u00a0: pas de réponse",
+        f"{source}: note 5: la note n’a qu’un champ\u00a0: pas de réponse",
     ]
     assert (
         f"{source}: note 9: carte à trous c1\u00a0: elle cache plusieurs parties, pas de "

@@ -1,8 +1,8 @@
 """bot/text/math_picture.py: formulas drawn on a light card, off the event loop, cached.
 
-The proof of issue 28's rendering: every formula of the bundled quizzes, of the draft patch
-and of the drafted third quiz renders both ways (Unicode and picture); pictures match stored
-references within a tolerance; a render never runs on the event loop.
+The proof of issue 28's rendering: every formula of the bundled quizzes renders both ways
+(Unicode and picture); pictures match stored references within a tolerance; a render never
+runs on the event loop.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from PIL import Image, ImageChops, ImageStat
 from bot.text import math_picture
 from bot.text.math_picture import CARD, FormulaError, FormulaPictures, draw
 from bot.text.math_unicode import to_unicode
-from tests.support.formulas import QUIZZES, every_formula, formulas_in, patched_quizzes
+from tests.support.formulas import every_formula
 
 REFERENCES = Path(__file__).parent / "references" / "formulas"
 REFERENCE_FORMULAS = {
@@ -45,10 +45,9 @@ def decoded(png: bytes) -> Image.Image:
     return image.convert("RGB")
 
 
-def test_every_bundled_and_drafted_formula_renders_both_ways(tmp_path: Path) -> None:
-    spans = every_formula(tmp_path)
-    patched = formulas_in(patched_quizzes(tmp_path / "again"))
-    assert patched - formulas_in(sorted(QUIZZES.glob("*.yaml"))), "the patch adds formulas"
+def test_every_bundled_formula_renders_both_ways() -> None:
+    spans = every_formula()
+    assert len({span.text for span in spans}) >= 50, "the bundled quizzes hold their formulas"
     for span in spans:
         shown = to_unicode(span.text, display=span.kind == "display")
         assert shown.text.strip(), span

@@ -53,9 +53,20 @@ def test_every_type_is_read(quiz: Quiz) -> None:
     assert capital.choices == bubble.choices == ()
 
 
-def test_formats_1_and_2_still_give_choice_questions() -> None:
-    for path in QUIZZES.glob("*.yaml"):
-        assert {question.type for question in load_quiz(path).questions} == {"choice"}
+@pytest.mark.parametrize("form", [1, 2])
+def test_formats_1_and_2_still_give_choice_questions(tmp_path: Path, form: int) -> None:
+    """`parallelism` (format 3 since issue 31, every question a `choice`) written back in an
+    older format: format 1 without `languages`, format 2 with them."""
+    text = (QUIZZES / "parallelism.yaml").read_text(encoding="utf-8")
+    assert "\nformat: 3\n" in text
+    text = text.replace("\nformat: 3\n", f"\nformat: {form}\n")
+    if form == 1:
+        text = text.replace("\nlanguages: [en, fr]\n", "\n")
+    path = tmp_path / "parallelism.yaml"
+    path.write_text(text, encoding="utf-8")
+    quiz = load_quiz(path)
+    assert len(quiz.questions) == 8
+    assert {question.type for question in quiz.questions} == {"choice"}
 
 
 def test_the_cache_codec_keeps_types_and_keys(quiz: Quiz) -> None:

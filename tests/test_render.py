@@ -37,8 +37,8 @@ def test_catalogs_have_the_same_keys_and_placeholders() -> None:
 def test_plural_forms() -> None:
     assert t("en", "question.answered", count=1) == "1 answer so far"
     assert t("en", "question.answered", count=0) == "0 answers so far"
-    assert t("fr", "question.answered", count=0) == "0 réponse pour l'instant"
-    assert t("fr", "question.answered", count=2) == "2 réponses pour l'instant"
+    assert t("fr", "question.answered", count=0) == "0 réponse pour l’instant"
+    assert t("fr", "question.answered", count=2) == "2 réponses pour l’instant"
 
 
 @pytest.mark.parametrize(
@@ -97,7 +97,7 @@ def test_help_says_how_long_a_question_stays_open(language: Language, line: str)
         (0, 0, "en", "You answered no question this time."),
         (1, 1, "fr", "Votre score\u00a0: 1/1 (vous avez répondu à 1 question sur 3)"),
         (2, 2, "fr", "Votre score\u00a0: 2/2 (vous avez répondu à 2 questions sur 3)"),
-        (0, 0, "fr", "Vous n'avez répondu à aucune question cette fois-ci."),
+        (0, 0, "fr", "Vous n’avez répondu à aucune question cette fois-ci."),
     ],
 )
 def test_a_practice_score_counts_only_the_questions_answered(

@@ -17,6 +17,7 @@ from rich.cells import cell_len
 
 from adapters.terminal_view import wrap_lines
 from bot.domain.models import Quiz
+from bot.text.authored import shown
 from tests.support.commands import quizbot
 from tests.support.paths import ROOT
 from tests.support.pty_terminal import Terminal
@@ -78,7 +79,7 @@ def test_every_line_fits_the_width_columns_gives(
     assert width - 10 < widest <= width  # wrapped to this width, not to some other
     flowing = " ".join(out.split())
     for question in quiz.questions:
-        assert " ".join(question.explanation.get(lang).split()) in flowing  # nothing lost
+        assert " ".join(shown(question.explanation.get(lang)).split()) in flowing  # nothing lost
         for reference in question.references:
             assert reference.url in out  # whole, on one line: it can still be clicked
     assert out.count("─" * width) == len(quiz.questions) - 1  # a drawn break between questions
@@ -193,8 +194,8 @@ def test_review_is_wrapped_and_broken_as_play_is(
     assert too_wide(out, 60) == []
     assert max(cell_len(line) for line in out.splitlines() if not lone_link(line)) > 50
     flowing = " ".join(out.split())
-    asked = [q for q in quiz.questions if " ".join(q.prompt.get(lang).split()) in flowing]
+    asked = [q for q in quiz.questions if " ".join(shown(q.prompt.get(lang)).split()) in flowing]
     assert len(asked) == missed >= 2
     for question in asked:
-        assert " ".join(question.explanation.get(lang).split()) in flowing  # nothing lost
+        assert " ".join(shown(question.explanation.get(lang)).split()) in flowing  # nothing lost
     assert out.count("─" * 60) == missed - 1  # a drawn break between questions, as in play

@@ -221,6 +221,14 @@ def test_the_bots_french_messages_have_their_no_break_spaces() -> None:
     )
 
 
+def test_the_bots_french_messages_use_typographic_marks() -> None:
+    """The apostrophe ’ (issue 31), as the quizzes use it: a typewriter ' between two letters
+    is flagged in a quiz by `validate --strict`, and the bot's own words follow the same rule."""
+    found = {key: typewriter_marks(text) for key, text in CATALOGS["fr"].items()}
+    assert {key: marks for key, marks in found.items() if marks} == {}
+    assert CATALOGS["fr"]["verdict.typo"] == "✅ Acceptée — l’orthographe est {spelling}"
+
+
 def test_formulas_and_code_are_not_french_prose() -> None:
     text = "Si $f'(x) = a : b$ et `x = d['k']` puis\n```python\nif a: print('1-2')\n```\nfin ?"
     assert [finding.character for finding in missing_spaces(text)] == ["?"]

@@ -13,6 +13,7 @@ import pytest
 
 from adapters.discord_bot.ui import STYLE
 from bot.domain.views import QuestionView
+from bot.text.authored import authored
 from bot.text.i18n import t
 from tests.e2e.discord_helpers import (
     World,
@@ -68,10 +69,10 @@ async def test_three_members_play_a_round_in_their_languages(world: World) -> No
                 assert result.ephemeral
                 verdicts[name].append((result.response, view, outcome))
             counted = world.channel.history()[-1].embeds[0].description
-            assert "*1 réponse pour l'instant*" in counted  # edited at once, in French
+            assert "*1 réponse pour l’instant*" in counted  # edited at once, in French
             await world.env.advance_time(5)  # then at most one edit every 5 s
             counted = world.channel.history()[-1].embeds[0].description
-            assert "*3 réponses pour l'instant*" in counted
+            assert "*3 réponses pour l’instant*" in counted
             await world.env.advance_time(25)
     check_verdicts(verdicts)
     check_closed_and_summary(world)
@@ -90,7 +91,7 @@ def check_verdicts(verdicts: dict[str, list[Any]]) -> None:
             key = "verdict.right" if outcome == "right" else "verdict.wrong"
             expected_start = t(language[name], key, letter="X", choice="").split("X")[0]  # type: ignore[arg-type]
             assert response.content.startswith("**" + STYLE.escape(expected_start)), name
-            explanation = STYLE.escape(view.question.explanation.get(language[name]))
+            explanation = authored(view.question.explanation.get(language[name]), STYLE)
             assert explanation in response.content
             assert response.ephemeral
 

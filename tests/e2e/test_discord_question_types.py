@@ -117,7 +117,7 @@ async def play_text(world: World, message: Any, view: QuestionView) -> None:
     ana, ben, chloe = world.members["ana"], world.members["ben"], world.members["chloe"]
     assert "✅ Accepted — the spelling is Paris" in await typed(ana, message, "Pariss")
     assert "❌ Not quite. The answer is Paris" in await typed(ben, message, "Lyon")
-    assert "✅ Acceptée — l'orthographe est Lutèce" in await typed(chloe, message, "lutece")
+    assert "✅ Acceptée — l’orthographe est Lutèce" in await typed(chloe, message, "lutece")
 
 
 async def play_number(world: World, message: Any, view: QuestionView) -> None:

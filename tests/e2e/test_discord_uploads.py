@@ -24,6 +24,7 @@ from tests.e2e.discord_helpers import (
     post_id_of,
     spec_problems,
 )
+from tests.support.paths import bundled_ids
 
 GIFT = b"""// Cells, for the biology group
 $CATEGORY: biology
@@ -208,7 +209,7 @@ async def test_another_server_does_not_see_the_quiz(world: World) -> None:
     refused = await dan.slash(channel, "quiz", quiz="cells")
     assert refused.ephemeral
     assert plain(refused.response.content) == (
-        "I don't know a quiz called “cells”. Quizzes you can play: parallelism, parallelism-deep."
+        f"I don't know a quiz called “cells”. Quizzes you can play: {', '.join(bundled_ids())}."
     )
     assert not [m for m in channel.history() if m.embeds]  # no round started
     assert await admin.autocomplete(channel, "removequiz", "id", "") == []
@@ -271,7 +272,7 @@ async def test_a_file_discord_cannot_serve_is_answered_politely(world: World) ->
     assert reply_of(result) == "Discord did not give me the file: send it again."
     with locales({world.admin.id: FR}), downloads(world.env, lost=True):
         result = await world.admin.slash(world.channel, "import", file=("cells.gift", GIFT))
-    assert reply_of(result) == "Discord ne m'a pas transmis le fichier\u00a0: renvoyez-le."
+    assert reply_of(result) == "Discord ne m’a pas transmis le fichier\u00a0: renvoyez-le."
 
 
 async def test_ten_uploads_an_hour_and_bundled_ids_stay_the_bots(world: World) -> None:

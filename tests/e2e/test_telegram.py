@@ -13,6 +13,7 @@ from bot.domain.entities import PlayerFootprint
 from bot.domain.models import Quiz
 from bot.storage.group_commit import Outcome, PendingAnswer, Result
 from bot.storage.sqlite.store import SQLiteStore
+from bot.text.authored import shown
 from tests.e2e.error_logs import ErrorLogs
 from tests.e2e.telegram_harness import GROUP, Harness, only_flag, running_bot
 from tests.fakes.telegram_api import FakeTelegramAPI
@@ -126,7 +127,7 @@ async def test_forged_stale_and_repeated_presses(
     for forged in ("garbage", "v1:a:999999:A", "v9:a:1:A", "v1:a:1:Z", f"v1:r:{post_id}x"):
         alert = await bot.press(group, amelie, message_id, forged, strict=False)
         assert alert["text"] == (
-            "Ce bouton ne correspond à aucune question que je connais. Rien n'a été enregistré."
+            "Ce bouton ne correspond à aucune question que je connais. Rien n’a été enregistré."
         )
     elsewhere = await bot.command(other, amelie, "/help")
     alert = await bot.press(other, amelie, elsewhere["message_id"], right, strict=False)
@@ -145,7 +146,7 @@ async def test_forged_stale_and_repeated_presses(
 
     await bot.advance(30)
     late = await bot.press(group, amelie, message_id, right, strict=False)
-    assert late["text"] == "Cette question est close\u202f; votre réponse n'a pas été comptée."
+    assert late["text"] == "Cette question est close\u202f; votre réponse n’a pas été comptée."
     assert sorted(a.user_id for a in await store.post_answers(post_id)) == ["tg:2", "tg:3"]
 
 
@@ -181,7 +182,7 @@ async def test_stop_needs_the_starter_or_an_admin(
     assert "The round was stopped." in summary.params["text"]  # in the starter's language
     assert await bot.quiz.service.store.running_rounds() == []
     nothing = await bot.command(group, amelie, "/stop")
-    assert nothing["text"] == "Aucune partie n'est en cours ici."
+    assert nothing["text"] == "Aucune partie n’est en cours ici."
 
 
 async def test_reveal_is_for_the_starter(
@@ -269,7 +270,7 @@ async def test_solo_practice_in_private_chat(
     assert only_flag(answered)
     view_question = await bot.quiz.service.view(int(right.split(":")[2]))
     assert view_question is not None
-    assert view_question.question.explanation.en in answered["text"]
+    assert shown(view_question.question.explanation.en) in answered["text"]
     assert second.params["chat_id"] == private["id"]
 
 
@@ -289,7 +290,7 @@ async def test_deep_link_explains_only_after_answering(
     view = await bot.quiz.service.view(int(payload.removeprefix("ex_")))
     assert view is not None
     assert full["text"].startswith("✅ Right!")
-    assert view.question.explanation.en in full["text"]
+    assert shown(view.question.explanation.en) in full["text"]
 
 
 async def test_commands_are_registered_in_both_languages(
@@ -463,7 +464,7 @@ async def test_forgetme_deletes_only_the_confirming_users_data(
     )
     yes, no = buttons(prompt)
     refused = await bot.press(group, amelie, prompt["message_id"], yes)
-    assert refused["text"] == "Ce bouton appartient à quelqu'un d'autre."
+    assert refused["text"] == "Ce bouton appartient à quelqu’un d’autre."
     await bot.press(group, chris, prompt["message_id"], yes)
     await fake.wait_for("editMessageText", lambda p: p["message_id"] == prompt["message_id"])
     done = fake.message(group, prompt["message_id"])
@@ -513,7 +514,7 @@ async def test_one_chat_cannot_touch_another_chats_round(
     refused = await bot.press(other, amelie, elsewhere["message_id"], reveal, strict=False)
     assert refused["text"].startswith("Ce bouton ne correspond")
     stop = await bot.command(other, amelie, "/stop")
-    assert stop["text"] == "Aucune partie n'est en cours ici."
+    assert stop["text"] == "Aucune partie n’est en cours ici."
     assert "reply_markup" in fake.message(group, question["message_id"])
     board = await bot.command(other, amelie, "/leaderboard")
     assert "Aucune réponse" in board["text"]

@@ -32,7 +32,7 @@ async def test_schedule_post_answer_close_and_streaks(
         refused = await bot.command(group, chris, "/daily 09:00 Europe/Paris parallelism")
         assert refused["text"] == "Only admins can do that."
         bad_time = await bot.command(group, amelie, "/daily 25:00 Europe/Paris parallelism")
-        assert bad_time["text"].startswith("«\u00a025:00\u00a0» n'est pas une heure.")
+        assert bad_time["text"].startswith("«\u00a025:00\u00a0» n’est pas une heure.")
         assert "/daily 09:00 Europe/Paris parallelism" in bad_time["text"]
         bad_zone = await bot.command(group, amelie, "/daily 09:00 Mars/Olympus parallelism")
         assert bad_zone["text"].startswith(
@@ -77,7 +77,7 @@ async def test_schedule_post_answer_close_and_streaks(
         assert "(2/3 justes)" in second["text"]
         dana = fake.user(4, "Dana", "fr")
         late = await bot.press(group, dana, first["message_id"], right, strict=False)
-        assert late["text"] == "Cette question est close\u202f; votre réponse n'a pas été comptée."
+        assert late["text"] == "Cette question est close\u202f; votre réponse n’a pas été comptée."
 
         right, _ = await bot.right_and_wrong()
         await bot.press(group, amelie, second["message_id"], right)

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from bot.domain.models import Quiz
+from bot.text.authored import shown
 from tests.e2e.telegram_harness import Harness, only_flag, running_bot
 from tests.fakes.telegram_api import FakeTelegramAPI
 from tests.support.clocks import FakeClock
@@ -73,7 +74,7 @@ async def test_a_members_two_misses_come_back_privately_and_leave_once_right(
         assert only_flag(answered)
         view = await bot.quiz.service.view(int(right.split(":")[2]))
         assert view is not None
-        assert view.question.explanation.en in answered["text"]
+        assert shown(view.question.explanation.en) in answered["text"]
     assert set(reviewed) == missed
     done = fake.bot_messages(private)[-1]["text"]
     assert done.startswith("🔁 Review done: 2/2 right. Your next review is due on 2026-03-0")

@@ -103,19 +103,19 @@ async def play_order(members: Members, view: QuestionView) -> None:
     assert last["text"].startswith(f"✅ Bon ordre\u202f! {' → '.join(shown)}")
     for letter in reversed(order):
         verdict = await members.press(members.bastien, data(view, letter))
-    assert verdict["text"].startswith(f"❌ Pas tout à fait. L'ordre est {' → '.join(shown)}")
+    assert verdict["text"].startswith(f"❌ Pas tout à fait. L’ordre est {' → '.join(shown)}")
 
 
 async def play_text(members: Members, view: QuestionView) -> None:
     asked = await members.open_link(members.amelie)
     assert "Quelle ville est la capitale de la France" in asked
-    assert "personne d'autre ne la voit" in asked
+    assert "personne d’autre ne la voit" in asked
     right = await members.type(members.amelie, "  paris. ")
     assert right.startswith("✅ Bonne réponse\u202f! Paris")
     assert "Paris est la capitale depuis 987." in right  # the explanation, in private
     await members.open_link(members.bastien)
     typo = await members.type(members.bastien, "Parris")
-    assert typo.startswith("✅ Acceptée — l'orthographe est Paris")
+    assert typo.startswith("✅ Acceptée — l’orthographe est Paris")
     asked = await members.open_link(members.chris)  # Chris answers after the close
     assert "Which city is the capital of France?" in asked
 

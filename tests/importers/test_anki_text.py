@@ -44,7 +44,7 @@ def test_the_summary_says_which_reading_was_taken_in_both_languages() -> None:
         in summary("words.txt", result, "en")
     )
     assert (
-        "À noter\u00a0: lu comme un export texte d'Anki (champs séparés par des tabulations, "
+        "À noter\u00a0: lu comme un export texte d’Anki (champs séparés par des tabulations, "
         "étiquettes en colonne 3)" in summary("words.txt", result, "fr")
     )
 

@@ -1,5 +1,5 @@
-"""Checks on a quiz's content that tell a hard quiz from one that gives itself away, shared
-by the test over the bundled quizzes and the one over drafts that do not load yet."""
+"""Checks on a quiz's content that tell a hard quiz from one that gives itself away
+(tests/test_bundled_quizzes.py runs them over every bundled quiz)."""
 
 from __future__ import annotations
 

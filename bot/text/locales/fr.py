@@ -1,4 +1,4 @@
-"""Messages en français. Les clés `.one` / `.other` sont choisies selon l'argument `count`."""
+"""Messages en français. Les clés `.one` / `.other` sont choisies selon l’argument `count`."""
 
 MESSAGES: dict[str, str] = {
     # Quiz facts
@@ -10,12 +10,12 @@ MESSAGES: dict[str, str] = {
     "quiz.intro.one": "{title} · {difficulty} · {count} question",
     "quiz.intro.other": "{title} · {difficulty} · {count} questions",
     "quiz.unknown": "Je ne connais pas de quiz nommé « {name} ». Quiz disponibles : {names}.",
-    "quiz.none": "Aucun quiz n'est encore installé.",
+    "quiz.none": "Aucun quiz n’est encore installé.",
     "quiz.start_button": "▶ {title}",
     # A posted question
     "question.header": "{title} · Question {number}/{total}",
-    "question.answered.one": "{count} réponse pour l'instant",
-    "question.answered.other": "{count} réponses pour l'instant",
+    "question.answered.one": "{count} réponse pour l’instant",
+    "question.answered.other": "{count} réponses pour l’instant",
     "question.closes": "Se ferme {when}",
     "question.explain_button": "📖 Explication",
     "question.reveal_button": "Révéler",
@@ -23,9 +23,9 @@ MESSAGES: dict[str, str] = {
     "verdict.right": "✅ Bonne réponse ! {letter}. {choice}",
     "verdict.wrong": "❌ Pas tout à fait. La bonne réponse est {letter}. {choice}",
     "verdict.already": "Vous avez déjà répondu {letter}. Seule la première réponse compte.",
-    "verdict.closed": "Cette question est close ; votre réponse n'a pas été comptée.",
+    "verdict.closed": "Cette question est close ; votre réponse n’a pas été comptée.",
     "verdict.invalid": (
-        "Ce bouton ne correspond à aucune question que je connais. Rien n'a été enregistré."
+        "Ce bouton ne correspond à aucune question que je connais. Rien n’a été enregistré."
     ),
     "verdict.note": "À propos de {letter} : {note}",
     "verdict.more": "Explication complète : 📖 sous la question.",
@@ -34,7 +34,7 @@ MESSAGES: dict[str, str] = {
     "closed.answer": "✅ Réponse : {letter}. {choice}",
     "closed.votes.one": "{count} réponse",
     "closed.votes.other": "{count} réponses",
-    "closed.nobody": "Personne n'a répondu à cette question.",
+    "closed.nobody": "Personne n’a répondu à cette question.",
     # Types de questions (format 3) : réponses tapées, ensembles, ordres
     "answer.true": "Vrai",
     "answer.false": "Faux",
@@ -46,34 +46,34 @@ MESSAGES: dict[str, str] = {
     "question.hint.number": "Tapez un nombre.",
     "question.hint.number_unit": "Tapez un nombre (en {unit}).",
     "verdict.right_typed": "✅ Bonne réponse ! {answer}",
-    "verdict.typo": "✅ Acceptée — l'orthographe est {spelling}",
+    "verdict.typo": "✅ Acceptée — l’orthographe est {spelling}",
     "verdict.wrong_typed": "❌ Pas tout à fait. La bonne réponse est {answer}",
     "verdict.right_set": "✅ Bonne réponse ! {answers}",
     "verdict.wrong_set": "❌ Pas tout à fait. Les bonnes réponses sont {answers}",
     "verdict.missed": "Oubliées : {choices}",
     "verdict.extra": "Choisies à tort : {choices}",
     "verdict.right_order": "✅ Bon ordre ! {order}",
-    "verdict.wrong_order": "❌ Pas tout à fait. L'ordre est {order}",
+    "verdict.wrong_order": "❌ Pas tout à fait. L’ordre est {order}",
     "verdict.your_order": "Votre ordre : {order}",
     "verdict.already_typed": "Vous avez déjà répondu {answer}. Seule la première réponse compte.",
     "question.submit_button": "✅ Valider",
     "question.type_button": "✍️ Répondre en privé",
     "picks.multiple": (
         "Vos choix : {letters}. Touchez une lettre à nouveau pour la retirer ; Valider "
-        "quand c'est prêt."
+        "quand c’est prêt."
     ),
     "picks.order": (
-        "Votre ordre pour l'instant : {order}. Reste à choisir : {left} ; touchez une lettre à "
+        "Votre ordre pour l’instant : {order}. Reste à choisir : {left} ; touchez une lettre à "
         "nouveau pour la retirer."
     ),
-    "picks.none": "Rien de choisi pour l'instant : touchez les lettres, puis Valider.",
+    "picks.none": "Rien de choisi pour l’instant : touchez les lettres, puis Valider.",
     "typed.ask": (
         "Tapez votre réponse ici. Elle compte pour le groupe si elle arrive avant la "
-        "fermeture de la question ; personne d'autre ne la voit."
+        "fermeture de la question ; personne d’autre ne la voit."
     ),
-    "typed.closed": "Désolé, cette question est fermée : votre réponse n'a pas été comptée.",
+    "typed.closed": "Désolé, cette question est fermée : votre réponse n’a pas été comptée.",
     "typed.not_number": (
-        "Je n'ai pas pu lire un nombre. Tapez-le à nouveau, par exemple {example}."
+        "Je n’ai pas pu lire un nombre. Tapez-le à nouveau, par exemple {example}."
     ),
     "typed.not_member": (
         "Cette question appartient à un groupe dont vous ne faites pas partie : je ne "
@@ -82,14 +82,14 @@ MESSAGES: dict[str, str] = {
     "closed.answer_typed": "✅ Réponse : {answer}",
     "closed.right": "Justes : {right}/{count}",
     "console.prompt_multiple": "Vos réponses, par ex. AC ({first}-{last}, q pour quitter) : ",
-    "console.prompt_order": "Les lettres dans l'ordre, par ex. {example} (q pour quitter) : ",
+    "console.prompt_order": "Les lettres dans l’ordre, par ex. {example} (q pour quitter) : ",
     "console.prompt_truefalse": "Vrai ou faux (A/B ou v/f, q pour quitter) : ",
     "console.prompt_typed": "Votre réponse (q pour quitter) : ",
     "console.bad_letters": (
         "Tapez des lettres de {first} à {last}, chacune une fois, ou q pour quitter."
     ),
     "console.bad_order": (
-        "Tapez chaque lettre de {first} à {last} une fois, dans l'ordre, ou q pour quitter."
+        "Tapez chaque lettre de {first} à {last} une fois, dans l’ordre, ou q pour quitter."
     ),
     "console.bad_truefalse": "Tapez A ou B (v pour vrai, f pour faux), ou q pour quitter.",
     "console.bad_number": "Tapez un nombre, par exemple {example}, ou q pour quitter.",
@@ -98,7 +98,7 @@ MESSAGES: dict[str, str] = {
     # End of a round
     "summary.title": "🏁 Fin de la partie : {title}",
     "summary.line": "{rank}. {name} : {points}/{total} ({seconds} s)",
-    "summary.nobody": "Personne n'a répondu pendant cette partie.",
+    "summary.nobody": "Personne n’a répondu pendant cette partie.",
     "summary.solo": "Votre score : {points}/{total}",
     "summary.solo_stopped.one": (
         "Votre score : {points}/{count} (vous avez répondu à {count} question sur {total})"
@@ -106,10 +106,10 @@ MESSAGES: dict[str, str] = {
     "summary.solo_stopped.other": (
         "Votre score : {points}/{count} (vous avez répondu à {count} questions sur {total})"
     ),
-    "summary.solo_none": "Vous n'avez répondu à aucune question cette fois-ci.",
+    "summary.solo_none": "Vous n’avez répondu à aucune question cette fois-ci.",
     "summary.stopped": "La partie a été arrêtée.",
     # Leaderboards and stats
-    "period.today": "aujourd'hui",
+    "period.today": "aujourd’hui",
     "period.week": "cette semaine",
     "period.all": "depuis le début",
     "leaderboard.title": "🏆 Classement, {period}",
@@ -118,14 +118,14 @@ MESSAGES: dict[str, str] = {
     "leaderboard.line.other": "{rank}. {name} : {count} points",
     "leaderboard.you": "Vous",
     "leaderboard.empty": (
-        "Aucune réponse pour l'instant. Lancez une partie pour entrer au classement !"
+        "Aucune réponse pour l’instant. Lancez une partie pour entrer au classement !"
     ),
     "stats.title": "📊 {name}",
     "stats.body": (
         "Réponses : {answered}\nBonnes réponses : {correct} ({accuracy} %)\n"
         "Série en cours : {current}\nMeilleure série : {best}"
     ),
-    "stats.empty": "{name} n'a encore répondu à aucune question.",
+    "stats.empty": "{name} n’a encore répondu à aucune question.",
     # Terminal
     "console.prompt": "Votre réponse ({first}-{last}, q pour quitter) : ",
     "console.bad_letter": "Tapez une lettre de {first} à {last}, ou q pour quitter.",
@@ -149,27 +149,27 @@ MESSAGES: dict[str, str] = {
     "round.not_allowed": (
         "Seule la personne qui a lancé la partie ou un administrateur peut faire cela."
     ),
-    "round.nothing_running": "Aucune partie n'est en cours ici.",
+    "round.nothing_running": "Aucune partie n’est en cours ici.",
     "round.stopped_by": "Partie arrêtée par {name}.",
     "round.bad_count": "Le nombre de questions doit être un entier de 1 à {max}.",
     "round.bad_seconds": "Le minuteur doit être un nombre entier de secondes de {min} à {max}.",
     "quiz.list_title": "Quiz disponibles :",
     "leaderboard.bad_period": "Période inconnue « {period} ». Utilisez today, week ou all.",
     "error.generic": (
-        "Désolé, un problème est survenu de mon côté : rien n'a été enregistré. Réessayez."
+        "Désolé, un problème est survenu de mon côté : rien n’a été enregistré. Réessayez."
     ),
     "error.admin_only": "Seuls les administrateurs peuvent faire cela.",
     "help.text": (
-        "J'anime des quiz pour les groupes d'étude. Chacun répond avec les boutons ; je vous dis "
+        "J’anime des quiz pour les groupes d’étude. Chacun répond avec les boutons ; je vous dis "
         "en privé si vous avez raison, et pourquoi.\n\n"
         "/quiz NOM [QUESTIONS] [SECONDES] : lancer une partie ici ({seconds} s par question, "
         "sauf avis contraire)\n"
         "/quiz weak [QUESTIONS] : une partie des questions que le groupe oublie\n"
-        "/stop : arrêter la partie (celui qui l'a lancée ou un administrateur)\n"
+        "/stop : arrêter la partie (celui qui l’a lancée ou un administrateur)\n"
         "/quizzes : les quiz disponibles\n"
         "/leaderboard [today|week|all] [QUIZ] : le classement\n"
         "/stats : vos réponses, votre précision et vos séries\n"
-        "/practice NOM : s'entraîner seul, à son rythme\n"
+        "/practice NOM : s’entraîner seul, à son rythme\n"
         "/review : revoir en privé les questions manquées\n"
         "/forgetme : effacer tout ce que je garde sur vous\n"
         "/daily HH:MM FUSEAU QUIZ : une question du jour ici (administrateurs)\n"
@@ -177,7 +177,7 @@ MESSAGES: dict[str, str] = {
     ),
     "practice.in_private": "Entraînez-vous seul, à votre rythme, en privé : {link}",
     "explain.unknown": "Je ne retrouve plus cette question.",
-    "explain.answer_first": "Répondez d'abord : l'explication dévoile la réponse.",
+    "explain.answer_first": "Répondez d’abord : l’explication dévoile la réponse.",
     # Command descriptions shown by the platforms
     "command.quiz": "Lancer une partie de quiz ici",
     "command.stop": "Arrêter la partie en cours",
@@ -185,14 +185,14 @@ MESSAGES: dict[str, str] = {
     "command.leaderboard": "Afficher le classement",
     "command.stats": "Vos réponses, votre précision et vos séries",
     "command.help": "Comment utiliser le bot de quiz",
-    "command.practice": "S'entraîner seul sur un quiz, à son rythme",
+    "command.practice": "S’entraîner seul sur un quiz, à son rythme",
     # Privacy
     "forget.ask": (
         "Ceci efface tout ce que je garde sur vous : {kept}, et les scores et séries qui en "
-        "découlent. C'est définitif. Tout effacer ?"
+        "découlent. C’est définitif. Tout effacer ?"
     ),
     "forget.ask_profile": (
-        "Ceci efface tout ce que je garde sur vous : votre nom et votre langue. C'est "
+        "Ceci efface tout ce que je garde sur vous : votre nom et votre langue. C’est "
         "définitif. Tout effacer ?"
     ),
     "forget.answers.one": "votre nom et votre réponse dans {chats}",
@@ -203,11 +203,11 @@ MESSAGES: dict[str, str] = {
     "forget.yes": "Effacer mes données",
     "forget.no": "Annuler",
     "forget.done": (
-        "C'est fait : tout ce que je gardais sur vous est effacé. Vous n'apparaissez plus dans "
+        "C’est fait : tout ce que je gardais sur vous est effacé. Vous n’apparaissez plus dans "
         "aucun classement."
     ),
-    "forget.cancelled": "Rien n'a été effacé.",
-    "forget.not_yours": "Ce bouton appartient à quelqu'un d'autre.",
+    "forget.cancelled": "Rien n’a été effacé.",
+    "forget.not_yours": "Ce bouton appartient à quelqu’un d’autre.",
     "command.forgetme": "Effacer toutes vos réponses et vos scores",
     "command.start": "Démarrer le bot",
     # Discord : noms et descriptions des commandes, options et choix (app_commands.Translator)
@@ -244,15 +244,15 @@ MESSAGES: dict[str, str] = {
     "discord.option.timer.about": "Secondes pour répondre à chaque question (par défaut : 30)",
     "discord.option.period": "periode",
     "discord.option.period.about": (
-        "Aujourd'hui, cette semaine ou depuis le début (par défaut : depuis le début)"
+        "Aujourd’hui, cette semaine ou depuis le début (par défaut : depuis le début)"
     ),
     "discord.option.user": "membre",
     "discord.option.user.about": "Les statistiques de qui (par défaut : les vôtres)",
     # Discord : messages et ligne de commande
     "discord.practice_intro": "Entraînement : vous seul voyez ces questions.",
     "discord.token_missing": (
-        "quizbot : DISCORD_TOKEN n'est pas défini. Mettez le jeton du bot dans "
-        "l'environnement ou dans .env."
+        "quizbot : DISCORD_TOKEN n’est pas défini. Mettez le jeton du bot dans "
+        "l’environnement ou dans .env."
     ),
     "discord.token_rejected": (
         "quizbot : Discord a refusé DISCORD_TOKEN. Copiez à nouveau le jeton du bot depuis le "
@@ -268,7 +268,7 @@ MESSAGES: dict[str, str] = {
     # Daily question
     "daily.header": "☀️ Question du jour · {title}",
     "daily.open_until": (
-        "Ouverte jusqu'à la prochaine question du jour. Les bonnes réponses font votre série 🔥."
+        "Ouverte jusqu’à la prochaine question du jour. Les bonnes réponses font votre série 🔥."
     ),
     "daily.previous.one": (
         "↩️ Question précédente : la réponse était {answer} ({count}/{total} juste)"
@@ -277,27 +277,27 @@ MESSAGES: dict[str, str] = {
         "↩️ Question précédente : la réponse était {answer} ({count}/{total} justes)"
     ),
     "daily.previous_nobody": (
-        "↩️ Question précédente : la réponse était {answer} (personne n'a répondu)"
+        "↩️ Question précédente : la réponse était {answer} (personne n’a répondu)"
     ),
     "daily.summary": (
         "📅 Question du jour ici : {days} à {time} ({zone}), tirée de {quizzes}. "
         "Prochaine : {next}."
     ),
     "daily.every_day": "tous les jours",
-    "daily.off": "📅 Plus de question du jour ici. Celle en cours reste ouverte jusqu'à sa fin.",
+    "daily.off": "📅 Plus de question du jour ici. Celle en cours reste ouverte jusqu’à sa fin.",
     "daily.none": (
-        "Aucune question du jour n'est prévue ici. Un administrateur peut en programmer une, "
+        "Aucune question du jour n’est prévue ici. Un administrateur peut en programmer une, "
         "par exemple : {example}"
     ),
     "daily.bad_time": (
-        "« {value} » n'est pas une heure. Utilisez HH:MM sur 24 heures, par exemple : {example}"
+        "« {value} » n’est pas une heure. Utilisez HH:MM sur 24 heures, par exemple : {example}"
     ),
     "daily.bad_zone": (
         "Je ne connais pas le fuseau horaire « {value} ». Utilisez un nom IANA comme "
         "Europe/Paris ou America/New_York, par exemple : {example}"
     ),
     "daily.bad_days": (
-        "« {value} » n'est pas une liste de jours. Utilisez par exemple lun-ven ou lun,mer,ven."
+        "« {value} » n’est pas une liste de jours. Utilisez par exemple lun-ven ou lun,mer,ven."
     ),
     "daily.usage": "Donnez une heure, un fuseau horaire et un quiz, par exemple : {example}",
     "daily.example.telegram": "/daily 09:00 Europe/Paris parallelism",
@@ -330,17 +330,17 @@ MESSAGES: dict[str, str] = {
     # Révision espacée (issue 20) : les erreurs reviennent, planifiées par FSRS
     "review.intro.one": "🔁 Révision : {count} question manquée, à revoir maintenant.",
     "review.intro.other": (
-        "🔁 Révision : {count} questions manquées, les plus en retard d'abord."
+        "🔁 Révision : {count} questions manquées, les plus en retard d’abord."
     ),
-    "review.nothing_due": "Rien à réviser pour l'instant.",
+    "review.nothing_due": "Rien à réviser pour l’instant.",
     "review.next_due": "Prochaine révision {when}.",
     "review.no_deck": "Aucune question manquée à réviser : celles que vous ratez reviennent ici.",
     "review.now": "maintenant",
     "review.at": "le {date} à {time} ({zone})",
     "review.summary.one": "🔁 Révision terminée : {count}/{total} juste.",
     "review.summary.other": "🔁 Révision terminée : {count}/{total} justes.",
-    "review.stopped.one": "🔁 Jusqu'ici : {count}/{total} juste. Les autres restent à revoir.",
-    "review.stopped.other": "🔁 Jusqu'ici : {count}/{total} justes. Les autres restent à revoir.",
+    "review.stopped.one": "🔁 Jusqu’ici : {count}/{total} juste. Les autres restent à revoir.",
+    "review.stopped.other": "🔁 Jusqu’ici : {count}/{total} justes. Les autres restent à revoir.",
     "review.in_private.one": (
         "Vous avez {count} question à réviser, dans notre conversation privée : {link}"
     ),
@@ -352,7 +352,7 @@ MESSAGES: dict[str, str] = {
         "Je vous le rappellerai à {time} ({zone}) les jours où des questions sont à réviser."
     ),
     "review.remind_off": "Rappels de révision désactivés.",
-    "review.remind_none": "Vous n'aviez pas de rappel de révision.",
+    "review.remind_none": "Vous n’aviez pas de rappel de révision.",
     "review.remind_usage": (
         "Utilisez /review remind HH:MM [FUSEAU], ex. /review remind 08:30 Europe/Paris, "
         "ou /review remind off."
@@ -373,7 +373,7 @@ MESSAGES: dict[str, str] = {
     "review.due_week.other": "{count} sous 7 jours",
     "review.learned.one": "{count} apprise",
     "review.learned.other": "{count} apprises",
-    "review.stats_empty": "🔁 Révision : aucune question manquée pour l'instant.",
+    "review.stats_empty": "🔁 Révision : aucune question manquée pour l’instant.",
     "command.review": "Réviser les questions manquées",
     "discord.name.review": "revision",
     "discord.option.remind": "rappel",
@@ -399,11 +399,11 @@ MESSAGES: dict[str, str] = {
     "doctor.problems.other": "{count} problèmes à régler (les lignes ✗ ci-dessus).",
     "doctor.versions": "Python {python}, quizbot {quizbot} ; {libraries}",
     "doctor.library_missing": (
-        "{name} n'est pas installé : relancez `make play` (ou `pip install -e .`) pour réinstaller"
+        "{name} n’est pas installé : relancez `make play` (ou `pip install -e .`) pour réinstaller"
     ),
     "doctor.db_unusable": "base de données : {error}",
     "doctor.db_not_writable": (
-        "la base de données {where} n'accepte pas d'écriture, aucune réponse ne pourrait être "
+        "la base de données {where} n’accepte pas d’écriture, aucune réponse ne pourrait être "
         "gardée : {error}. Vérifiez le fichier, son dossier et le disque"
     ),
     "doctor.db_sqlite_ok": (
@@ -423,7 +423,7 @@ MESSAGES: dict[str, str] = {
         "aucun fichier de quiz dans {folder} : indiquez le dossier de vos quiz dans "
         "QUIZBOT_QUIZZES"
     ),
-    "doctor.tg_skipped": "Telegram : TELEGRAM_TOKEN n'est pas défini, pas de vérification",
+    "doctor.tg_skipped": "Telegram : TELEGRAM_TOKEN n’est pas défini, pas de vérification",
     "doctor.tg_token_ok": "Telegram : jeton accepté (getMe) : le bot est @{username}, id {id}",
     "doctor.tg_token_rejected": (
         "Telegram : le jeton a été refusé (getMe) ; copiez-le à nouveau depuis @BotFather dans "
@@ -440,15 +440,15 @@ MESSAGES: dict[str, str] = {
     ),
     "doctor.tg_privacy_on": (
         "Telegram : le mode confidentialité des groupes est actif : le bot reçoit les commandes "
-        "et les appuis sur les boutons, tout ce qu'il lui faut (dans un groupe avec d'autres "
+        "et les appuis sur les boutons, tout ce qu’il lui faut (dans un groupe avec d’autres "
         "bots, tapez /quiz@{username})"
     ),
     "doctor.tg_privacy_off": (
         "Telegram : le mode confidentialité des groupes est désactivé : le bot reçoit tous les "
-        "messages des groupes, dont il n'a pas besoin ; dans @BotFather : /setprivacy, Enable"
+        "messages des groupes, dont il n’a pas besoin ; dans @BotFather : /setprivacy, Enable"
     ),
     "doctor.tg_polling_ok": (
-        "Telegram : aucun webhook n'est défini, les mises à jour arrivent donc par polling"
+        "Telegram : aucun webhook n’est défini, les mises à jour arrivent donc par polling"
     ),
     "doctor.tg_webhook_set": (
         "Telegram : un webhook est défini ({url}) alors que ce déploiement fait du polling : les "
@@ -457,12 +457,12 @@ MESSAGES: dict[str, str] = {
         "webhook au démarrage"
     ),
     "doctor.tg_webhook_missing": (
-        "Telegram : aucun webhook n'est défini, mais ce déploiement attend {expected} ; "
+        "Telegram : aucun webhook n’est défini, mais ce déploiement attend {expected} ; "
         "`quizbot run telegram --webhook {expected}` le définit au démarrage"
     ),
     "doctor.tg_webhook_other": (
         "Telegram : le webhook est {url} et non {expected} : un autre déploiement utilise ce "
-        "jeton, ou l'adresse a changé"
+        "jeton, ou l’adresse a changé"
     ),
     "doctor.tg_webhook_ok": "Telegram : le webhook est {url}, comme prévu",
     "doctor.tg_webhook_error": (
@@ -478,23 +478,23 @@ MESSAGES: dict[str, str] = {
         "garde les mises à jour 24 heures)"
     ),
     "doctor.tg_none_pending": "Telegram : aucune mise à jour en attente",
-    "doctor.dc_skipped": "Discord : DISCORD_TOKEN n'est pas défini, pas de vérification",
+    "doctor.dc_skipped": "Discord : DISCORD_TOKEN n’est pas défini, pas de vérification",
     "doctor.dc_token_ok": "Discord : jeton accepté : le bot est {name}, id {id}",
     "doctor.dc_token_rejected": (
         "Discord : le jeton a été refusé (401) ; copiez à nouveau le jeton du bot depuis le "
         "portail des développeurs (Bot, Reset Token) dans DISCORD_TOKEN"
     ),
     "doctor.dc_unreachable": (
-        "Discord : impossible de joindre l'API ({error}) ; vérifiez le réseau"
+        "Discord : impossible de joindre l’API ({error}) ; vérifiez le réseau"
     ),
-    "doctor.dc_failed": "Discord : l'API a répondu {status} : {error}",
+    "doctor.dc_failed": "Discord : l’API a répondu {status} : {error}",
     "doctor.dc_application": "Discord : application « {name} », id {id}",
     "doctor.dc_code_grant": (
-        "Discord : l'application exige un code OAuth2, le lien d'invitation échoue donc ; "
+        "Discord : l’application exige un code OAuth2, le lien d’invitation échoue donc ; "
         "désactivez Requires OAuth2 Code Grant sur la page Bot"
     ),
     "doctor.dc_private": (
-        "Discord : le bot est privé : seul son propriétaire peut l'ajouter à un serveur "
+        "Discord : le bot est privé : seul son propriétaire peut l’ajouter à un serveur "
         "(Public Bot, sur la page Bot)"
     ),
     "doctor.dc_invite": (
@@ -598,7 +598,7 @@ MESSAGES: dict[str, str] = {
     "report.question.tempting": "mauvaise réponse la plus choisie",
     "report.question.tempting_tied": "ex æquo : mauvaise réponse la plus choisie",
     "report.question.common_wrong": "Réponses fausses les plus fréquentes, telles que tapées",
-    "report.question.no_wrong": "Aucune réponse fausse tapée pour l'instant.",
+    "report.question.no_wrong": "Aucune réponse fausse tapée pour l’instant.",
     "report.question.why": "Explication",
     "report.question.unanswered": "Pas encore de réponse dans ce groupe.",
     "report.quiz.missing": "Ce quiz n’est plus installé : impossible d’afficher ses questions.",
@@ -689,11 +689,11 @@ MESSAGES: dict[str, str] = {
     "permission.read_message_history": "Voir les anciens messages",
     "discord.option.off_channel.about": "Le salon de la question du jour (par défaut : celui-ci)",
     "daily.off_in": (
-        "📅 Plus de question du jour dans {channel}. Celle en cours reste ouverte jusqu'à sa fin."
+        "📅 Plus de question du jour dans {channel}. Celle en cours reste ouverte jusqu’à sa fin."
     ),
     # issue 16, real groups: a schedule paused because its chat was gone
     "daily.paused": (
-        "⏸️ En pause : le bot n'a pas pu y publier la question du jour ({reason}). "
+        "⏸️ En pause : le bot n’a pas pu y publier la question du jour ({reason}). "
         "Programmez-la à nouveau pour la relancer."
     ),
     "daily.pause_reason.bot_removed": "le bot a été retiré",
@@ -718,17 +718,17 @@ MESSAGES: dict[str, str] = {
     "command.removequiz": "Retirer un des quiz propres à cette discussion (admins)",
     # issue 16, real groups: each chat's time zone (/timezone)
     "leaderboard.period_zone": "{period} ({zone})",
-    "command.timezone": "Le fuseau horaire du groupe, pour aujourd'hui, la semaine et les séries",
+    "command.timezone": "Le fuseau horaire du groupe, pour aujourd’hui, la semaine et les séries",
     "timezone.current": (
         "🕰️ Fuseau horaire du groupe : {zone}. "
-        "Aujourd'hui et la semaine commencent à minuit là-bas."
+        "Aujourd’hui et la semaine commencent à minuit là-bas."
     ),
     "timezone.current_daily": (
         "🕰️ Fuseau horaire du groupe : {zone}, celui de sa question du jour. "
-        "Aujourd'hui et la semaine commencent à minuit là-bas."
+        "Aujourd’hui et la semaine commencent à minuit là-bas."
     ),
     "timezone.set": (
-        "🕰️ Fuseau horaire réglé : {zone}. Aujourd'hui et la semaine commencent désormais "
+        "🕰️ Fuseau horaire réglé : {zone}. Aujourd’hui et la semaine commencent désormais "
         "à minuit là-bas."
     ),
     "timezone.bad": (
@@ -739,17 +739,17 @@ MESSAGES: dict[str, str] = {
     "timezone.example.discord": "/timezone zone:Europe/Paris",
     "discord.name.timezone": "fuseau",
     "discord.option.zone": "fuseau",
-    "discord.option.zone.about": "Fuseau IANA, ex. Europe/Paris (admins ; vide : l'afficher)",
+    "discord.option.zone.about": "Fuseau IANA, ex. Europe/Paris (admins ; vide : l’afficher)",
     # Issue 19, import dans la discussion sur Discord : /import file: et /removequiz id:
     "discord.name.import": "import",  # the names the replies give (upload.*.discord)
-    "discord.about.import": "Faire d'un fichier de quiz un quiz propre à ce serveur (admins)",
+    "discord.about.import": "Faire d’un fichier de quiz un quiz propre à ce serveur (admins)",
     "discord.option.file": "file",
     "discord.option.file.about": "GIFT, texte Anki ou .apkg, Open Trivia DB, Kahoot, CSV, YAML…",
     "discord.name.removequiz": "removequiz",
     "discord.about.removequiz": "Retirer un quiz que ce serveur a importé (admins)",
     "discord.option.quiz_id": "id",
-    "discord.option.quiz_id.about": "L'id d'un des quiz propres à ce serveur",
-    "discord.import.unreadable": "Discord ne m'a pas transmis le fichier : renvoyez-le.",
+    "discord.option.quiz_id.about": "L’id d’un des quiz propres à ce serveur",
+    "discord.import.unreadable": "Discord ne m’a pas transmis le fichier : renvoyez-le.",
     # Issue 19, vos propres questions : la source d'un quiz, et `quizbot import`
     "quiz.source": "Source :",
     "import.working": "Import de {file}…",
@@ -765,34 +765,34 @@ MESSAGES: dict[str, str] = {
     "import.note": "À noter : {note}",
     "import.more.one": "… et {count} autre.",
     "import.more.other": "… et {count} autres.",
-    "import.nothing": "Rien n'a pu être importé de {file}.",
+    "import.nothing": "Rien n’a pu être importé de {file}.",
     "import.exists": (
-        "Ce fichier existe déjà et n'a pas été écrit par quizbot import : {path}. Choisissez un "
+        "Ce fichier existe déjà et n’a pas été écrit par quizbot import : {path}. Choisissez un "
         "autre --id ou --output."
     ),
     "import.id_mismatch": (
-        "L'identifiant du quiz « {id} » doit être le nom du fichier écrit ({stem}.yaml) : "
+        "L’identifiant du quiz « {id} » doit être le nom du fichier écrit ({stem}.yaml) : "
         "donnez --id {stem}, ou un autre --output."
     ),
     "import.cannot_read": "Impossible de lire {file} : {reason}",
-    "import.cannot_write": "Impossible d'écrire {path} : {reason}",
-    "import.error.unknown_format": "Format inconnu « {format} » : utilisez l'un de {known}.",
+    "import.cannot_write": "Impossible d’écrire {path} : {reason}",
+    "import.error.unknown_format": "Format inconnu « {format} » : utilisez l’un de {known}.",
     "import.error.bad_id": "--id prend 1 à 24 minuscules, chiffres ou tirets (reçu « {id} »).",
     "import.error.bad_language": (
         "--lang prend un code de langue comme en, fr, de ou pt-BR (reçu « {language} »)."
     ),
     "import.error.bad_title": "--title ne doit pas être vide.",
     "import.error.unknown_source": (
-        "Impossible de savoir dans quel format est ce fichier : donnez --format (l'un de {known})."
+        "Impossible de savoir dans quel format est ce fichier : donnez --format (l’un de {known})."
     ),
     "import.error.already_a_quiz": (
-        "C'est déjà un fichier de quiz : vérifiez-le avec quizbot validate."
+        "C’est déjà un fichier de quiz : vérifiez-le avec quizbot validate."
     ),
     "import.error.no_questions": "Le fichier ne contient aucune question.",
     "import.error.too_large": (
         "Le fichier est trop gros (en octets : {size} ; la limite est de {limit})."
     ),
-    "import.error.not_utf8": "Le fichier n'est pas du texte UTF-8 (enregistrez-le en UTF-8).",
+    "import.error.not_utf8": "Le fichier n’est pas du texte UTF-8 (enregistrez-le en UTF-8).",
     "import.error.json": "JSON invalide : {problem}.",
     "import.error.yaml": "YAML invalide : {problem}",
     "import.error.csv": "Illisible comme tableau : {problem}.",
@@ -801,11 +801,11 @@ MESSAGES: dict[str, str] = {
         "{found})."
     ),
     "import.error.opentdb_shape": (
-        "Des questions d'Open Trivia DB étaient attendues : une liste, ou un objet avec « "
+        "Des questions d’Open Trivia DB étaient attendues : une liste, ou un objet avec « "
         "results »."
     ),
     "import.error.opentdb_no_results": (
-        "Open Trivia DB n'avait aucun résultat pour cette requête (response_code {code})."
+        "Open Trivia DB n’avait aucun résultat pour cette requête (response_code {code})."
     ),
     "import.error.opentdb_invalid_parameter": (
         "Open Trivia DB a refusé les paramètres de la requête (response_code {code})."
@@ -830,13 +830,13 @@ MESSAGES: dict[str, str] = {
     ),
     "import.error.anki_zstd": "La collection compressée du paquet est illisible : {problem}.",
     "import.error.anki_database": "La collection Anki est illisible : {problem}.",
-    "import.error.anki_no_notes": "La collection Anki n'a pas de table de notes.",
+    "import.error.anki_no_notes": "La collection Anki n’a pas de table de notes.",
     "import.error.spreadsheet": "Pas un tableur lisible (.xlsx) : {problem}.",
     "import.error.kahoot_header": (
-        "Aucune ligne d'en-tête avec les colonnes Question, Answer 1, Answer 2 et Correct "
+        "Aucune ligne d’en-tête avec les colonnes Question, Answer 1, Answer 2 et Correct "
         "answer(s) (comme dans le modèle de Kahoot)."
     ),
-    "import.error.not_valid": "Le quiz tiré de ce fichier n'est pas valide : {problem}",
+    "import.error.not_valid": "Le quiz tiré de ce fichier n’est pas valide : {problem}",
     "import.skip.file_size": (
         "le fichier du quiz serait trop gros (en octets, plus de {limit}) : laissées de côté, "
         "cette question et les suivantes ({count})"
@@ -852,7 +852,7 @@ MESSAGES: dict[str, str] = {
         "question de nombre accepte une valeur ou un intervalle"
     ),
     "import.skip.gift_matching": (
-        "une question d'appariement : le bot ne pose pas de questions d'appariement"
+        "une question d’appariement : le bot ne pose pas de questions d’appariement"
     ),
     "import.skip.gift_partial_only": (
         "plusieurs réponses se partagent les points (%50%…) : ici une question a une seule "
@@ -869,10 +869,10 @@ MESSAGES: dict[str, str] = {
         "toutes les réponses acceptées sont trop longues à taper (en caractères : {length} ; "
         "la limite est de {limit})"
     ),
-    "import.skip.no_right": "aucune réponse n'est marquée juste (= ou %100%)",
+    "import.skip.no_right": "aucune réponse n’est marquée juste (= ou %100%)",
     "import.skip.too_few_choices": "moins de 2 choix",
     "import.skip.too_many_choices": "trop de choix ({count}) : une question en a au plus {limit}",
-    "import.skip.empty_prompt": "la question n'a pas de texte",
+    "import.skip.empty_prompt": "la question n’a pas de texte",
     "import.skip.empty_choice": "un choix est vide",
     "import.skip.same_choices": "deux choix se lisent pareil (« {choice} »)",
     "import.skip.long_prompt": (
@@ -885,11 +885,11 @@ MESSAGES: dict[str, str] = {
         "un commentaire est trop long (en caractères : {length} ; la limite est de {limit})"
     ),
     "import.skip.long_explanation": (
-        "l'explication est trop longue (en caractères : {length} ; la limite est de {limit})"
+        "l’explication est trop longue (en caractères : {length} ; la limite est de {limit})"
     ),
     "import.skip.limit": "trop long pour un message : {problem}",
     "import.skip.cap": (
-        "au-delà du nombre de questions d'un quiz ({limit}) : laissées de côté, celle-ci et les "
+        "au-delà du nombre de questions d’un quiz ({limit}) : laissées de côté, celle-ci et les "
         "suivantes ({count})"
     ),
     "import.skip.anki_cloze": "une note à trous sans trou ({{c1::…}}) dans ses champs",
@@ -899,10 +899,10 @@ MESSAGES: dict[str, str] = {
     "import.skip.anki_cloze_many": (
         "cartes à trous au-delà du maximum d’une note ({limit}) : ignorées (en tout : {count})"
     ),
-    "import.skip.anki_one_field": "la note n'a qu'un champ : pas de réponse",
+    "import.skip.anki_one_field": "la note n’a qu’un champ : pas de réponse",
     "import.skip.empty_field": "champ vide : {field}",
     "import.skip.media_only": (
-        "seulement une image ou un son dans le champ {field} : le bot n'affiche que du texte"
+        "seulement une image ou un son dans le champ {field} : le bot n’affiche que du texte"
     ),
     "import.skip.no_wrong_choices": "aucune autre réponse à proposer comme mauvais choix",
     "import.skip.missing_field": "« {field} » manque",
@@ -910,17 +910,17 @@ MESSAGES: dict[str, str] = {
         "pas une question (un objet avec type, question et réponses)"
     ),
     "import.skip.opentdb_type": "type de question inconnu « {type} »",
-    "import.skip.kahoot_no_correct": "aucune bonne réponse n'est indiquée",
+    "import.skip.kahoot_no_correct": "aucune bonne réponse n’est indiquée",
     "import.skip.kahoot_bad_correct": (
-        "la bonne réponse indiquée ({value}) n'est pas l'une des réponses"
+        "la bonne réponse indiquée ({value}) n’est pas l’une des réponses"
     ),
     "import.skip.red_not_list": "les réponses doivent former une liste",
-    "import.skip.red_no_answer": "aucune réponse n'est donnée",
+    "import.skip.red_no_answer": "aucune réponse n’est donnée",
     "import.skip.red_repeated": (
-        "la même question qu'à la ligne {first}, reposée : laissée de côté"
+        "la même question qu’à la ligne {first}, reposée : laissée de côté"
     ),
     "import.skip.red_repeated_answer": (
-        "la même question qu'à la ligne {first}, reposée avec une autre réponse (« {answer} ») : "
+        "la même question qu’à la ligne {first}, reposée avec une autre réponse (« {answer} ») : "
         "laissée de côté, la réponse de la ligne {first} est gardée (Red garderait celle-ci) : "
         "vérifiez laquelle est juste"
     ),
@@ -929,38 +929,38 @@ MESSAGES: dict[str, str] = {
     ),
     # Issue 26, justes sur de vrais fichiers : comment un tableau ou un export Anki a été lu
     "import.skip.csv_bad_correct": (
-        "la bonne réponse donnée dans « {column} » (« {value} ») n'est aucune des options"
+        "la bonne réponse donnée dans « {column} » (« {value} ») n’est aucune des options"
     ),
     "import.skip.anki_duplicate_line": (
-        "le même recto qu'à la ligne {first} : importé une fois, là-bas"
+        "le même recto qu’à la ligne {first} : importé une fois, là-bas"
     ),
     "import.skip.anki_duplicate_note": (
-        "le même recto qu'à la note {first} : importé une fois, là-bas"
+        "le même recto qu’à la note {first} : importé une fois, là-bas"
     ),
     "import.skip.anki_extra_fields": (
         "plus de champs ({count}) que les notes du fichier ({expected}) : vérifiez le séparateur "
         "et les guillemets"
     ),
     "import.note.csv_answer_text": (
-        "lu comme un tableau d'options : la question dans « {question} », la bonne option "
+        "lu comme un tableau d’options : la question dans « {question} », la bonne option "
         "désignée par son texte dans « {column} »"
     ),
     "import.note.csv_answer_number": (
-        "lu comme un tableau d'options : la question dans « {question} », la bonne option "
+        "lu comme un tableau d’options : la question dans « {question} », la bonne option "
         "désignée par son numéro dans « {column} » (1 = « {first} »)"
     ),
     "import.note.csv_answer_letter": (
-        "lu comme un tableau d'options : la question dans « {question} », la bonne option "
+        "lu comme un tableau d’options : la question dans « {question} », la bonne option "
         "désignée par sa lettre dans « {column} » (A = « {first} »)"
     ),
-    "import.note.anki_text": ("lu comme un export texte d'Anki (champs séparés par {separator})"),
+    "import.note.anki_text": ("lu comme un export texte d’Anki (champs séparés par {separator})"),
     "import.note.anki_text_tags": (
-        "lu comme un export texte d'Anki (champs séparés par {separator}, étiquettes en "
+        "lu comme un export texte d’Anki (champs séparés par {separator}, étiquettes en "
         "colonne {column})"
     ),
     "import.note.read_quizlet": (
         "lu comme un export Quizlet (terme, tabulation, définition) ; --format anki le lit "
-        "comme un export texte d'Anki"
+        "comme un export texte d’Anki"
     ),
     "import.separator.tab": "des tabulations",
     "import.separator.comma": "des virgules",
@@ -984,10 +984,10 @@ MESSAGES: dict[str, str] = {
     ),
     "import.note.html": "le HTML a été converti en texte brut",
     "import.note.media": (
-        "les images et les sons ont été laissés de côté (le bot n'affiche que du texte)"
+        "les images et les sons ont été laissés de côté (le bot n’affiche que du texte)"
     ),
     "import.note.opentdb_credit": (
-        "les questions d'Open Trivia DB sont sous CC BY-SA 4.0 : le quiz les crédite"
+        "les questions d’Open Trivia DB sont sous CC BY-SA 4.0 : le quiz les crédite"
     ),
     "import.note.red_as_written": (
         "les réponses écrites Yes, No, On ou Off ont été gardées telles quelles (le YAML de Red "
@@ -1004,10 +1004,10 @@ MESSAGES: dict[str, str] = {
         "Quiz « {title} » remplacé : {count} questions ; ses réponses passées sont gardées. "
         "Pour y jouer : {play}"
     ),
-    "upload.failed": "Rien n'a pu être importé de {file} :",
+    "upload.failed": "Rien n’a pu être importé de {file} :",
     "upload.quiz_problem": "{problem}",
     "upload.refused.too_big": (
-        "Ce fichier est trop gros pour un quiz (la limite en octets : {limit}). Rien n'a été "
+        "Ce fichier est trop gros pour un quiz (la limite en octets : {limit}). Rien n’a été "
         "gardé."
     ),
     "upload.refused.too_many_questions": (
@@ -1015,63 +1015,63 @@ MESSAGES: dict[str, str] = {
         "quiz."
     ),
     "upload.refused.too_many_quizzes": (
-        "Cette discussion a atteint sa limite de quiz à elle ({limit}) : supprimez-en un d'abord "
+        "Cette discussion a atteint sa limite de quiz à elle ({limit}) : supprimez-en un d’abord "
         "({remove})."
     ),
     "upload.refused.rate_limited": (
-        "Cette discussion a atteint sa limite d'envois dans l'heure ({limit}) : réessayez plus "
+        "Cette discussion a atteint sa limite d’envois dans l’heure ({limit}) : réessayez plus "
         "tard."
     ),
     "upload.refused.bundled_id": (
-        "« {id} » est l'identifiant d'un quiz fourni avec le bot : donnez un autre identifiant "
-        "au vôtre (le nom du fichier, ou l'id dans le fichier)."
+        "« {id} » est l’identifiant d’un quiz fourni avec le bot : donnez un autre identifiant "
+        "au vôtre (le nom du fichier, ou l’id dans le fichier)."
     ),
     "upload.refused.zip_unreadable": (
-        "Ce .zip est illisible : il est abîmé, ou ce n'est pas un zip. Rien n'a été gardé."
+        "Ce .zip est illisible : il est abîmé, ou ce n’est pas un zip. Rien n’a été gardé."
     ),
     "upload.refused.zip_too_many_pictures": (
         "Ce .zip contient trop de fichiers : un fichier de quiz et ses images (la limite "
-        "d'images : {limit}). Rien n'a été gardé."
+        "d’images : {limit}). Rien n’a été gardé."
     ),
     "upload.refused.zip_no_quiz": (
         "Ce .zip ne contient pas de fichier de quiz, seulement des images : mettez le fichier "
-        "de quiz à côté. Rien n'a été gardé."
+        "de quiz à côté. Rien n’a été gardé."
     ),
     "upload.refused.zip_several_quizzes": (
         "Ce .zip contient plusieurs fichiers qui ne sont pas des images ({name}) : il ne peut "
-        "contenir qu'un fichier de quiz. Rien n'a été gardé."
+        "contenir qu’un fichier de quiz. Rien n’a été gardé."
     ),
     "upload.refused.zip_bad_name": (
-        "« {name} », dans ce .zip, n'est pas un nom de fichier accepté (un chemin depuis la "
-        "racine d'un disque, ou qui remonte avec '..'). Rien n'a été gardé."
+        "« {name} », dans ce .zip, n’est pas un nom de fichier accepté (un chemin depuis la "
+        "racine d’un disque, ou qui remonte avec '..'). Rien n’a été gardé."
     ),
     "upload.refused.zip_duplicate_name": (
         "« {name} » est deux fois dans ce .zip (les noms sont comparés sans tenir compte des "
-        "majuscules). Rien n'a été gardé."
+        "majuscules). Rien n’a été gardé."
     ),
     "upload.refused.zip_encrypted": (
         "« {name} », dans ce .zip, est protégé par un mot de passe : envoyez le zip sans mot "
-        "de passe. Rien n'a été gardé."
+        "de passe. Rien n’a été gardé."
     ),
     "upload.refused.zip_packing": (
-        "« {name} », dans ce .zip, est compressé d'une façon que le bot ne lit pas : faites un "
-        "zip ordinaire (stored ou deflate). Rien n'a été gardé."
+        "« {name} », dans ce .zip, est compressé d’une façon que le bot ne lit pas : faites un "
+        "zip ordinaire (stored ou deflate). Rien n’a été gardé."
     ),
     "upload.refused.zip_nested": (
         "« {name} » est une archive dans le .zip : les archives dans les archives sont "
-        "refusées. Rien n'a été gardé."
+        "refusées. Rien n’a été gardé."
     ),
     "upload.refused.zip_overlapping": (
         "Les fichiers de ce .zip se chevauchent (une ruse de bombe zip) : il est refusé. Rien "
-        "n'a été gardé."
+        "n’a été gardé."
     ),
     "upload.refused.zip_member_too_big": (
         "« {name} », dans ce .zip, est trop gros une fois décompressé (la limite en octets : "
-        "{limit}). Rien n'a été gardé."
+        "{limit}). Rien n’a été gardé."
     ),
     "upload.refused.zip_damaged": (
         "« {name} », dans ce .zip, est abîmé : sa taille ou sa somme de contrôle ne correspond "
-        "pas à son contenu. Rien n'a été gardé."
+        "pas à son contenu. Rien n’a été gardé."
     ),
     "upload.unused_pictures": "Images que le quiz ne montre pas, non gardées : {names}.",
     "upload.removed": (
@@ -1081,29 +1081,29 @@ MESSAGES: dict[str, str] = {
         "« {id} » est un quiz fourni avec le bot : il ne peut pas être supprimé."
     ),
     "upload.remove.unknown": (
-        "Cette discussion n'a pas de quiz à elle nommé « {id} ». Ses quiz : {names}."
+        "Cette discussion n’a pas de quiz à elle nommé « {id} ». Ses quiz : {names}."
     ),
-    "upload.remove.none": "Cette discussion n'a pas de quiz à elle.",
+    "upload.remove.none": "Cette discussion n’a pas de quiz à elle.",
     "upload.play.telegram": "/quiz {id}",
     "upload.play.discord": "/quiz quiz:{id}",
     "upload.remove.telegram": "/removequiz ID",
     "upload.remove.discord": "/removequiz id:ID",
     "upload.help.telegram": (
         "Pour ajouter un quiz à vous, envoyez le fichier avec /import en légende, ou répondez "
-        "/import à un fichier (admins ; dans une discussion privée, c'est votre quiz). Formats : "
+        "/import à un fichier (admins ; dans une discussion privée, c’est votre quiz). Formats : "
         "Moodle GIFT, Anki (texte ou .apkg), Kahoot (.xlsx), Quizlet, Open Trivia DB (JSON), "
-        "listes de trivia de Red-DiscordBot, CSV ou un fichier de quiz quizbot. Jusqu'à 1 Mo et "
+        "listes de trivia de Red-DiscordBot, CSV ou un fichier de quiz quizbot. Jusqu’à 1 Mo et "
         "500 questions ; renvoyer le même id remplace le quiz, /removequiz ID le supprime. Un "
-        ".zip peut contenir le fichier de quiz et les images qu'il montre (jusqu'à 5 Mo et 20 "
+        ".zip peut contenir le fichier de quiz et les images qu’il montre (jusqu’à 5 Mo et 20 "
         "images)."
     ),
     "upload.help.discord": (
         "Pour ajouter un quiz à ce serveur, utilisez /import file:FICHIER (Gérer le serveur). "
         "Formats : Moodle GIFT, Anki (texte ou .apkg), Kahoot (.xlsx), Quizlet, Open "
         "Trivia DB (JSON), listes de trivia de Red-DiscordBot, CSV ou un fichier de quiz quizbot. "
-        "Jusqu'à 1 Mo et 500 questions ; renvoyer le même id remplace le quiz, /removequiz id:ID "
-        "le supprime. Un .zip peut contenir le fichier de quiz et les images qu'il montre "
-        "(jusqu'à 5 Mo et 20 images)."
+        "Jusqu’à 1 Mo et 500 questions ; renvoyer le même id remplace le quiz, /removequiz id:ID "
+        "le supprime. Un .zip peut contenir le fichier de quiz et les images qu’il montre "
+        "(jusqu’à 5 Mo et 20 images)."
     ),
     "upload.daily_some_removed": (
         "Certains de ces quiz ont été supprimés de cette discussion : les questions viennent "
@@ -1111,36 +1111,36 @@ MESSAGES: dict[str, str] = {
     ),
     "upload.daily_all_removed": (
         "Les quiz de ce programme ont été supprimés de cette discussion : aucune question "
-        "n'est publiée tant qu'il n'est pas redéfini avec d'autres quiz."
+        "n’est publiée tant qu’il n’est pas redéfini avec d’autres quiz."
     ),
     "upload.own_title": "Les quiz de cette discussion :",
     # Les points faibles du groupe (bot/domain/weak_spots.py les classe)
     "weak.title": "Points faibles du groupe",
     "weak.why": (
-        "Pourquoi ces questions : c'est ce que ce groupe a le plus de chances d'avoir "
+        "Pourquoi ces questions : c’est ce que ce groupe a le plus de chances d’avoir "
         "oublié maintenant. Elles viennent par rappel prédit croissant (FSRS, en moyenne sur "
-        "les membres qui y ont répondu ici), puis par nombre d'erreurs."
+        "les membres qui y ont répondu ici), puis par nombre d’erreurs."
     ),
     "weak.nothing_seen.telegram": (
-        "Personne n'a encore répondu à une question dans cette discussion : pas encore de "
+        "Personne n’a encore répondu à une question dans cette discussion : pas encore de "
         "points faibles à revoir. Commencez par une partie : /quiz {quiz} (ou /quiz pour "
         "voir tous les quiz)."
     ),
     "weak.nothing_seen.discord": (
-        "Personne n'a encore répondu à une question sur ce serveur : pas encore de points "
+        "Personne n’a encore répondu à une question sur ce serveur : pas encore de points "
         "faibles à revoir. Commencez par une partie : /quiz quiz:{quiz}."
     ),
     "weak.choice": "⚠ Points faibles : ce que le groupe oublie (weak)",
     # Questions signalées (bot/domain/flags.py, bot/play/flags.py)
     "flag.button": "⚑",
-    "flag.ask": "Qu'est-ce qui ne va pas dans cette question\u00a0?\n\n{title} · {prompt}",
+    "flag.ask": "Qu’est-ce qui ne va pas dans cette question\u00a0?\n\n{title} · {prompt}",
     "flag.reason.w": "La réponse est fausse",
-    "flag.reason.u": "La question n'est pas claire",
+    "flag.reason.u": "La question n’est pas claire",
     "flag.reason.t": "Une coquille",
     "flag.reason.o": "Autre chose",
     "flag.added": "Merci\u00a0: les administrateurs verront votre signalement ({reason}).",
     "flag.changed": (
-        "Vous l'aviez déjà signalée\u00a0: le motif est maintenant «\u00a0{reason}\u00a0»."
+        "Vous l’aviez déjà signalée\u00a0: le motif est maintenant «\u00a0{reason}\u00a0»."
     ),
     "flag.limited.one": (
         "Vous avez signalé {count} question ces dernières 24 heures, le maximum. Réessayez demain."
@@ -1149,9 +1149,9 @@ MESSAGES: dict[str, str] = {
         "Vous avez signalé {count} questions ces dernières 24 heures, le maximum. Réessayez "
         "demain."
     ),
-    "flag.unknown": "Je ne retrouve plus cette question\u00a0: rien n'a été signalé.",
+    "flag.unknown": "Je ne retrouve plus cette question\u00a0: rien n’a été signalé.",
     "flag.note_reply": (
-        "Pour ajouter une phrase à l'intention des administrateurs, répondez à ce message "
+        "Pour ajouter une phrase à l’intention des administrateurs, répondez à ce message "
         "(facultatif)."
     ),
     "flag.note_title": "Signalé\u00a0: ajouter une phrase\u00a0?",
@@ -1160,7 +1160,7 @@ MESSAGES: dict[str, str] = {
     "flag.thanks": "Merci\u00a0: les administrateurs verront votre signalement.",
     "flag.no_flag": "Je ne trouve aucun signalement de votre part dans la dernière heure.",
     "flags.title": "⚑ Questions signalées",
-    "flags.none": "Aucune question n'est signalée ici.",
+    "flags.none": "Aucune question n’est signalée ici.",
     "flags.line.one": "{ref}\u00a0: {count} signalement, {reasons}",
     "flags.line.other": "{ref}\u00a0: {count} signalements, {reasons}",
     "flags.hidden_mark": "masquée",
@@ -1168,25 +1168,25 @@ MESSAGES: dict[str, str] = {
     "flags.usage": (
         "/flags liste les questions signalées\u00a0; /flags hide ID ne la pose plus ici, /flags "
         "show ID la rétablit, /flags clear ID marque ses signalements comme traités (ID tel "
-        "qu'affiché, par exemple parallelism/megatron)."
+        "qu’affiché, par exemple parallelism/megatron)."
     ),
     "flags.hidden": (
-        "{ref} est masquée\u00a0: elle n'est plus posée ici. /flags show {ref} la rétablit."
+        "{ref} est masquée\u00a0: elle n’est plus posée ici. /flags show {ref} la rétablit."
     ),
     "flags.already_hidden": "{ref} était déjà masquée.",
     "flags.shown": "{ref} est de nouveau posée ici.",
-    "flags.not_hidden": "{ref} n'était pas masquée.",
+    "flags.not_hidden": "{ref} n’était pas masquée.",
     "flags.cleared": "Les signalements de {ref} sont marqués comme traités.",
-    "flags.nothing_to_clear": "{ref} n'a aucun signalement ouvert.",
+    "flags.nothing_to_clear": "{ref} n’a aucun signalement ouvert.",
     "flags.unknown_id": (
         "Je ne connais pas de question «\u00a0{ref}\u00a0» ici. Utilisez un ID tel que /flags "
-        "l'affiche, par exemple parallelism/megatron."
+        "l’affiche, par exemple parallelism/megatron."
     ),
     "command.flags": "Questions signalées\u00a0: lister, masquer, rétablir (admins)",
     "discord.name.flags": "flags",
     "discord.option.flags_action.about": "list (par défaut), hide, show ou clear",
     "discord.option.question": "question",
-    "discord.option.question.about": "L'ID de la question, tel que la liste l'affiche",
+    "discord.option.question.about": "L’ID de la question, tel que la liste l’affiche",
     "flags.action.list": "lister",
     "flags.action.hide": "masquer",
     "flags.action.show": "rétablir",
