@@ -179,4 +179,4 @@ def test_a_placeholder_with_a_format_spec_has_no_cheap_bound(
 def test_the_escaped_length_is_the_length_of_the_escaped_text(
     style: markup.Style, text: str
 ) -> None:
-    assert style.escaped_length(text) == len(style.escape(text))
+    assert style.escaped_length(text) == style.units(style.escape(text))

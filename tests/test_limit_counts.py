@@ -18,6 +18,17 @@ def test_telegram_counts_the_text_after_entities() -> None:
     assert limits.MARKDOWN.counted_length("```python\na < b\n```") == 19
 
 
+def test_telegram_counts_utf16_code_units_and_the_bound_stays_above() -> None:
+    """An emoji outside the Basic Multilingual Plane is 2 of Telegram's characters (as in its
+    entity offsets); the cheap bound must not fall below the count, or a card of emoji could
+    pass the bound and be refused by Telegram."""
+    text = "🔥 fire & ice 🧊"
+    assert len(text) == 14
+    assert limits.HTML.counted_length(limits.HTML.escape(text)) == 16
+    assert limits.HTML.escaped_length(text) >= 16
+    assert limits.HTML.counted_length("é ✅ →") == 5  # the Basic Multilingual Plane: 1 each
+
+
 def quiz_with_prompt(prompt: str) -> Quiz:
     question = Question("q1", Text(prompt, prompt), (Text("a", "a"), Text("b", "b")), 0, None)
     return Quiz("code", Text("t", "t"), Text("d", "d"), "easy", (), (question,))

@@ -33,13 +33,17 @@ class Style:
     def escape(self, text: str) -> str:
         return text
 
+    def units(self, text: str) -> int:
+        """What the platform counts a character as: one, or (Telegram) UTF-16 code units."""
+        return len(text)
+
     def escaped_length(self, text: str) -> int:
-        """len(self.escape(text)), without building it (for the limit checks' bounds)."""
-        return len(self.escape(text))
+        """self.units(self.escape(text)), without building it (for the limit checks' bounds)."""
+        return self.units(self.escape(text))
 
     def counted_length(self, text: str) -> int:
         """The length of a text in this style as the platform counts it against its limit."""
-        return len(text)
+        return self.units(text)
 
     def bold(self, text: str) -> str:
         return self.bold_template.format(text)
@@ -78,12 +82,18 @@ class HtmlStyle(Style):
     def escape(self, text: str) -> str:
         return html.escape(text, quote=False)
 
+    def units(self, text: str) -> int:
+        # A Telegram character is a UTF-16 code unit, as in its entities' offsets: an emoji
+        # such as 🔥 counts 2.
+        return len(text.encode("utf-16-le", "surrogatepass")) // 2
+
     def escaped_length(self, text: str) -> int:
-        return len(text) + 4 * text.count("&") + 3 * (text.count("<") + text.count(">"))
+        grown = 4 * text.count("&") + 3 * (text.count("<") + text.count(">"))
+        return self.units(text) + grown
 
     def counted_length(self, text: str) -> int:
         # Telegram: "1-4096 characters after entities parsing": tags are not counted.
-        return len(html.unescape(_TAG.sub("", text)))
+        return self.units(html.unescape(_TAG.sub("", text)))
 
     def link_url(self, url: str) -> str:
         return html.escape(url)
