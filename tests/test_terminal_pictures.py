@@ -62,8 +62,8 @@ def folder(tmp_path: Path) -> Path:
         ),
         (
             "fr",
-            "🖼 Image : Un planning GPipe de 4 étages",
-            "🖼 Image : Les créneaux vides en gris",
+            "🖼 Image\u00a0: Un planning GPipe de 4 étages",
+            "🖼 Image\u00a0: Les créneaux vides en gris",
             "La bulle de ce planning est (p − 1)/(m + p − 1) d’une étape.",
         ),
     ],
@@ -95,5 +95,5 @@ def test_a_missed_question_comes_back_in_review_with_its_pictures(
     reviewed = quizbot("review", "--lang", "fr", "--name", "Ana", stdin="A\n", db=db, **settings)
     assert reviewed.returncode == 0, reviewed.stderr
     lines = reviewed.stdout.splitlines()
-    assert "🖼 Image : Un planning GPipe de 4 étages" in lines
-    assert "🖼 Image : Les créneaux vides en gris" in lines
+    assert "🖼 Image\u00a0: Un planning GPipe de 4 étages" in lines
+    assert "🖼 Image\u00a0: Les créneaux vides en gris" in lines

@@ -20,10 +20,15 @@ TEST_API_ENV = "QUIZBOT_TEST_DISCORD_API_URL"
 INVITE_SCOPES = ("bot", "applications.commands")
 """The bot user (to post and edit) and its slash commands; nothing else is asked for."""
 INVITE_PERMISSIONS = discord.Permissions(
-    view_channel=True, send_messages=True, embed_links=True, read_message_history=True
+    view_channel=True,
+    send_messages=True,
+    embed_links=True,
+    attach_files=True,
+    read_message_history=True,
 )
-"""See the channel, post the questions, as embeds, and find them again to edit them."""
-PERMISSION_NAMES = "View Channel, Send Messages, Embed Links, Read Message History"
+"""See the channel, post the questions, as embeds with their pictures attached, and find them
+again to edit them."""
+PERMISSION_NAMES = "View Channel, Send Messages, Embed Links, Attach Files, Read Message History"
 
 
 class _RejectedError(Exception):

@@ -16,8 +16,9 @@ from adapters.discord_bot.interactions import language_of, send_private
 from bot.domain.models import Language
 from bot.text.i18n import t
 
-REQUIRED = ("view_channel", "send_messages", "embed_links", "read_message_history")
-"""discord.Permissions flags a round or a daily post needs (questions are embeds)."""
+REQUIRED = ("view_channel", "send_messages", "embed_links", "attach_files", "read_message_history")
+"""discord.Permissions flags a round or a daily post needs (questions are embeds, and a
+question's picture or formula card is an attached file)."""
 
 
 def missing(permissions: discord.Permissions) -> list[str]:

@@ -51,6 +51,7 @@ async def test_each_required_permission_is_checked(world: World) -> None:
         "view_channel": "View Channel",
         "send_messages": "Send Messages",
         "embed_links": "Embed Links",
+        "attach_files": "Attach Files",
         "read_message_history": "Read Message History",
     }
     for flag, shown in names.items():
@@ -76,7 +77,7 @@ async def test_daily_set_checks_the_channel_it_names(world: World) -> None:
     assert refused.ephemeral
     said = plain(refused.response.content)
     assert said.startswith(f"I can't post in <#{locked.id}>: I'm missing these permissions")
-    assert "there: Send Messages, Embed Links." in said  # discord.py: the one implies the other
+    assert "there: Send Messages, Embed Links, Attach Files." in said  # discord.py: implied
     assert await world.bot.store.chat_schedules(guild_chat) == []
 
     other = world.guild.create_text_channel("daily")

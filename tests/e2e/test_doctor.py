@@ -29,7 +29,7 @@ REJECTED = "111:rejected-token"
 BROKEN_QUIZ = BROKEN / "answer-out-of-range.yaml"
 INVITE = (
     "https://discord.com/oauth2/authorize?client_id=1234567890123456789"
-    "&scope=bot+applications.commands&permissions=84992"
+    "&scope=bot+applications.commands&permissions=117760"
 )
 
 
@@ -132,7 +132,7 @@ async def test_a_healthy_deployment_passes_every_check(deployment: Deployment) -
     invite = [line for line in lines if line.startswith("✓ Discord: invite the bot")]
     assert invite == [
         "✓ Discord: invite the bot with scopes bot, applications.commands and permissions "
-        f"View Channel, Send Messages, Embed Links, Read Message History: {INVITE}"
+        f"View Channel, Send Messages, Embed Links, Attach Files, Read Message History: {INVITE}"
     ]
     assert lines[-1] == "All checks passed."
     assert [call.method for call in deployment.telegram.calls] == ["getMe", "getWebhookInfo"]

@@ -623,6 +623,7 @@ MESSAGES: dict[str, str] = {
     "permission.view_channel": "View Channel",
     "permission.send_messages": "Send Messages",
     "permission.embed_links": "Embed Links",
+    "permission.attach_files": "Attach Files",
     "permission.read_message_history": "Read Message History",
     "discord.option.off_channel.about": "Which channel's question of the day (default: this one)",
     "daily.off_in": (

@@ -94,7 +94,7 @@ MESSAGES: dict[str, str] = {
     "console.bad_truefalse": "Tapez A ou B (v pour vrai, f pour faux), ou q pour quitter.",
     "console.bad_number": "Tapez un nombre, par exemple {example}, ou q pour quitter.",
     "console.bad_typed": "Tapez une réponse, ou q pour quitter.",
-    "console.picture": "🖼 Image : {alt}",
+    "console.picture": "🖼 Image\u00a0: {alt}",
     # End of a round
     "summary.title": "🏁 Fin de la partie : {title}",
     "summary.line": "{rank}. {name} : {points}/{total} ({seconds} s)",
@@ -686,6 +686,7 @@ MESSAGES: dict[str, str] = {
     "permission.view_channel": "Voir le salon",
     "permission.send_messages": "Envoyer des messages",
     "permission.embed_links": "Intégrer des liens",
+    "permission.attach_files": "Joindre des fichiers",
     "permission.read_message_history": "Voir les anciens messages",
     "discord.option.off_channel.about": "Le salon de la question du jour (par défaut : celui-ci)",
     "daily.off_in": (
