@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import PurePath
 
 from bot.catalog.field_reader import Problem
-from bot.catalog.importers import ImportFailedError, Skipped, import_file
+from bot.catalog.importers import ImportFailedError, Options, Skipped, import_file
 from bot.catalog.importers.detect import is_quiz_file
 from bot.catalog.loader import QuizError, check_source, decode, load_source
 from bot.catalog.picture_files import (
@@ -38,6 +38,9 @@ from bot.domain.uploads import (
     UploadRefused,
 )
 
+CHAT_OPTIONS = Options(pictures=False)
+"""A chat's upload keeps no picture of an import yet: what is stored is the quiz file alone
+(load_stored reads no picture), so an Anki deck's images are left out, said once."""
 CAP_REASON = "skip.cap"
 """The importers' reason for the questions past MAX_QUESTIONS: the upload is refused."""
 
@@ -98,7 +101,7 @@ def _read_alone(
     if is_quiz_file(data):
         return _read_quiz_file(name, data, pictures)
     try:
-        imported = import_file(name, data)
+        imported = import_file(name, data, CHAT_OPTIONS)
     except ImportFailedError as error:
         return UploadFailed(name, tuple(_problem(item) for item in error.problems), error.unit)
     if any(item.reason.key == CAP_REASON for item in imported.skipped):

@@ -5,12 +5,14 @@ and against the platforms' limits (limits.check_quiz, as the bot renders them), 
 draft skipped with its line and why; the rest are written as a YAML file and loaded back
 through the loader itself, so an import can never produce a quiz the bot would refuse. A quiz
 of choice questions alone is written as format 2, as before types came (the same file from the
-same source); one with a true/false, multiple-right, typed or number question as format 3
-(typed.py checks and writes those).
+same source); one with a true/false, multiple-right, typed or number question, or a picture,
+as format 3 (typed.py checks and writes those). The pictures (importers/pictures.py) are
+named by paths beside the file, and the loader reads them back from memory, cleaned again.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import yaml
@@ -26,8 +28,9 @@ from bot.catalog.importers.common import (
 )
 from bot.catalog.importers.typed import typed_document, typed_problem, typed_question
 from bot.catalog.loader import MAX_FILE_BYTES, QUIZ_ID, QuizError, check_source
+from bot.catalog.picture_files import PicturesGiven
 from bot.catalog.question_reader import QUESTION_ID
-from bot.domain.models import LETTERS, MAX_CHOICES, Question, Quiz, Text
+from bot.domain.models import LETTERS, MAX_CHOICES, Picture, Question, Quiz, Text
 
 MARKER = "# Written by quizbot import"
 """The first words of every file an import writes (an import may overwrite such a file)."""
@@ -59,11 +62,19 @@ class Built:
     skipped: list[Skipped]
     lines: dict[str, int] = field(default_factory=dict)
     """Each question's line (or row, note) in the source, by id."""
+    pictures: dict[str, bytes] = field(default_factory=dict)
+    """The pictures the quiz shows, by the path its file names them by."""
 
 
-def build(result: ImportResult, identity: Identity, source_name: str, format_name: str) -> Built:
-    """The quiz made of `result`'s drafts (from the file `source_name`, in the format named);
-    raises QuizError only on a bug of ours."""
+def build(
+    result: ImportResult,
+    identity: Identity,
+    source_name: str,
+    format_name: str,
+    pictures: Mapping[str, bytes] | None = None,
+) -> Built:
+    """The quiz made of `result`'s drafts (from the file `source_name`, in the format named),
+    its drafts' pictures found in `pictures` by path; raises QuizError only on a bug of ours."""
     skipped = list(result.skipped)
     questions, lines = _questions(result.questions, identity.language, skipped)
     failing = {
@@ -78,8 +89,16 @@ def build(result: ImportResult, identity: Identity, source_name: str, format_nam
     skipped.sort(key=lambda item: item.line)
     if quiz is None:
         return Built(None, "", skipped)
-    checked = check_source(f"{identity.quiz_id}.yaml", identity.quiz_id, text.encode())
-    return Built(checked.quiz, text, skipped, lines)
+    shown = {
+        picture.name: pictures[picture.name]
+        for question in quiz.questions
+        for picture in (question.image, question.explanation_image)
+        if picture is not None and pictures is not None and picture.name in pictures
+    }
+    checked = check_source(
+        f"{identity.quiz_id}.yaml", identity.quiz_id, text.encode(), PicturesGiven(shown)
+    )
+    return Built(checked.quiz, text, skipped, lines, shown)
 
 
 def _fitting(
@@ -214,15 +233,20 @@ def _question(question_id: str, draft: Draft, language: str) -> Question:
         draft.answer,
         explanation,
         notes,
+        image=draft.image,
+        explanation_image=draft.explanation_image,
     )
 
 
 def to_yaml(quiz: Quiz, source_name: str, format_name: str) -> str:
     """The quiz as a format 2 file (format 3 with a question of another type than `choice`),
     in the order people read one."""
-    typed_ones = any(question.type != "choice" for question in quiz.questions)
+    format_3 = any(
+        question.type != "choice" or question.image or question.explanation_image
+        for question in quiz.questions
+    )
     document: dict[str, object] = {
-        "format": 3 if typed_ones else 2,
+        "format": 3 if format_3 else 2,
         "id": quiz.id,
         "languages": list(quiz.languages),
         "title": quiz.title.versions[0][1],
@@ -251,11 +275,19 @@ def _question_document(question: Question) -> dict[str, object]:
         entry["type"] = question.type
         entry["prompt"] = question.prompt.versions[0][1]
         entry.update(typed_document(question))
+    if question.image is not None:
+        entry["image"] = _picture_document(question.image)
     if question.explanation is not None:
         entry["explanation"] = question.explanation.versions[0][1]
+    if question.explanation_image is not None:
+        entry["explanation_image"] = _picture_document(question.explanation_image)
     if question.notes:
         entry["notes"] = {LETTERS[i]: note.versions[0][1] for i, note in question.notes.items()}
     return entry
+
+
+def _picture_document(picture: Picture) -> dict[str, object]:
+    return {"file": picture.name, "alt": picture.alt.versions[0][1]}
 
 
 def _one_line(text: str) -> str:

@@ -1,0 +1,238 @@
+"""Pictures brought in by the importers (issue 28): an Anki package's media, GIFT's data URIs
+and files beside it; the ones an import cannot have skipped by line, their questions kept."""
+
+from __future__ import annotations
+
+import base64
+import io
+import zipfile
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from bot.catalog.importers import Imported, Options, import_file
+from bot.catalog.importers.anki_media import package_media
+from bot.catalog.importers.pictures import MAX_TRIES, FilesBeside
+from bot.catalog.loader import load_source
+from bot.catalog.picture_files import PicturesGiven
+from bot.domain.models import Picture, Question
+from bot.domain.pictures import MAX_PICTURE_BYTES, MAX_QUIZ_PICTURES
+from tests.importers.packages import BASIC, apkg, zip_of
+
+SVG = b'<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'
+
+
+def png(colour: str | tuple[int, int, int] = "red", size: tuple[int, int] = (30, 20)) -> bytes:
+    out = io.BytesIO()
+    Image.new("RGB", size, colour).save(out, "PNG")
+    return out.getvalue()
+
+
+def jpeg(colour: str = "blue") -> bytes:
+    out = io.BytesIO()
+    Image.new("RGB", (16, 16), colour).save(out, "JPEG")
+    return out.getvalue()
+
+
+def reasons(result: Imported) -> list[tuple[int, str, str]]:
+    """(line, key, what the reason names) of every skipped item."""
+    return [
+        (item.line, item.reason.key, str(item.reason.arguments().get("name", "")))
+        for item in result.skipped
+    ]
+
+
+def problem(result: Imported, line: int) -> str:
+    found = [item for item in result.skipped if item.line == line]
+    return str(found[0].reason.arguments()["problem"])
+
+
+def picture(question: Question, explanation: bool = False) -> Picture:
+    found = question.explanation_image if explanation else question.image
+    assert found is not None, question.id
+    return found
+
+
+def alt(found: Picture) -> str:
+    return found.alt.versions[0][1]
+
+
+DECK = (
+    (BASIC, ('Which country? <img src="flag.png" alt="A red flag">', "Austria"), "flags"),
+    (BASIC, ("Capital of Austria?", 'Vienna <img src="vienna.jpg">'), "flags"),
+    (BASIC, ('<img src="green.png">', "Ireland"), "flags"),  # a picture alone asks
+    (BASIC, ('Two? <img src="flag.png"><img src="green.png">', "Both"), "flags"),
+    (BASIC, ('Web? <img src="https://example.org/x.png">', "Nowhere"), "flags"),
+    (BASIC, ('<img src="missing.png">', "Gone"), "flags"),  # nothing left to ask
+    (BASIC, ('Vector? <img src="drawing.svg">', "Script"), "flags"),
+)
+MEDIA = {"flag.png": png("red"), "vienna.jpg": jpeg(), "green.png": png("green")}
+MEDIA["drawing.svg"] = SVG
+
+
+@pytest.mark.parametrize("schema_18", [False, True], ids=["json-map", "protobuf-zstd"])
+def test_an_anki_package_keeps_its_pictures_front_and_back(schema_18: bool) -> None:
+    result = import_file("Flags.apkg", apkg(schema_18, DECK, MEDIA))
+    questions = {q.prompt.versions[0][1]: q for q in result.quiz.questions}
+    assert list(questions) == [
+        "Which country?",
+        "Capital of Austria?",
+        "What does the picture show?",  # the Front was only a picture
+        "Two?",
+        "Web?",
+        "Vector?",
+    ]
+    flag = picture(questions["Which country?"])
+    assert (alt(flag), flag.name, flag.media_type, flag.width) == (
+        "A red flag",
+        "flags/flag.png",
+        "image/png",
+        30,
+    )
+    vienna = questions["Capital of Austria?"]
+    assert vienna.image is None
+    assert picture(vienna, explanation=True).name == "flags/vienna.jpg"
+    assert alt(picture(vienna, explanation=True)) == "Picture from Flags.apkg"
+    assert picture(questions["What does the picture show?"]).name == "flags/green.png"
+    assert picture(questions["Two?"]).name == flag.name  # the first kept, the same file once
+    assert questions["Web?"].image is None
+    assert questions["Vector?"].image is None
+    assert reasons(result) == [
+        (4, "skip.picture_extra_question", "green.png"),
+        (5, "skip.picture", "https://example.org/x.png"),
+        (6, "skip.picture", "missing.png"),
+        (6, "skip.picture_only", ""),
+        (7, "skip.picture", "drawing.svg"),
+    ]
+    assert "fetches nothing from the web" in problem(result, 5)
+    assert "no file 'missing.png' in the package's media" in problem(result, 6)
+    assert "SVG pictures are refused" in problem(result, 7)
+    assert sorted(result.pictures) == ["flags/flag.png", "flags/green.png", "flags/vienna.jpg"]
+    assert "image:\n    file: flags/flag.png\n    alt: A red flag\n" in result.yaml
+    assert result.yaml.split("\n")[2] == "format: 3"
+    files = PicturesGiven(result.pictures)
+    again = load_source("flags.yaml", "flags", result.yaml.encode(), [], files)
+    assert [q.image for q in again.questions] == [q.image for q in result.quiz.questions]
+
+
+def test_the_real_sizes_of_package_members_are_bounded() -> None:
+    """A member over the picture limit is refused from its size before it is read; a zstd one
+    while it is decompressed (its declared size is the compressed one)."""
+    large = png(size=(4000, 4000))  # noise-free, so small: pad it past the limit
+    big = large + b"\0" * (MAX_PICTURE_BYTES + 1 - len(large))
+    deck = ((BASIC, ('Big? <img src="big.png">', "Yes"), ""), (BASIC, ("Small?", "No"), ""))
+    for schema_18 in (False, True):
+        result = import_file("big.apkg", apkg(schema_18, deck, {"big.png": big}))
+        assert [key for _, key, _ in reasons(result)] == ["skip.picture"]
+        assert f"{MAX_PICTURE_BYTES:,}" in problem(result, 1)
+        assert len(result.quiz.questions) == 2
+
+
+def test_a_damaged_media_map_leaves_the_notes_and_names_each_picture_missing() -> None:
+    data = apkg(False, (DECK[0], (BASIC, ("Capital?", "Vienna"), "")), {"flag.png": png()})
+    members = {
+        info.filename: zipfile.ZipFile(io.BytesIO(data)).read(info)
+        for info in zipfile.ZipFile(io.BytesIO(data)).infolist()
+    }
+    members["media"] = b"{not json"
+    result = import_file("deck.apkg", zip_of(members))
+    assert [key for _, key, _ in reasons(result)] == ["skip.picture"]
+    assert len(result.quiz.questions) == 2
+    assert len(package_media(zipfile.ZipFile(io.BytesIO(zip_of(members))))) == 0
+
+
+def test_at_most_20_pictures_a_quiz_the_rest_skipped_with_the_reason() -> None:
+    count = MAX_QUIZ_PICTURES + 3
+    deck = tuple(
+        (BASIC, (f'Colour {n}? <img src="c{n}.png">', f"Colour {n}"), "") for n in range(count)
+    )
+    media = {f"c{n}.png": png((n, 100, 200)) for n in range(count)}
+    result = import_file("colours.apkg", apkg(False, deck, media))
+    assert len(result.quiz.questions) == count
+    assert sum(q.image is not None for q in result.quiz.questions) == MAX_QUIZ_PICTURES
+    assert len(result.pictures) == MAX_QUIZ_PICTURES
+    assert [line for line, key, _ in reasons(result)] == [21, 22, 23]
+    assert f"at most {MAX_QUIZ_PICTURES} pictures" in problem(result, 21)
+
+
+def test_broken_pictures_cost_bounded_work() -> None:
+    count = MAX_TRIES + 20
+    deck = tuple((BASIC, (f'Q{n}? <img src="b{n}.png">', f"A{n}"), "") for n in range(count))
+    media = {f"b{n}.png": b"\x89PNG\r\n\x1a\n" + bytes([n % 256]) * 50 for n in range(count)}
+    result = import_file("broken.apkg", apkg(False, deck, media))
+    assert len(result.quiz.questions) == count
+    assert "damaged" in problem(result, 1)
+    assert f"{MAX_TRIES} pictures were read already" in problem(result, count)
+
+
+def test_pictures_left_out_where_they_cannot_go_are_said_once() -> None:
+    result = import_file("Flags.apkg", apkg(False, DECK, MEDIA), Options(pictures=False))
+    assert all(q.image is None and q.explanation_image is None for q in result.quiz.questions)
+    assert result.pictures == {}
+    assert "note.media" in [note.key for note in result.notes]
+    assert [(line, key) for line, key, _ in reasons(result)] == [
+        (3, "skip.media_only"),
+        (6, "skip.media_only"),
+    ]
+    assert result.yaml.split("\n")[2] == "format: 2"
+
+
+def data_uri(data: bytes, media_type: str = "image/png") -> str:
+    return f"data:{media_type};base64,{base64.b64encode(data).decode()}"
+
+
+def test_gift_pictures_come_from_data_uris_and_files_beside(tmp_path: Path) -> None:
+    (tmp_path / "diagram.png").write_bytes(png("purple"))
+    (tmp_path / "my map.png").write_bytes(png("orange"))
+    big = base64.b64encode(b"\0" * (MAX_PICTURE_BYTES + 10)).decode()
+    green = data_uri(png("green"))
+    gift = f"""::inline:: What colour? <img src\\="{green}" alt\\="A green square"> {{
+=green ~red ~blue }}
+
+::moodle:: [html]Which diagram? <img src\\="@@PLUGINFILE@@/diagram.png?time\\=1"> {{
+=this ~that ####<p>See <img src\\="@@PLUGINFILE@@/my%20map.png" role\\="presentation" alt\\=""></p>
+}}
+
+::web:: Remote? <img src\\="http\\://example.org/a.png"> {{ =yes ~no }}
+
+::vector:: Vector? <img src\\="{data_uri(SVG, "image/svg+xml")}"> {{ =yes ~no }}
+
+::huge:: Huge? <img src\\="data:image/png;base64,{big}"> {{ =yes ~no }}
+
+::answer:: Which one? {{ =<img src\\="diagram.png">Diagram ~Text }}
+"""
+    source = tmp_path / "bank.gift"
+    source.write_text(gift, encoding="utf-8")
+    result = import_file("bank.gift", source.read_bytes(), None, FilesBeside(tmp_path))
+    by_id = {q.id: q for q in result.quiz.questions}
+    assert list(by_id) == ["inline", "moodle", "web", "vector", "huge", "answer"]
+    green = picture(by_id["inline"])
+    assert (alt(green), green.name) == ("A green square", "bank/picture.png")
+    assert by_id["inline"].prompt.versions[0][1] == "What colour?"
+    assert picture(by_id["moodle"]).name == "bank/diagram.png"
+    assert alt(picture(by_id["moodle"])) == "Picture from bank.gift"
+    assert picture(by_id["moodle"], explanation=True).name == "bank/my-map.png"
+    assert [q.image for q in (by_id["web"], by_id["vector"], by_id["huge"])] == [None] * 3
+    assert reasons(result) == [
+        (8, "skip.picture", "http://example.org/a.png"),
+        (10, "skip.picture", "data:image/svg+xml;base64,…"),
+        (12, "skip.picture", "data:image/png;base64,…"),
+        (14, "skip.picture_in_answer", "diagram.png"),
+    ]
+    assert "SVG pictures are refused" in problem(result, 10)
+    assert f"over {MAX_PICTURE_BYTES:,} bytes" in problem(result, 12)
+    assert sorted(result.pictures) == ["bank/diagram.png", "bank/my-map.png", "bank/picture.png"]
+
+
+def test_a_gift_picture_never_reaches_outside_the_folder(tmp_path: Path) -> None:
+    (tmp_path / "secret.png").write_bytes(png())
+    inner = tmp_path / "bank"
+    inner.mkdir()
+    source = 'Escape? <img src\\="../secret.png"> { =yes ~no }\n\n'
+    source += 'Absolute? <img src\\="/etc/x.png"> { =yes ~no }\n'
+    result = import_file("bank.gift", source.encode(), None, FilesBeside(inner))
+    assert [key for _, key, _ in reasons(result)] == ["skip.picture", "skip.picture"]
+    assert "without '..'" in problem(result, 1)
+    assert result.pictures == {}
+    assert len(result.quiz.questions) == 2
