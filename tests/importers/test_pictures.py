@@ -236,3 +236,24 @@ def test_a_gift_picture_never_reaches_outside_the_folder(tmp_path: Path) -> None
     assert "without '..'" in problem(result, 1)
     assert result.pictures == {}
     assert len(result.quiz.questions) == 2
+
+
+def test_a_thousand_pictures_in_one_note_are_a_few_lines() -> None:
+    """Three tried a side at most, the rest left out in one line: a hostile note cannot make
+    the report (or the work) grow with its `<img>`s."""
+    web = "".join(f'<img src="https://example.org/{n}.png">' for n in range(1000))
+    deck = (
+        (BASIC, (f"Many? {web}", "Yes"), ""),
+        (BASIC, ("Other?", "No"), ""),
+        DECK[2],  # a picture alone: the question is named after it
+    )
+    result = import_file("many.apkg", apkg(False, deck, MEDIA))
+    assert [(line, key) for line, key, _ in reasons(result)] == [
+        (1, "skip.picture"),
+        (1, "skip.picture"),
+        (1, "skip.picture"),
+        (1, "skip.picture_extra_question"),
+    ]
+    extra = result.skipped[3].reason.arguments()
+    assert (extra["name"], extra["count"]) == ("https://example.org/3.png", 997)
+    assert [q.id for q in result.quiz.questions] == ["many", "other", "green"]

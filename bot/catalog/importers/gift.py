@@ -151,8 +151,10 @@ def _read_question(result: ImportResult, line: int, text: str) -> None:
     explanation = [_with_format(general, kind)[1], draft.explanation or ""]
     draft.explanation = "\n\n".join(part for part in explanation if part) or None
     draft.pictures = _pictures(question, kind) + _pictures(general, kind, "explanation")
-    for ref in _pictures(answers, kind):
-        result.skip(line, "skip.picture_in_answer", name=ref.shown)
+    if in_answers := _pictures(answers, kind):
+        result.skip(
+            line, "skip.picture_in_answer", name=in_answers[0].shown, count=len(in_answers)
+        )
     result.questions.append(draft)
 
 

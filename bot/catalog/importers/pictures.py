@@ -30,6 +30,8 @@ from bot.pictures.clean import Cleaned, PictureError, clean, expected_format
 
 MAX_TRIES = 100
 """Pictures read and cleaned at most in one import, kept or refused."""
+TRIES_A_SIDE = 3
+"""Pictures of one side of a question tried at most before the others are left out."""
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
 _WEB = ("http:", "https:", "ftp:", "//")
 _DATA_TYPES = {
@@ -117,6 +119,7 @@ def bring_pictures(
                 result.skip(draft.line, "skip.picture_only")
                 continue
             draft.prompt = wording.prompt
+            draft.name = draft.name or PurePosixPath(draft.image.name).stem
         kept.append(draft)
     result.questions[:] = kept
     return brought.files
@@ -146,19 +149,26 @@ def _side(
     wording: Wording,
     brought: _Brought,
 ) -> Picture | None:
-    """The first picture of that side that comes in; every other one skipped saying why."""
+    """The first picture of that side that comes in, among its first TRIES_A_SIDE; each one
+    tried and refused skipped saying why, the others in one line (a note of a thousand
+    `<img>`s is one line, not a thousand)."""
+    refs = [ref for ref in draft.pictures if ref.side == side]
     picture: Picture | None = None
-    for ref in (ref for ref in draft.pictures if ref.side == side):
-        if picture is not None:
-            result.skip(draft.line, f"skip.picture_extra_{side}", name=ref.shown)
-            continue
+    tried = 0
+    while picture is None and tried < min(len(refs), TRIES_A_SIDE):
+        ref = refs[tried]
+        tried += 1
         found = _cleaned(ref, files, folder, brought)
         if isinstance(found, PictureError):
             result.skip(draft.line, "skip.picture", name=ref.shown, problem=str(found))
-            continue
-        cleaned, path = found
-        alt = _alt(ref.alt or wording.alt)
-        picture = cleaned.picture(Text.of(((language, alt),)), path)
+        else:
+            cleaned, path = found
+            alt = _alt(ref.alt or wording.alt)
+            picture = cleaned.picture(Text.of(((language, alt),)), path)
+    others = refs[tried:]
+    if others:
+        name, count = others[0].shown, len(others)
+        result.skip(draft.line, f"skip.picture_extra_{side}", name=name, count=count)
     return picture
 
 

@@ -833,19 +833,31 @@ MESSAGES: dict[str, str] = {
         "only an image or a sound in the field {field}: the bot shows text alone"
     ),
     "import.skip.picture": "picture “{name}” left out, the question kept: {problem}",
-    "import.skip.picture_extra_question": (
-        "picture “{name}” left out: a question shows one picture (the first is kept)"
+    "import.skip.picture_extra_question.one": (
+        "{count} picture left out (“{name}”): a question shows one picture (the first is kept)"
     ),
-    "import.skip.picture_extra_explanation": (
-        "picture “{name}” left out: an explanation shows one picture (the first is kept)"
+    "import.skip.picture_extra_question.other": (
+        "{count} pictures left out, from “{name}” on: a question shows one picture (the first is "
+        "kept)"
+    ),
+    "import.skip.picture_extra_explanation.one": (
+        "{count} picture left out (“{name}”): an explanation shows one picture (the first is kept)"
+    ),
+    "import.skip.picture_extra_explanation.other": (
+        "{count} pictures left out, from “{name}” on: an explanation shows one picture (the "
+        "first is kept)"
     ),
     "import.skip.picture_only": (
         "the question was only a picture, and the picture could not be brought in: nothing "
         "left to ask"
     ),
-    "import.skip.picture_in_answer": (
-        "picture “{name}” in an answer or its feedback left out: the bot shows pictures with "
-        "the question and its explanation only"
+    "import.skip.picture_in_answer.one": (
+        "{count} picture in an answer or its feedback left out (“{name}”): the bot shows "
+        "pictures with the question and its explanation only"
+    ),
+    "import.skip.picture_in_answer.other": (
+        "{count} pictures in the answers or their feedback left out, from “{name}” on: the bot "
+        "shows pictures with the question and its explanation only"
     ),
     "import.picture_alt": "Picture from {file}",
     "import.picture_prompt": "What does the picture show?",

@@ -919,20 +919,33 @@ MESSAGES: dict[str, str] = {
         "seulement une image ou un son dans le champ {field} : le bot n'affiche que du texte"
     ),
     "import.skip.picture": "image « {name} » laissée de côté, la question gardée : {problem}",
-    "import.skip.picture_extra_question": (
-        "image « {name} » laissée de côté : une question montre une image (la première est gardée)"
+    "import.skip.picture_extra_question.one": (
+        "{count} image laissée de côté (« {name} ») : une question montre une image (la "
+        "première est gardée)"
     ),
-    "import.skip.picture_extra_explanation": (
-        "image « {name} » laissée de côté : une explication montre une image (la première "
-        "est gardée)"
+    "import.skip.picture_extra_question.other": (
+        "{count} images laissées de côté, à partir de « {name} » : une question montre une "
+        "image (la première est gardée)"
+    ),
+    "import.skip.picture_extra_explanation.one": (
+        "{count} image laissée de côté (« {name} ») : une explication montre une image (la "
+        "première est gardée)"
+    ),
+    "import.skip.picture_extra_explanation.other": (
+        "{count} images laissées de côté, à partir de « {name} » : une explication montre "
+        "une image (la première est gardée)"
     ),
     "import.skip.picture_only": (
         "la question n'était qu'une image, et l'image n'a pas pu être reprise : plus rien à "
         "demander"
     ),
-    "import.skip.picture_in_answer": (
-        "image « {name} » d'une réponse ou de son commentaire laissée de côté : le bot "
-        "montre les images avec la question et son explication seulement"
+    "import.skip.picture_in_answer.one": (
+        "{count} image d'une réponse ou de son commentaire laissée de côté (« {name} ») : "
+        "le bot montre les images avec la question et son explication seulement"
+    ),
+    "import.skip.picture_in_answer.other": (
+        "{count} images des réponses ou de leurs commentaires laissées de côté, à partir de "
+        "« {name} » : le bot montre les images avec la question et son explication seulement"
     ),
     "import.picture_alt": "Image tirée de {file}",
     "import.picture_prompt": "Que montre l'image ?",
