@@ -16,8 +16,10 @@ from bot.catalog.importers.anki_media import package_media
 from bot.catalog.importers.pictures import MAX_TRIES, FilesBeside
 from bot.catalog.loader import load_source
 from bot.catalog.picture_files import PicturesGiven
+from bot.catalog.uploads import ReadUpload, read_upload
 from bot.domain.models import Picture, Question
 from bot.domain.pictures import MAX_PICTURE_BYTES, MAX_QUIZ_PICTURES
+from bot.pictures.clean import PictureError
 from tests.importers.packages import BASIC, apkg, zip_of
 
 SVG = b'<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'
@@ -257,3 +259,51 @@ def test_a_thousand_pictures_in_one_note_are_a_few_lines() -> None:
     extra = result.skipped[3].reason.arguments()
     assert (extra["name"], extra["count"]) == ("https://example.org/3.png", 997)
     assert [q.id for q in result.quiz.questions] == ["many", "other", "green"]
+
+
+def test_a_chat_upload_leaves_the_pictures_out_and_its_quiz_loads_back() -> None:
+    """Chats store the quiz file alone (for now): a file naming pictures would not load back,
+    so a deck's pictures are left out, said once, and a picture alone is skipped as before."""
+    read = read_upload("Flags.apkg", apkg(True, DECK, MEDIA))
+    assert isinstance(read, ReadUpload)
+    assert "image" not in read.source
+    assert all(q.image is None for q in read.quiz.questions)
+    assert [(w.line, w.key) for w in read.warnings] == [
+        (3, "import.skip.media_only"),
+        (6, "import.skip.media_only"),
+    ]
+    again = load_source("flags.yaml", None, read.source.encode())
+    assert len(again.questions) == len(read.quiz.questions) == 5
+
+
+def lying(archive: bytes, member: str, size: int) -> bytes:
+    """The zip with `member`'s uncompressed size rewritten to `size`, in its local header and
+    in the central directory (what a crafted package does to look small)."""
+    data = bytearray(archive)
+    name = member.encode()
+    local = data.find(b"PK\x03\x04")
+    while local >= 0:
+        if data[local + 30 : local + 30 + len(name)] == name:
+            data[local + 22 : local + 26] = size.to_bytes(4, "little")
+        local = data.find(b"PK\x03\x04", local + 4)
+    central = data.find(b"PK\x01\x02")
+    while central >= 0:
+        if data[central + 46 : central + 46 + len(name)] == name:
+            data[central + 24 : central + 28] = size.to_bytes(4, "little")
+        central = data.find(b"PK\x01\x02", central + 4)
+    return bytes(data)
+
+
+def test_a_member_that_lies_about_its_size_is_refused_not_inflated() -> None:
+    """A member declared 1,000 bytes that inflates to 3 MB: read to its declared size and
+    refused (its checksum fails), never inflated whole."""
+    deck = ((BASIC, ('Bomb? <img src="bomb.png">', "Yes"), ""), (BASIC, ("Other?", "No"), ""))
+    bomb = b"\x89PNG\r\n\x1a\n" + bytes(3_000_000)
+    package = lying(apkg(False, deck, {"bomb.png": bomb}), "0", 1000)
+    media = package_media(zipfile.ZipFile(io.BytesIO(package)))
+    with pytest.raises(PictureError, match="damaged"):
+        media.read("bomb.png")
+    result = import_file("bomb.apkg", package)
+    assert [key for _, key, _ in reasons(result)] == ["skip.picture"]
+    assert "damaged" in problem(result, 1)
+    assert len(result.quiz.questions) == 2
