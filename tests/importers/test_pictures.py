@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import base64
 import io
+import json
 import zipfile
 from pathlib import Path
 
+import jsonschema
 import pytest
+import yaml
 from PIL import Image
 
 from bot.catalog.importers import Imported, Options, import_file
@@ -21,6 +24,9 @@ from bot.domain.models import Picture, Question
 from bot.domain.pictures import MAX_PICTURE_BYTES, MAX_QUIZ_PICTURES
 from bot.pictures.clean import PictureError
 from tests.importers.packages import BASIC, apkg, zip_of
+from tests.support.paths import QUIZZES
+
+SCHEMA = QUIZZES / "quiz.schema.json"
 
 SVG = b'<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'
 
@@ -113,6 +119,7 @@ def test_an_anki_package_keeps_its_pictures_front_and_back(schema_18: bool) -> N
     assert sorted(result.pictures) == ["flags/flag.png", "flags/green.png", "flags/vienna.jpg"]
     assert "image:\n    file: flags/flag.png\n    alt: A red flag\n" in result.yaml
     assert result.yaml.split("\n")[2] == "format: 3"
+    jsonschema.validate(yaml.safe_load(result.yaml), json.loads(SCHEMA.read_text("utf-8")))
     files = PicturesGiven(result.pictures)
     again = load_source("flags.yaml", "flags", result.yaml.encode(), [], files)
     assert [q.image for q in again.questions] == [q.image for q in result.quiz.questions]
@@ -307,3 +314,19 @@ def test_a_member_that_lies_about_its_size_is_refused_not_inflated() -> None:
     assert [key for _, key, _ in reasons(result)] == ["skip.picture"]
     assert "damaged" in problem(result, 1)
     assert len(result.quiz.questions) == 2
+
+
+def test_a_question_too_long_for_a_caption_is_kept_without_its_picture() -> None:
+    """With a picture, Telegram posts the question card as a caption (1,024 characters): a
+    long question keeps its text and leaves the picture out, saying why."""
+    long_front = "Which answer fits? " + "word " * 95
+    deck = (
+        (BASIC, (f'{long_front}<img src="flag.png">', "A" + " answer" * 22), ""),
+        *((BASIC, (f"Short {n}?", f"{n}" + " other" * 26), "") for n in range(4)),
+    )
+    result = import_file("long.apkg", apkg(False, deck, MEDIA))
+    assert len(result.quiz.questions) == 5
+    assert result.quiz.questions[0].image is None
+    assert [(line, key) for line, key, _ in reasons(result)] == [(1, "skip.picture")]
+    assert "Telegram caption, which holds 1024" in problem(result, 1)
+    assert result.pictures == {}

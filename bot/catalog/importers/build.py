@@ -12,6 +12,7 @@ named by paths beside the file, and the loader reads them back from memory, clea
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -77,11 +78,10 @@ def build(
     its drafts' pictures found in `pictures` by path; raises QuizError only on a bug of ours."""
     skipped = list(result.skipped)
     questions, lines = _questions(result.questions, identity.language, skipped)
-    failing = {
-        question_id: message
-        for question_id, message in limits.check_quiz(_quiz(result, identity, questions))
-        if question_id is not None
-    }
+    failing = _failing(result, identity, questions)
+    if any(question.image is not None for question in questions if question.id in failing):
+        questions = _without_long_captions(result, identity, questions, failing, lines, skipped)
+        failing = _failing(result, identity, questions)
     for question_id, message in failing.items():
         skipped.append(Skipped(lines[question_id], Reason.of("skip.limit", problem=message)))
     kept = tuple(question for question in questions if question.id not in failing)
@@ -99,6 +99,45 @@ def build(
         f"{identity.quiz_id}.yaml", identity.quiz_id, text.encode(), PicturesGiven(shown)
     )
     return Built(checked.quiz, text, skipped, lines, shown)
+
+
+def _failing(
+    result: ImportResult, identity: Identity, questions: tuple[Question, ...]
+) -> dict[str, str]:
+    """The platform limit each question breaks, by id (limits.check_quiz)."""
+    return {
+        question_id: message
+        for question_id, message in limits.check_quiz(_quiz(result, identity, questions))
+        if question_id is not None
+    }
+
+
+def _without_long_captions(
+    result: ImportResult,
+    identity: Identity,
+    questions: tuple[Question, ...],
+    failing: dict[str, str],
+    lines: dict[str, int],
+    skipped: list[Skipped],
+) -> tuple[Question, ...]:
+    """The questions too long for a picture's caption (Telegram's 1,024 characters) kept
+    without their picture, which is skipped saying why, when that is all that breaks."""
+    plain = {
+        question.id: dataclasses.replace(question, image=None)
+        for question in questions
+        if question.id in failing and question.image is not None
+    }
+    trial = tuple(plain.get(question.id, question) for question in questions)
+    still = _failing(result, identity, trial)
+    kept = []
+    for question in questions:
+        if question.id in plain and question.id not in still and question.image is not None:
+            name, problem = question.image.name, failing[question.id]
+            reason = Reason.of("skip.picture", name=name, problem=problem)
+            skipped.append(Skipped(lines[question.id], reason))
+            question = plain[question.id]
+        kept.append(question)
+    return tuple(kept)
 
 
 def _fitting(
