@@ -17,7 +17,11 @@ Side = Literal["question", "explanation"]
 """Where a picture goes: with the question (`image`) or its explanation (`explanation_image`)."""
 
 _IMG = re.compile(r"<img\b[^<>]*>", re.IGNORECASE)
-_ATTRIBUTE = re.compile(r"""([A-Za-z_:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'<>]+))""")
+_ATTRIBUTE = re.compile(
+    r"""(?<![A-Za-z_:-])([A-Za-z_:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'<>]+))"""
+)
+"""A name is only tried where one starts (the lookbehind): a tag of a million letters and no
+`=` is one pass, not a million."""
 
 
 @dataclass(frozen=True, slots=True)
