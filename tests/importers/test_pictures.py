@@ -386,3 +386,19 @@ def test_damaged_packages_with_media_import_what_validates(
 
 
 PACKAGE_WITH_MEDIA = apkg(True, DECK, MEDIA)
+
+
+def test_a_gift_question_of_a_picture_alone_asks_what_it_shows_or_is_skipped_without_it(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "bird.png").write_bytes(png("yellow"))
+    gift = '<img src\\="bird.png" alt\\="A yellow bird"> {=canary ~crow}\n\nPlain? {=yes ~no}\n'
+    result = import_file("birds.gift", gift.encode(), None, FilesBeside(tmp_path))
+    first = result.quiz.questions[0]
+    assert (first.id, first.prompt.versions[0][1]) == ("bird", "What does the picture show?")
+    assert alt(picture(first)) == "A yellow bird"
+    beside = FilesBeside(tmp_path)
+    french = import_file("birds.gift", gift.encode(), Options(language="fr"), beside)
+    assert french.quiz.questions[0].prompt.versions[0][1] == "Que montre l'image\u00a0?"
+    left_out = import_file("birds.gift", gift.encode(), Options(pictures=False))
+    assert [(line, key) for line, key, _ in reasons(left_out)] == [(1, "skip.empty_prompt")]

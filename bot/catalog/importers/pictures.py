@@ -133,7 +133,10 @@ def leave_out_pictures(result: ImportResult) -> None:
         if draft.pictures:
             result.note("note.media")
         if not draft.prompt and draft.pictures:
-            result.skip(draft.line, "skip.media_only", field="Front")
+            if result.format == "anki":
+                result.skip(draft.line, "skip.media_only", field="Front")
+            else:
+                result.skip(draft.line, "skip.empty_prompt")
             continue
         kept.append(draft)
     result.questions[:] = kept
