@@ -38,9 +38,6 @@ from bot.domain.uploads import (
     UploadRefused,
 )
 
-CHAT_OPTIONS = Options(pictures=False)
-"""A chat's upload keeps no picture of an import yet: what is stored is the quiz file alone
-(load_stored reads no picture), so an Anki deck's images are left out, said once."""
 CAP_REASON = "skip.cap"
 """The importers' reason for the questions past MAX_QUESTIONS: the upload is refused."""
 
@@ -61,6 +58,8 @@ class ReadUpload:
     """The pictures the quiz shows, cleaned, by the name it gives them (`checked_name`)."""
     unused_pictures: tuple[str, ...] = ()
     """Pictures of the zip that the quiz does not name: not kept."""
+    read_pictures: frozenset[str] = frozenset()
+    """The zip's pictures an import read (it names them anew, `<id>/<name>`)."""
 
 
 def read_upload(filename: str, data: bytes) -> ReadUpload | UploadFailed | UploadRefused:
@@ -81,7 +80,7 @@ def _read_file(
     if not isinstance(read, ReadUpload):
         return read
     shown = quiz_pictures(read.quiz)
-    unused = tuple(sorted(set(given) - set(shown)))
+    unused = tuple(sorted(set(given) - set(shown) - read.read_pictures))
     return dataclasses.replace(read, pictures=shown, unused_pictures=unused)
 
 
@@ -101,13 +100,14 @@ def _read_alone(
     if is_quiz_file(data):
         return _read_quiz_file(name, data, pictures)
     try:
-        imported = import_file(name, data, CHAT_OPTIONS)
+        imported = import_file(name, data, Options(), pictures)
     except ImportFailedError as error:
         return UploadFailed(name, tuple(_problem(item) for item in error.problems), error.unit)
     if any(item.reason.key == CAP_REASON for item in imported.skipped):
         return UploadRefused(UploadRefusal.TOO_MANY_QUESTIONS, MAX_UPLOAD_QUESTIONS)
     warnings = tuple(_problem(item) for item in imported.skipped)
-    return ReadUpload(imported.quiz, imported.yaml, warnings, imported.unit)
+    read = imported.picture_names
+    return ReadUpload(imported.quiz, imported.yaml, warnings, imported.unit, read_pictures=read)
 
 
 def _read_quiz_file(name: str, data: bytes, pictures: PictureFiles) -> ReadUpload | UploadFailed:

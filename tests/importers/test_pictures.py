@@ -272,19 +272,28 @@ def test_a_thousand_pictures_in_one_note_are_a_few_lines() -> None:
     assert [q.id for q in result.quiz.questions] == ["many", "other", "green"]
 
 
-def test_a_chat_upload_leaves_the_pictures_out_and_its_quiz_loads_back() -> None:
-    """Chats store the quiz file alone (for now): a file naming pictures would not load back,
-    so a deck's pictures are left out, said once, and a picture alone is skipped as before."""
+def test_a_chat_upload_keeps_a_deck_s_pictures_and_a_zip_s_beside_a_gift_file() -> None:
+    """A chat stores the pictures a quiz shows with its file: an Anki deck's, and in a .zip
+    those beside a GIFT file, which the import names anew (so they are not 'unused'); a GIFT
+    file alone names none ('send a .zip')."""
     read = read_upload("Flags.apkg", apkg(True, DECK, MEDIA))
     assert isinstance(read, ReadUpload)
-    assert "image" not in read.source
-    assert all(q.image is None for q in read.quiz.questions)
-    assert [(w.line, w.key) for w in read.warnings] == [
-        (3, "import.skip.media_only"),
-        (6, "import.skip.media_only"),
-    ]
-    again = load_source("flags.yaml", None, read.source.encode())
-    assert len(again.questions) == len(read.quiz.questions) == 5
+    assert sorted(read.pictures) == ["flags/flag.png", "flags/green.png", "flags/vienna.jpg"]
+    assert "  image:\n    file: flags/flag.png\n" in read.source
+    assert read.unused_pictures == ()
+    gift = 'Which diagram? <img src\\="@@PLUGINFILE@@/diagram.png"> {=this ~that}\n'
+    gift += "\nOther? {=yes ~no}\n"
+    files = {"bank.gift": gift.encode(), "diagram.png": png("purple"), "extra.png": png()}
+    zipped = zip_of(files)
+    read = read_upload("bank.zip", zipped)
+    assert isinstance(read, ReadUpload), read
+    assert sorted(read.pictures) == ["bank/diagram.png"]
+    assert read.unused_pictures == ("extra.png",)
+    alone = read_upload("bank.gift", gift.encode())
+    assert isinstance(alone, ReadUpload)
+    assert alone.pictures == {}
+    assert [(w.line, w.key) for w in alone.warnings] == [(1, "import.skip.picture")]
+    assert "send a .zip" in str(dict(alone.warnings[0].values)["problem"])
 
 
 def lying(archive: bytes, member: str, size: int) -> bytes:

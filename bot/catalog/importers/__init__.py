@@ -38,6 +38,7 @@ from bot.catalog.importers.common import (
 from bot.catalog.importers.detect import detect, is_quiz_file
 from bot.catalog.importers.pictures import (
     NOTHING_BESIDE,
+    Brought,
     Wording,
     bring_pictures,
     leave_out_pictures,
@@ -92,6 +93,8 @@ class Imported:
     pictures: dict[str, bytes] = field(default_factory=dict)
     """The quiz's pictures, cleaned, by the path its file names them by (`<id>/<name>`):
     to be written beside the quiz file."""
+    picture_names: frozenset[str] = frozenset()
+    """The files beside (or in the package) that pictures were read from."""
 
 
 class ImportFailedError(Exception):
@@ -146,18 +149,19 @@ def import_file(
     if format_name == "quizlet" and not chosen:  # two plain columns: Anki's reading fits too
         result.notes.insert(0, Reason.of("note.read_quizlet"))
     identity = _identity(filename, result, options)
-    pictures: dict[str, bytes] = {}
+    brought = Brought()
     if options.pictures:
         wording = Wording(
             t(identity.language, "import.picture_alt", file=PurePath(filename).name[:80]),
             t(identity.language, "import.picture_prompt"),
         )
         files = result.media or beside
-        pictures = bring_pictures(result, files, identity.quiz_id, identity.language, wording)
+        brought = bring_pictures(result, files, identity.quiz_id, identity.language, wording)
     else:
         leave_out_pictures(result)
     try:
-        built = build(result, identity, PurePath(filename).name, FORMATS[format_name], pictures)
+        name = PurePath(filename).name
+        built = build(result, identity, name, FORMATS[format_name], brought.files)
     except QuizError as error:  # never expected: every draft was checked against the rules
         first = str(error.problems[0]) if error.problems else ""
         raise _failed(1, "error.not_valid", format_name, problem=first[:300]) from None
@@ -173,6 +177,7 @@ def import_file(
         result.unit,
         built.lines,
         built.pictures,
+        frozenset(brought.names),
     )
 
 

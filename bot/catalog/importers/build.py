@@ -7,7 +7,8 @@ through the loader itself, so an import can never produce a quiz the bot would r
 of choice questions alone is written as format 2, as before types came (the same file from the
 same source); one with a true/false, multiple-right, typed or number question, or a picture,
 as format 3 (typed.py checks and writes those). The pictures (importers/pictures.py) are
-named by paths beside the file, and the loader reads them back from memory, cleaned again.
+named by paths beside the file, and the loader reads them back from memory as they were
+cleaned (a JPEG is not encoded twice).
 """
 
 from __future__ import annotations
@@ -29,9 +30,11 @@ from bot.catalog.importers.common import (
 )
 from bot.catalog.importers.typed import typed_document, typed_problem, typed_question
 from bot.catalog.loader import MAX_FILE_BYTES, QUIZ_ID, QuizError, check_source
-from bot.catalog.picture_files import PicturesGiven
+from bot.catalog.picture_files import StoredPictures
 from bot.catalog.question_reader import QUESTION_ID
 from bot.domain.models import LETTERS, MAX_CHOICES, Picture, Question, Quiz, Text
+from bot.domain.uploads import StoredPicture
+from bot.pictures.clean import Cleaned
 
 MARKER = "# Written by quizbot import"
 """The first words of every file an import writes (an import may overwrite such a file)."""
@@ -72,7 +75,7 @@ def build(
     identity: Identity,
     source_name: str,
     format_name: str,
-    pictures: Mapping[str, bytes] | None = None,
+    pictures: Mapping[str, Cleaned] | None = None,
 ) -> Built:
     """The quiz made of `result`'s drafts (from the file `source_name`, in the format named),
     its drafts' pictures found in `pictures` by path; raises QuizError only on a bug of ours."""
@@ -89,16 +92,20 @@ def build(
     skipped.sort(key=lambda item: item.line)
     if quiz is None:
         return Built(None, "", skipped)
+    found = pictures or {}
     shown = {
-        picture.name: pictures[picture.name]
+        picture.name: found[picture.name]
         for question in quiz.questions
         for picture in (question.image, question.explanation_image)
-        if picture is not None and pictures is not None and picture.name in pictures
+        if picture is not None and picture.name in found
     }
-    checked = check_source(
-        f"{identity.quiz_id}.yaml", identity.quiz_id, text.encode(), PicturesGiven(shown)
-    )
-    return Built(checked.quiz, text, skipped, lines, shown)
+    given = StoredPictures(
+        StoredPicture(name, cleaned.media_type, cleaned.width, cleaned.height, cleaned.data)
+        for name, cleaned in shown.items()
+    )  # cleaned already: read back as they are, not re-encoded
+    checked = check_source(f"{identity.quiz_id}.yaml", identity.quiz_id, text.encode(), given)
+    files = {name: cleaned.data for name, cleaned in shown.items()}
+    return Built(checked.quiz, text, skipped, lines, files)
 
 
 def _failing(

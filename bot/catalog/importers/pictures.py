@@ -88,11 +88,14 @@ class Wording:
 
 
 @dataclass(slots=True)
-class _Brought:
-    """What this import has read so far: by source, by content, and the files to write."""
+class Brought:
+    """What an import brought in: the pictures by their path beside the quiz, and the names
+    of the files they were read from (a zip's pictures that no question took are told)."""
 
-    files: dict[str, bytes] = field(default_factory=dict)
-    """Path beside the quiz file (`<folder>/<name>`) → cleaned bytes."""
+    files: dict[str, Cleaned] = field(default_factory=dict)
+    """Path beside the quiz file (`<folder>/<name>`) → the cleaned picture."""
+    names: set[str] = field(default_factory=set)
+    """The files read, by the name they were asked for (`checked_name`); not data URIs."""
     by_digest: dict[str, str] = field(default_factory=dict)
     by_source: dict[str, tuple[Cleaned, str] | PictureError] = field(default_factory=dict)
     tries: int = 0
@@ -104,10 +107,10 @@ def bring_pictures(
     folder: str,
     language: str,
     wording: Wording,
-) -> dict[str, bytes]:
+) -> Brought:
     """Each draft's pictures resolved onto it (`image`, `explanation_image`), every one left
-    out skipped by line; returns the files to write beside the quiz, by path."""
-    brought = _Brought()
+    out skipped by line; returns what was brought in, to write beside the quiz."""
+    brought = Brought()
     kept: list[Draft] = []
     for draft in result.questions:
         draft.image = _side(result, draft, "question", files, folder, language, wording, brought)
@@ -122,7 +125,7 @@ def bring_pictures(
             draft.name = draft.name or PurePosixPath(draft.image.name).stem
         kept.append(draft)
     result.questions[:] = kept
-    return brought.files
+    return brought
 
 
 def leave_out_pictures(result: ImportResult) -> None:
@@ -150,7 +153,7 @@ def _side(
     folder: str,
     language: str,
     wording: Wording,
-    brought: _Brought,
+    brought: Brought,
 ) -> Picture | None:
     """The first picture of that side that comes in, among its first TRIES_A_SIDE; each one
     tried and refused skipped saying why, the others in one line (a note of a thousand
@@ -176,7 +179,7 @@ def _side(
 
 
 def _cleaned(
-    ref: PictureRef, files: PictureFiles, folder: str, brought: _Brought
+    ref: PictureRef, files: PictureFiles, folder: str, brought: Brought
 ) -> tuple[Cleaned, str] | PictureError:
     """The picture `ref` points at, cleaned, with its path beside the quiz; or why not."""
     known = brought.by_source.get(ref.source)
@@ -191,6 +194,8 @@ def _cleaned(
     try:
         data, name = _read(ref.source, files)
         cleaned = clean(data, name)
+        if not ref.source.lower().startswith("data:"):
+            brought.names.add(checked_name(name))
     except PictureError as error:
         outcome = error
     else:
@@ -198,7 +203,7 @@ def _cleaned(
         if path is None:
             path = _free_path(folder, name, brought.files)
             brought.by_digest[cleaned.digest] = path
-            brought.files[path] = cleaned.data
+            brought.files[path] = cleaned
         outcome = (cleaned, path)
     brought.by_source[ref.source] = outcome
     return outcome
@@ -253,7 +258,7 @@ def _data_uri(source: str) -> tuple[bytes, str]:
         raise PictureError("the data: picture is not valid base64") from None
 
 
-def _free_path(folder: str, name: str, taken: dict[str, bytes]) -> str:
+def _free_path(folder: str, name: str, taken: dict[str, Cleaned]) -> str:
     """`<folder>/<name>` with a plain file name (`Map of Europe.PNG` → `map-of-europe.png`),
     numbered when another picture took it."""
     path = PurePosixPath(name)
