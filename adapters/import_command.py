@@ -1,7 +1,9 @@
 """`quizbot import SOURCE`: a quiz file made from another tool's export, and what was left out.
 
 The work is bot.catalog.importers.import_file (the same a chat upload calls); this module reads
-the file, chooses where to write, and prints the summary in the terminal's language. Exit
+the file, chooses where to write, and prints the summary in the terminal's language. Pictures
+go beside the quiz file (`--output out/deck.yaml`: `out/deck/<name>.png`, named so in the
+file); to standard output they are left out, and the summary says how to keep them. Exit
 status: 0 when a quiz was written, 1 when nothing could be imported or written, 2 for options
 that cannot work.
 """
@@ -27,6 +29,8 @@ from bot.catalog.importers import (
 )
 from bot.catalog.importers.anki_package import MAX_PACKAGE_BYTES
 from bot.catalog.importers.build import MARKER
+from bot.catalog.importers.common import Reason
+from bot.catalog.importers.pictures import FilesBeside
 from bot.catalog.importers.quizlet import separator
 from bot.config import Settings
 from bot.domain.models import Language
@@ -76,7 +80,7 @@ def run_import(args: argparse.Namespace, settings: Settings) -> int:
         return 1
     try:
         with working(t(language, "import.working", file=source.name)):
-            imported = import_file(source.name, data, options)
+            imported = import_file(source.name, data, options, FilesBeside(source.parent))
     except ImportFailedError as error:
         for line in import_texts.problem_lines(str(source), error.problems, error.unit, language):
             _say(line)
@@ -98,6 +102,7 @@ def _options(args: argparse.Namespace) -> Options:
         language=args.quiz_language,
         term_separator=separator(args.term_sep) if args.term_sep else None,
         row_separator=separator(args.row_sep) if args.row_sep else None,
+        pictures=output != STDOUT,
     )
 
 
@@ -119,19 +124,42 @@ def _write(source: Path, target: Path, imported: Imported, language: Language) -
     report = import_texts.summary(str(source), imported, language)
     if target == STDOUT:
         sys.stdout.write(imported.yaml)
+        if Reason.of("note.media") in imported.notes:
+            report.append(t(language, "import.pictures_stdout"))
         _say("\n".join(report))
         return 0
-    if target.exists() and not _written_by_import(target):
+    ours = _written_by_import(target)
+    if target.exists() and not ours:
         _say(t(language, "import.exists", path=target))
         return 1
+    pictures = {target.parent / name: data for name, data in imported.pictures.items()}
+    taken = [path for path, data in pictures.items() if _other_file(path, data, ours)]
+    if taken:
+        _say(t(language, "import.picture_exists", path=taken[0]))
+        return 1
     try:
+        for path, picture in pictures.items():
+            _replace(path, picture)
         _replace(target, imported.yaml)
     except OSError as error:
-        _say(t(language, "import.cannot_write", path=target, reason=error.strerror or error))
+        path = error.filename or target
+        _say(t(language, "import.cannot_write", path=path, reason=error.strerror or error))
         return 1
+    if pictures:
+        folder = next(iter(pictures)).parent
+        report.append(t(language, "import.wrote_pictures", count=len(pictures), folder=folder))
     report.append(t(language, "import.wrote", path=target, id=imported.quiz.id))
     print("\n".join(report))
     return 0
+
+
+def _other_file(path: Path, data: bytes, ours: bool) -> bool:
+    """A file already at a picture's path that is not this picture, and that an earlier
+    import did not write (its quiz file says so): never overwritten."""
+    try:
+        return path.exists() and not ours and path.read_bytes() != data
+    except OSError:
+        return True
 
 
 def _written_by_import(path: Path) -> bool:
@@ -142,13 +170,14 @@ def _written_by_import(path: Path) -> bool:
         return False
 
 
-def _replace(target: Path, text: str) -> None:
+def _replace(target: Path, content: str | bytes) -> None:
     """Write the whole file or leave the old one: a temporary file renamed over it."""
     target.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
+    data = content.encode() if isinstance(content, str) else content
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as file:
-            file.write(text)
+        with os.fdopen(handle, "wb") as file:
+            file.write(data)
         os.chmod(temporary, 0o644)  # a quiz file, readable like the others (mkstemp: 0600)
         os.replace(temporary, target)
     except BaseException:

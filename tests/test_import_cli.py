@@ -3,14 +3,17 @@ words (English and French) and its exit status; then `validate` and `play` on wh
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
-from tests.importers.packages import apkg
+from bot.catalog.loader import load_quiz
+from tests.importers.packages import BASIC, apkg
 from tests.support.paths import ROOT
 
 IMPORTS = ROOT / "tests" / "corpus" / "imports"
@@ -169,3 +172,120 @@ def test_a_missing_file_is_status_1(tmp_path: Path) -> None:
     assert (
         result.stderr.strip() == f"Cannot read {tmp_path / 'nope.gift'}: No such file or directory"
     )
+
+
+def flags_package() -> bytes:
+    """A deck whose notes show pictures: one from the Front, one from the Back, one on the
+    web (left out, the question kept)."""
+    out = io.BytesIO()
+    Image.new("RGB", (30, 20), "red").save(out, "PNG")
+    red = out.getvalue()
+    out = io.BytesIO()
+    Image.new("RGB", (16, 16), "blue").save(out, "JPEG")
+    notes = (
+        (BASIC, ('Which flag? <img src="Red Flag.png" alt="A red flag">', "Red"), "flags"),
+        (BASIC, ("Capital of Austria?", 'Vienna <img src="vienna.jpg">'), "flags"),
+        (BASIC, ('Web? <img src="https://example.org/a.png">', "Nowhere"), "flags"),
+    )
+    return apkg(True, notes, {"Red Flag.png": red, "vienna.jpg": out.getvalue()})
+
+
+def test_pictures_are_written_beside_the_quiz_file_and_load_with_it(tmp_path: Path) -> None:
+    source = tmp_path / "Flags.apkg"
+    source.write_bytes(flags_package())
+    target = tmp_path / "out" / "deck.yaml"
+    result = quizbot(tmp_path, "import", source, "--output", target)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[:3] == [
+        f"3 questions imported from {source} (Anki).",
+        "1 picture left out (its question is kept):",
+        f"{source}: note 3: picture “https://example.org/a.png” left out, the question kept: "
+        "a picture on the web: the bot fetches nothing from the web",
+    ]
+    assert f"2 pictures written to {tmp_path / 'out' / 'deck'}" in lines
+    assert sorted(p.name for p in (tmp_path / "out" / "deck").iterdir()) == [
+        "red-flag.png",
+        "vienna.jpg",
+    ]
+    text = target.read_text(encoding="utf-8")
+    assert "  image:\n    file: deck/red-flag.png\n    alt: A red flag\n" in text
+    assert "  explanation_image:\n    file: deck/vienna.jpg\n" in text
+    checked = quizbot(tmp_path, "validate", target)
+    assert checked.returncode == 0, checked.stderr
+    assert checked.stdout == "ok  deck: 3 questions\n"
+    quiz = load_quiz(target)
+    image = quiz.questions[0].image
+    assert image is not None
+    assert (image.name, image.media_type, image.width, image.alt.versions) == (
+        "deck/red-flag.png",
+        "image/png",
+        30,
+        (("en", "A red flag"),),
+    )
+    assert quiz.questions[1].explanation_image is not None
+    again = quizbot(tmp_path, "import", source, "--output", target)  # its own files: replaced
+    assert again.returncode == 0, again.stderr
+
+
+def test_an_import_plays_from_the_quizzes_folder_with_its_pictures(tmp_path: Path) -> None:
+    source = tmp_path / "Flags.apkg"
+    source.write_bytes(flags_package())
+    result = quizbot(tmp_path, "import", source, "--id", "flags")
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "quizzes" / "flags" / "red-flag.png").is_file()
+    played = quizbot(tmp_path, "play", "flags", "--questions", "1", stdin="a\n")
+    assert played.returncode == 0, played.stderr
+    assert "Question 1/1" in played.stdout
+
+
+def test_a_picture_file_an_import_did_not_write_is_never_replaced(tmp_path: Path) -> None:
+    source = tmp_path / "Flags.apkg"
+    source.write_bytes(flags_package())
+    mine = tmp_path / "out" / "deck" / "red-flag.png"
+    mine.parent.mkdir(parents=True)
+    mine.write_bytes(b"my own drawing")
+    result = quizbot(tmp_path, "import", source, "--output", tmp_path / "out" / "deck.yaml")
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == [
+        f"This picture file exists and was not written by quizbot import: {mine}. Choose "
+        "another --id or --output."
+    ]
+    assert mine.read_bytes() == b"my own drawing"
+    assert not (tmp_path / "out" / "deck.yaml").exists()
+
+
+def test_to_standard_output_pictures_are_left_out_saying_how_to_keep_them(
+    tmp_path: Path,
+) -> None:
+    source = tmp_path / "Flags.apkg"
+    source.write_bytes(flags_package())
+    result = quizbot(tmp_path, "import", source, "--output", "-", lang="fr_FR.UTF-8")
+    assert result.returncode == 0, result.stderr
+    assert "image:" not in result.stdout
+    assert "format: 2" in result.stdout
+    assert result.stderr.splitlines()[-1] == (
+        "Les images ont été laissées de côté\u00a0: le quiz est allé sur la sortie standard. "
+        "Donnez --output FICHIER pour les écrire à côté."
+    )
+    assert not (tmp_path / "quizzes").exists()
+
+
+def test_a_gift_file_brings_the_pictures_beside_it(tmp_path: Path) -> None:
+    out = io.BytesIO()
+    Image.new("RGB", (8, 8), "green").save(out, "PNG")
+    (tmp_path / "diagram.png").write_bytes(out.getvalue())
+    source = tmp_path / "bank.gift"
+    source.write_text(
+        'Which diagram? <img src\\="@@PLUGINFILE@@/diagram.png"> {=this ~that}\n\n'
+        'Missing? <img src\\="gone.png"> {=yes ~no}\n',
+        encoding="utf-8",
+    )
+    result = quizbot(tmp_path, "import", source, "--output", tmp_path / "bank.yaml")
+    assert result.returncode == 0, result.stderr
+    assert (
+        f"{source}:3: picture “gone.png” left out, the question kept: there is no file "
+        "'gone.png' beside the imported file" in result.stdout.splitlines()
+    )
+    assert (tmp_path / "bank" / "diagram.png").is_file()
+    assert quizbot(tmp_path, "validate", tmp_path / "bank.yaml").returncode == 0

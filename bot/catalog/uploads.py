@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import PurePath
 
 from bot.catalog.field_reader import Problem
-from bot.catalog.importers import ImportFailedError, Skipped, import_file
+from bot.catalog.importers import ImportFailedError, Options, Skipped, import_file
 from bot.catalog.importers.detect import is_quiz_file
 from bot.catalog.loader import QuizError, check_source, decode, load_source
 from bot.catalog.picture_files import (
@@ -58,6 +58,8 @@ class ReadUpload:
     """The pictures the quiz shows, cleaned, by the name it gives them (`checked_name`)."""
     unused_pictures: tuple[str, ...] = ()
     """Pictures of the zip that the quiz does not name: not kept."""
+    read_pictures: frozenset[str] = frozenset()
+    """The zip's pictures an import read (it names them anew, `<id>/<name>`)."""
 
 
 def read_upload(filename: str, data: bytes) -> ReadUpload | UploadFailed | UploadRefused:
@@ -78,7 +80,7 @@ def _read_file(
     if not isinstance(read, ReadUpload):
         return read
     shown = quiz_pictures(read.quiz)
-    unused = tuple(sorted(set(given) - set(shown)))
+    unused = tuple(sorted(set(given) - set(shown) - read.read_pictures))
     return dataclasses.replace(read, pictures=shown, unused_pictures=unused)
 
 
@@ -98,13 +100,14 @@ def _read_alone(
     if is_quiz_file(data):
         return _read_quiz_file(name, data, pictures)
     try:
-        imported = import_file(name, data)
+        imported = import_file(name, data, Options(), pictures)
     except ImportFailedError as error:
         return UploadFailed(name, tuple(_problem(item) for item in error.problems), error.unit)
     if any(item.reason.key == CAP_REASON for item in imported.skipped):
         return UploadRefused(UploadRefusal.TOO_MANY_QUESTIONS, MAX_UPLOAD_QUESTIONS)
     warnings = tuple(_problem(item) for item in imported.skipped)
-    return ReadUpload(imported.quiz, imported.yaml, warnings, imported.unit)
+    read = imported.picture_names
+    return ReadUpload(imported.quiz, imported.yaml, warnings, imported.unit, read_pictures=read)
 
 
 def _read_quiz_file(name: str, data: bytes, pictures: PictureFiles) -> ReadUpload | UploadFailed:

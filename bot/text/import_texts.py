@@ -11,6 +11,7 @@ from typing import Protocol, TypeVar
 
 from bot.catalog.importers import FORMATS, Imported, Reason, Skipped
 from bot.catalog.importers.common import Unit
+from bot.catalog.importers.pictures import LEFT_OUT
 from bot.domain.models import Language
 from bot.text.i18n import has_message, t
 
@@ -65,12 +66,18 @@ def problem_lines(
 
 
 def summary(file: str, imported: Imported, language: Language) -> list[str]:
-    """Questions imported, every item skipped by line, and the notes."""
+    """Questions imported, every item skipped by line, the pictures left out (their
+    questions kept) by line, and the notes."""
     count = len(imported.quiz.questions)
     lines = [t(language, "import.done", count=count, file=file, format=format_name(imported))]
-    if imported.skipped:
-        lines.append(t(language, "import.skipped", count=len(imported.skipped)))
-        lines += problem_lines(file, imported.skipped, imported.unit, language)
+    items = [item for item in imported.skipped if item.reason.key not in LEFT_OUT]
+    pictures = [item for item in imported.skipped if item.reason.key in LEFT_OUT]
+    if items:
+        lines.append(t(language, "import.skipped", count=len(items)))
+        lines += problem_lines(file, items, imported.unit, language)
+    if pictures:
+        lines.append(t(language, "import.pictures_left_out", count=len(pictures)))
+        lines += problem_lines(file, pictures, imported.unit, language)
     lines += [
         t(language, "import.note", note=reason_text(note, language)) for note in imported.notes
     ]

@@ -9,6 +9,7 @@ rows of instructions, then the header row and one question a row.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import sqlite3
@@ -68,7 +69,7 @@ NOTES: Sequence[tuple[int, Sequence[str], str]] = (
 )
 
 
-def _collection(schema_18: bool) -> bytes:
+def _collection(schema_18: bool, notes: Sequence[tuple[int, Sequence[str], str]]) -> bytes:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "collection.anki2"
         connection = sqlite3.connect(path)
@@ -110,7 +111,7 @@ def _collection(schema_18: bool) -> bytes:
             "INSERT INTO col VALUES (1, 0, 0, 0, ?, 0, 0, 0, '{}', ?, ?, '{}', '{}')",
             (18 if schema_18 else 11, json.dumps(models), json.dumps(decks)),
         )
-        for number, (notetype, fields, tags) in enumerate(NOTES, 1):
+        for number, (notetype, fields, tags) in enumerate(notes, 1):
             connection.execute(
                 "INSERT INTO notes VALUES (?, ?, ?, 0, 0, ?, ?, '', 0, 0, '')",
                 (number, f"guid{number}", notetype, f" {tags} ", "\x1f".join(fields)),
@@ -124,18 +125,54 @@ def _collection(schema_18: bool) -> bytes:
         return path.read_bytes()
 
 
-def apkg(schema_18: bool = False) -> bytes:
-    """An .apkg as Anki 2.1 writes it (schema 11), or as 2.1.50+ does (schema 18, zstd)."""
+def apkg(
+    schema_18: bool = False,
+    notes: Sequence[tuple[int, Sequence[str], str]] = NOTES,
+    media: dict[str, bytes] | None = None,
+) -> bytes:
+    """An .apkg as Anki 2.1 writes it (schema 11, its media map JSON), or as 2.1.50+ does
+    (schema 18, zstd: the collection, a protobuf media map and each media file)."""
+    media = media or {}
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         if schema_18:
-            compressed = zstandard.ZstdCompressor().compress(_collection(True))
-            archive.writestr("collection.anki21b", compressed)
+            compress = zstandard.ZstdCompressor().compress
+            archive.writestr("meta", b"\x08\x03")  # PackageMetadata { version: LATEST }
+            archive.writestr("collection.anki21b", compress(_collection(True, notes)))
             archive.writestr("collection.anki2", _stub())
+            archive.writestr("media", compress(media_entries(media)))
+            for number, data in enumerate(media.values()):
+                archive.writestr(str(number), compress(data))
         else:
-            archive.writestr("collection.anki2", _collection(False))
-        archive.writestr("media", "{}")
+            archive.writestr("collection.anki2", _collection(False, notes))
+            archive.writestr("media", json.dumps({str(i): name for i, name in enumerate(media)}))
+            for number, data in enumerate(media.values()):
+                archive.writestr(str(number), data)
     return buffer.getvalue()
+
+
+def media_entries(media: dict[str, bytes]) -> bytes:
+    """Anki's `MediaEntries` protobuf: `entries = 1` of `MediaEntry { name = 1, size = 2,
+    sha1 = 3 }`, each file stored under its index."""
+
+    def length_delimited(number: int, value: bytes) -> bytes:
+        return _varint(number << 3 | 2) + _varint(len(value)) + value
+
+    entries = b""
+    for name, data in media.items():
+        entry = length_delimited(1, name.encode()) + _varint(2 << 3) + _varint(len(data))
+        entry += length_delimited(3, hashlib.sha1(data).digest())
+        entries += length_delimited(1, entry)
+    return entries
+
+
+def _varint(value: int) -> bytes:
+    out = b""
+    while True:
+        byte, value = value & 0x7F, value >> 7
+        out += bytes([byte | (0x80 if value else 0)])
+        if not value:
+            return out
 
 
 def _stub() -> bytes:

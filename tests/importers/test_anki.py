@@ -52,14 +52,15 @@ def test_a_text_export_reads_its_headers_html_decks_tags_and_quoting() -> None:
     assert result.quiz.tags == ("astronomy", "planets", "storms", "moons")
     assert skipped(result) == [
         (13, "skip.empty_field"),
-        (14, "skip.media_only"),
+        (14, "skip.picture"),  # <img src="venus.jpg">: no such file beside the export
+        (14, "skip.picture_only"),  # and nothing else to ask
     ]
-    assert [note.key for note in result.notes] == ["note.media", "note.distractors", "note.html"]
+    assert [note.key for note in result.notes] == ["note.distractors", "note.html"]
 
 
 def test_wrong_choices_are_other_answers_of_the_same_kind_and_always_the_same() -> None:
     questions = [seen(q) for q in imported("anki-notes.txt").quiz.questions if q.type == "choice"]
-    assert questions[0].choices == ["Mercury", "Jupiter", "Jupiter\n(318 Earths)", "Mars"]
+    assert questions[0].choices == ["Mercury", "Jupiter", "Jupiter\n(318 Earths)", "Venus"]
     assert questions[3].choices == ["2", "8", "3", "1"]  # numbers: the deck's, then near ones
     again = [seen(q) for q in imported("anki-notes.txt").quiz.questions if q.type == "choice"]
     assert again == questions
@@ -103,7 +104,8 @@ def test_a_package_is_read_from_its_sqlite_collection(schema_18: bool) -> None:
     assert result.quiz.tags == ("geography", "europe")
     assert skipped(result) == [
         (5, "skip.anki_one_field"),
-        (6, "skip.media_only"),
+        (6, "skip.picture"),  # <img src="map.png">: not in the package's media
+        (6, "skip.picture_only"),
         (9, "skip.anki_cloze_several"),  # c1 hides Bern and Geneva: no one answer
     ]
 

@@ -36,8 +36,17 @@ from bot.catalog.importers.common import (
     Unit,
 )
 from bot.catalog.importers.detect import detect, is_quiz_file
+from bot.catalog.importers.pictures import (
+    NOTHING_BESIDE,
+    Brought,
+    Wording,
+    bring_pictures,
+    leave_out_pictures,
+)
 from bot.catalog.loader import QuizError
+from bot.catalog.picture_files import PictureFiles
 from bot.domain.models import Quiz
+from bot.text.i18n import t
 
 Importer = Callable[[bytes, Options], ImportResult]
 FORMATS: dict[str, str] = {
@@ -81,6 +90,11 @@ class Imported:
     unit: Unit
     lines: dict[str, int] = field(default_factory=dict)
     """Each question's place in the file (by id), counted in `unit`s."""
+    pictures: dict[str, bytes] = field(default_factory=dict)
+    """The quiz's pictures, cleaned, by the path its file names them by (`<id>/<name>`):
+    to be written beside the quiz file."""
+    picture_names: frozenset[str] = frozenset()
+    """The files beside (or in the package) that pictures were read from."""
 
 
 class ImportFailedError(Exception):
@@ -107,8 +121,15 @@ def check_options(options: Options) -> Reason | None:
     return None
 
 
-def import_file(filename: str, data: bytes, options: Options | None = None) -> Imported:
+def import_file(
+    filename: str,
+    data: bytes,
+    options: Options | None = None,
+    beside: PictureFiles = NOTHING_BESIDE,
+) -> Imported:
     """The quiz in `data` (the file `filename`), or ImportFailedError with every problem.
+    Pictures come from the file itself (an Anki package's media), else from `beside`: the
+    files next to it (the command line gives its folder).
 
     Raises ValueError when `options` are invalid (check_options says why).
     """
@@ -128,8 +149,19 @@ def import_file(filename: str, data: bytes, options: Options | None = None) -> I
     if format_name == "quizlet" and not chosen:  # two plain columns: Anki's reading fits too
         result.notes.insert(0, Reason.of("note.read_quizlet"))
     identity = _identity(filename, result, options)
+    brought = Brought()
+    if options.pictures:
+        wording = Wording(
+            t(identity.language, "import.picture_alt", file=PurePath(filename).name[:80]),
+            t(identity.language, "import.picture_prompt"),
+        )
+        files = result.media or beside
+        brought = bring_pictures(result, files, identity.quiz_id, identity.language, wording)
+    else:
+        leave_out_pictures(result)
     try:
-        built = build(result, identity, PurePath(filename).name, FORMATS[format_name])
+        name = PurePath(filename).name
+        built = build(result, identity, name, FORMATS[format_name], brought.files)
     except QuizError as error:  # never expected: every draft was checked against the rules
         first = str(error.problems[0]) if error.problems else ""
         raise _failed(1, "error.not_valid", format_name, problem=first[:300]) from None
@@ -137,7 +169,15 @@ def import_file(filename: str, data: bytes, options: Options | None = None) -> I
         problems = built.skipped or [Skipped(1, Reason.of("error.no_questions"))]
         raise ImportFailedError(problems, format_name, result.unit)
     return Imported(
-        built.quiz, built.yaml, format_name, built.skipped, result.notes, result.unit, built.lines
+        built.quiz,
+        built.yaml,
+        format_name,
+        built.skipped,
+        result.notes,
+        result.unit,
+        built.lines,
+        built.pictures,
+        frozenset(brought.names),
     )
 
 

@@ -7,7 +7,9 @@ in the answer …" as Anki's own) is a `text` question accepting the typed field
 ("{{c1::…}}") is a `text` question per card (anki_cloze.py), its second field (Back Extra) the
 explanation. A note with the same Front as an earlier one is Anki's duplicate: imported once,
 at the first (two questions alike, or one whose "wrong" choice is the other's right answer,
-would teach nothing true).
+would teach nothing true; two Fronts alike with different pictures differ). An `<img>` in the
+Front is the question's picture (a Front of a picture alone asks what it shows), one in the
+Back the explanation's; sounds are left out, said once.
 """
 
 from __future__ import annotations
@@ -18,9 +20,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from bot.catalog.importers.anki_cloze import MAX_CARDS, cloze_cards, has_cloze
-from bot.catalog.importers.cleaning import has_media, html_to_text, tag, without_media
+from bot.catalog.importers.cleaning import (
+    has_media,
+    has_sound,
+    html_to_text,
+    tag,
+    without_media,
+)
 from bot.catalog.importers.common import Draft, ImportResult
 from bot.catalog.importers.distractors import keep_flashcards
+from bot.catalog.importers.picture_refs import PictureRef, find_pictures
 
 _TYPE_IN = re.compile(r"type in the answer|saisir la réponse", re.IGNORECASE)
 """Anki's own note type "Basic (type in the answer)" (in English or French), as a text export
@@ -53,7 +62,7 @@ def add_notes(result: ImportResult, notes: Iterable[Note], html: bool) -> None:
         decks.update([note.deck] if note.deck else [])
         tags.update(note.tags)
         for draft in _drafts(result, note, html):
-            first = fronts.setdefault(draft.prompt.casefold(), draft.line)
+            first = fronts.setdefault(_front(draft), draft.line)
             if first != draft.line:  # Anki's duplicate: the same first field
                 result.skip(draft.line, f"skip.anki_duplicate_{result.unit}", first=first)
             else:
@@ -64,6 +73,12 @@ def add_notes(result: ImportResult, notes: Iterable[Note], html: bool) -> None:
     for name, _ in tags.most_common(10):
         if (value := tag(name)) and value not in result.tags:
             result.tags.append(value)
+
+
+def _front(draft: Draft) -> str:
+    """What makes two notes' Fronts the same: their text and their pictures' files."""
+    pictures = (ref.source for ref in draft.pictures if ref.side == "question")
+    return "\0".join((draft.prompt.casefold(), *pictures))
 
 
 def _deck_title(decks: Counter[str]) -> str:
@@ -108,8 +123,10 @@ def _cloze(result: ImportResult, note: Note, html: bool) -> list[Draft]:
             result.skip(note.line, "skip.anki_cloze_several", number=card.number)
             continue
         draft = Draft(note.line, card.prompt, [], -1, kind="text", accepted=(card.answer,))
-        extra = [_seen(other, html) for other in note.fields[1:2] if other is not field]
-        draft.explanation = extra[0] if extra and extra[0] else None
+        extra = [other for other in note.fields[1:2] if other is not field]
+        draft.explanation = _seen(extra[0], html) if extra else None
+        draft.explanation = draft.explanation or None
+        draft.pictures = _pictures(field, extra[0] if extra else "", html)
         drafts.append(draft)
     if not field:
         result.skip(note.line, "skip.anki_cloze")
@@ -125,12 +142,26 @@ def _draft(result: ImportResult, note: Note, html: bool) -> Draft | None:
         result.skip(note.line, "skip.anki_one_field")
         return None
     front, back = note.fields[0], note.fields[1]
-    if has_media(front) or has_media(back):
+    if html and (has_sound(front) or has_sound(back)):
+        result.note("note.sounds")
+    elif not html and (has_media(front) or has_media(back)):
         result.note("note.media")
     prompt, answer = _seen(front, html), _seen(back, html)
-    if not prompt or not answer:
-        media = has_media(front if not prompt else back)
+    pictures = _pictures(front, back, html)
+    asks = prompt or any(ref.side == "question" for ref in pictures)
+    if not asks or not answer:
+        media = has_media(front if not asks else back)
         key = "skip.media_only" if media else "skip.empty_field"
-        result.skip(note.line, key, field="Front" if not prompt else "Back")
+        result.skip(note.line, key, field="Front" if not asks else "Back")
         return None
-    return Draft(note.line, prompt, [answer], 0)
+    draft = Draft(note.line, prompt, [answer], 0)
+    draft.pictures = pictures
+    return draft
+
+
+def _pictures(front: str, back: str, html: bool) -> list[PictureRef]:
+    """The note's `<img>`s: the Front's go with the question, the Back's with the answer
+    (its explanation); a text export without HTML has none."""
+    if not html:
+        return []
+    return find_pictures(front) + find_pictures(back, "explanation")

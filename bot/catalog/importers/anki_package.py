@@ -5,7 +5,8 @@ writes `collection.anki21b`, the same database compressed with zstd (schema 18: 
 their own table), next to a stub `collection.anki2` that only says to update Anki. The newest
 collection present is read. The database comes from an untrusted file, so it is opened in
 memory, read-only, with its schema's code distrusted, and every query runs under a budget of
-SQLite steps: a crafted view cannot make the work unbounded.
+SQLite steps: a crafted view cannot make the work unbounded. The package's media are read
+only when a note shows a picture, each member bounded (anki_media.py).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from contextlib import closing
 from dataclasses import dataclass
 from typing import Any
 
+from bot.catalog.importers.anki_media import package_media
 from bot.catalog.importers.anki_notes import Note, add_notes
 from bot.catalog.importers.common import MAX_ITEMS, ImportResult, MalformedFileError, Options
 
@@ -68,6 +70,8 @@ def parse(data: bytes, options: Options) -> ImportResult:
             raise MalformedFileError(1, "error.anki_database", problem=str(error)[:200]) from None
     add_notes(result, notes, html=True)
     result.note("note.html")
+    if any(draft.pictures for draft in result.questions) and options.pictures:
+        result.media = package_media(zipfile.ZipFile(io.BytesIO(data)))
     return result
 
 

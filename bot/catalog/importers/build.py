@@ -5,12 +5,16 @@ and against the platforms' limits (limits.check_quiz, as the bot renders them), 
 draft skipped with its line and why; the rest are written as a YAML file and loaded back
 through the loader itself, so an import can never produce a quiz the bot would refuse. A quiz
 of choice questions alone is written as format 2, as before types came (the same file from the
-same source); one with a true/false, multiple-right, typed or number question as format 3
-(typed.py checks and writes those).
+same source); one with a true/false, multiple-right, typed or number question, or a picture,
+as format 3 (typed.py checks and writes those). The pictures (importers/pictures.py) are
+named by paths beside the file, and the loader reads them back from memory as they were
+cleaned (a JPEG is not encoded twice).
 """
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import yaml
@@ -26,8 +30,11 @@ from bot.catalog.importers.common import (
 )
 from bot.catalog.importers.typed import typed_document, typed_problem, typed_question
 from bot.catalog.loader import MAX_FILE_BYTES, QUIZ_ID, QuizError, check_source
+from bot.catalog.picture_files import StoredPictures
 from bot.catalog.question_reader import QUESTION_ID
-from bot.domain.models import LETTERS, MAX_CHOICES, Question, Quiz, Text
+from bot.domain.models import LETTERS, MAX_CHOICES, Picture, Question, Quiz, Text
+from bot.domain.uploads import StoredPicture
+from bot.pictures.clean import Cleaned
 
 MARKER = "# Written by quizbot import"
 """The first words of every file an import writes (an import may overwrite such a file)."""
@@ -59,18 +66,25 @@ class Built:
     skipped: list[Skipped]
     lines: dict[str, int] = field(default_factory=dict)
     """Each question's line (or row, note) in the source, by id."""
+    pictures: dict[str, bytes] = field(default_factory=dict)
+    """The pictures the quiz shows, by the path its file names them by."""
 
 
-def build(result: ImportResult, identity: Identity, source_name: str, format_name: str) -> Built:
-    """The quiz made of `result`'s drafts (from the file `source_name`, in the format named);
-    raises QuizError only on a bug of ours."""
+def build(
+    result: ImportResult,
+    identity: Identity,
+    source_name: str,
+    format_name: str,
+    pictures: Mapping[str, Cleaned] | None = None,
+) -> Built:
+    """The quiz made of `result`'s drafts (from the file `source_name`, in the format named),
+    its drafts' pictures found in `pictures` by path; raises QuizError only on a bug of ours."""
     skipped = list(result.skipped)
     questions, lines = _questions(result.questions, identity.language, skipped)
-    failing = {
-        question_id: message
-        for question_id, message in limits.check_quiz(_quiz(result, identity, questions))
-        if question_id is not None
-    }
+    failing = _failing(result, identity, questions)
+    if any(question.image is not None for question in questions if question.id in failing):
+        questions = _without_long_captions(result, identity, questions, failing, lines, skipped)
+        failing = _failing(result, identity, questions)
     for question_id, message in failing.items():
         skipped.append(Skipped(lines[question_id], Reason.of("skip.limit", problem=message)))
     kept = tuple(question for question in questions if question.id not in failing)
@@ -78,8 +92,59 @@ def build(result: ImportResult, identity: Identity, source_name: str, format_nam
     skipped.sort(key=lambda item: item.line)
     if quiz is None:
         return Built(None, "", skipped)
-    checked = check_source(f"{identity.quiz_id}.yaml", identity.quiz_id, text.encode())
-    return Built(checked.quiz, text, skipped, lines)
+    found = pictures or {}
+    shown = {
+        picture.name: found[picture.name]
+        for question in quiz.questions
+        for picture in (question.image, question.explanation_image)
+        if picture is not None and picture.name in found
+    }
+    given = StoredPictures(
+        StoredPicture(name, cleaned.media_type, cleaned.width, cleaned.height, cleaned.data)
+        for name, cleaned in shown.items()
+    )  # cleaned already: read back as they are, not re-encoded
+    checked = check_source(f"{identity.quiz_id}.yaml", identity.quiz_id, text.encode(), given)
+    files = {name: cleaned.data for name, cleaned in shown.items()}
+    return Built(checked.quiz, text, skipped, lines, files)
+
+
+def _failing(
+    result: ImportResult, identity: Identity, questions: tuple[Question, ...]
+) -> dict[str, str]:
+    """The platform limit each question breaks, by id (limits.check_quiz)."""
+    return {
+        question_id: message
+        for question_id, message in limits.check_quiz(_quiz(result, identity, questions))
+        if question_id is not None
+    }
+
+
+def _without_long_captions(
+    result: ImportResult,
+    identity: Identity,
+    questions: tuple[Question, ...],
+    failing: dict[str, str],
+    lines: dict[str, int],
+    skipped: list[Skipped],
+) -> tuple[Question, ...]:
+    """The questions too long for a picture's caption (Telegram's 1,024 characters) kept
+    without their picture, which is skipped saying why, when that is all that breaks."""
+    plain = {
+        question.id: dataclasses.replace(question, image=None)
+        for question in questions
+        if question.id in failing and question.image is not None
+    }
+    trial = tuple(plain.get(question.id, question) for question in questions)
+    still = _failing(result, identity, trial)
+    kept = []
+    for question in questions:
+        if question.id in plain and question.id not in still and question.image is not None:
+            name, problem = question.image.name, failing[question.id]
+            reason = Reason.of("skip.picture", name=name, problem=problem)
+            skipped.append(Skipped(lines[question.id], reason))
+            question = plain[question.id]
+        kept.append(question)
+    return tuple(kept)
 
 
 def _fitting(
@@ -214,15 +279,20 @@ def _question(question_id: str, draft: Draft, language: str) -> Question:
         draft.answer,
         explanation,
         notes,
+        image=draft.image,
+        explanation_image=draft.explanation_image,
     )
 
 
 def to_yaml(quiz: Quiz, source_name: str, format_name: str) -> str:
     """The quiz as a format 2 file (format 3 with a question of another type than `choice`),
     in the order people read one."""
-    typed_ones = any(question.type != "choice" for question in quiz.questions)
+    format_3 = any(
+        question.type != "choice" or question.image or question.explanation_image
+        for question in quiz.questions
+    )
     document: dict[str, object] = {
-        "format": 3 if typed_ones else 2,
+        "format": 3 if format_3 else 2,
         "id": quiz.id,
         "languages": list(quiz.languages),
         "title": quiz.title.versions[0][1],
@@ -251,11 +321,19 @@ def _question_document(question: Question) -> dict[str, object]:
         entry["type"] = question.type
         entry["prompt"] = question.prompt.versions[0][1]
         entry.update(typed_document(question))
+    if question.image is not None:
+        entry["image"] = _picture_document(question.image)
     if question.explanation is not None:
         entry["explanation"] = question.explanation.versions[0][1]
+    if question.explanation_image is not None:
+        entry["explanation_image"] = _picture_document(question.explanation_image)
     if question.notes:
         entry["notes"] = {LETTERS[i]: note.versions[0][1] for i, note in question.notes.items()}
     return entry
+
+
+def _picture_document(picture: Picture) -> dict[str, object]:
+    return {"file": picture.name, "alt": picture.alt.versions[0][1]}
 
 
 def _one_line(text: str) -> str:

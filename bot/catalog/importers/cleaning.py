@@ -1,7 +1,8 @@
 """Making the texts of other tools into plain quiz texts, and names into ids.
 
 The bot posts plain text (escaped for each platform), so HTML is turned into text, media
-references are dropped (the bot shows no images or sounds), and control characters go.
+references are dropped from it (pictures are brought in apart: picture_refs.py; sounds are
+left out), and control characters go.
 Every pattern here is linear: no backtracking on hostile input.
 """
 
@@ -16,6 +17,7 @@ _TAG = re.compile(r"<[A-Za-z/!?][^<>]*>")
 """A tag starts with a letter, / or ! (as browsers read them): "2 < 3 > 1" is text."""
 _MEDIA_TAG = re.compile(r"<(?:img|audio|video|source)\b[^<>]*>", re.IGNORECASE)
 _SOUND = re.compile(r"\[sound:[^\]\n]*\]")
+_SOUND_TAG = re.compile(r"<(?:audio|video)\b", re.IGNORECASE)
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 _SPACES = re.compile(r"[ \t\u00a0]+")
 _BLANK_LINES = re.compile(r"\n{3,}")
@@ -36,6 +38,12 @@ def looks_like_html(text: str) -> bool:
 
 def has_media(text: str) -> bool:
     return bool(_MEDIA_TAG.search(text) or _SOUND.search(text))
+
+
+def has_sound(text: str) -> bool:
+    """A sound or a video ([sound:…], <audio>, <video>): what the bot leaves out even now
+    that it shows pictures."""
+    return bool(_SOUND.search(text) or _SOUND_TAG.search(text))
 
 
 def html_to_text(text: str) -> str:

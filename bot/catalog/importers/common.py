@@ -13,7 +13,9 @@ import io
 from dataclasses import dataclass, field
 from typing import Literal
 
-from bot.domain.models import Credit
+from bot.catalog.importers.picture_refs import PictureRef
+from bot.catalog.picture_files import PictureFiles
+from bot.domain.models import Credit, Picture
 from bot.domain.question_types import NumberKey, QuestionType
 
 MAX_QUESTIONS = 500
@@ -39,6 +41,9 @@ class Options:
     """Quizlet: between a term and its definition (default: a tab)."""
     row_separator: str | None = None
     """Quizlet: between two cards (default: a line break)."""
+    pictures: bool = True
+    """Bring the pictures in (False where they cannot go: standard output, a chat until it
+    stores pictures): they are then left out, said once."""
 
     @property
     def content_language(self) -> str:
@@ -100,6 +105,11 @@ class Draft:
     """A `multiple` draft's right choices, by index."""
     number: NumberKey | None = None
     """A `number` draft's right values."""
+    pictures: list[PictureRef] = field(default_factory=list)
+    """The `<img>`s of its texts, in order: those of the question, then of the explanation
+    (bot/catalog/importers/pictures.py brings them in as `image` and `explanation_image`)."""
+    image: Picture | None = None
+    explanation_image: Picture | None = None
 
 
 @dataclass(slots=True)
@@ -119,6 +129,8 @@ class ImportResult:
     credit: Credit | None = None
     tags: list[str] = field(default_factory=list)
     difficulty: str | None = None
+    media: PictureFiles | None = None
+    """The pictures the file itself holds (an Anki package's media); None: those beside it."""
     unit: Unit = "line"
     """What `Skipped.line` counts: lines of text, spreadsheet rows, a package's notes, or the
     questions of a JSON list written on few lines (an API response is one line)."""

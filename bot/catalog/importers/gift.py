@@ -17,6 +17,9 @@ full-credit answers, numeric (`{#3.14:0.01}`, `{#1..5}`) a `number` one (gift_nu
 The general feedback (and the right answer's feedback) is the explanation; a wrong answer's
 feedback its note. Matching and essay questions are skipped, each with its line and why, as
 is a choice with several full-credit answers (Moodle takes any one of them as right).
+An `<img>` in an HTML question text is its picture, one in the general feedback its
+explanation's (a data URI, or a file beside the GIFT file: Moodle exports
+`@@PLUGINFILE@@/x.png`); one in an answer is left out, by line (importers/pictures.py).
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from bot.catalog.importers.cleaning import html_to_text, plain, tag
 from bot.catalog.importers.common import Draft, ImportResult, Options, read_text
 from bot.catalog.importers.gift_numbers import Answer, numeric
 from bot.catalog.importers.markdown_text import markdown_to_text
+from bot.catalog.importers.picture_refs import PictureRef, Side, find_pictures
 
 FORMAT = "gift"
 _ESCAPES = {"\\:": "\ue001", "\\#": "\ue002", "\\=": "\ue003", "\\{": "\ue004", "\\}": "\ue005"}
@@ -146,7 +150,19 @@ def _read_question(result: ImportResult, line: int, text: str) -> None:
     draft.name = name or None
     explanation = [_with_format(general, kind)[1], draft.explanation or ""]
     draft.explanation = "\n\n".join(part for part in explanation if part) or None
+    draft.pictures = _pictures(question, kind) + _pictures(general, kind, "explanation")
+    if in_answers := _pictures(answers, kind):
+        result.skip(
+            line, "skip.picture_in_answer", name=in_answers[0].shown, count=len(in_answers)
+        )
     result.questions.append(draft)
+
+
+def _pictures(text: str, kind: str, side: Side = "question") -> list[PictureRef]:
+    """The `<img>`s of a text written in HTML (Moodle's own format or [html])."""
+    if kind not in ("moodle", "html") or "<" not in text:
+        return []
+    return find_pictures(text.translate(_RESTORE), side)
 
 
 def _with_format(text: str, default: str) -> tuple[str, str]:

@@ -91,7 +91,19 @@ def typed_question(
         if note and index not in rights and index < len(choices)
     }
     prompt = text(draft.prompt)
-    return Question(question_id, prompt, choices, answer, explanation, notes, (), draft.kind, key)
+    return Question(
+        question_id,
+        prompt,
+        choices,
+        answer,
+        explanation,
+        notes,
+        (),
+        draft.kind,
+        key,
+        draft.image,
+        draft.explanation_image,
+    )
 
 
 def typed_document(question: Question) -> dict[str, object]:

@@ -690,6 +690,18 @@ MESSAGES: dict[str, str] = {
     "import.wrote": (
         "Written to {path}. Check it: quizbot validate {path} · play it: quizbot play {id}"
     ),
+    "import.pictures_stdout": (
+        "Pictures were left out: the quiz went to standard output. Give --output FILE to write "
+        "them beside it."
+    ),
+    "import.picture_exists": (
+        "This picture file exists and was not written by quizbot import: {path}. Choose another "
+        "--id or --output."
+    ),
+    "import.wrote_pictures.one": "{count} picture written to {folder}",
+    "import.wrote_pictures.other": "{count} pictures written to {folder}",
+    "import.pictures_left_out.one": "{count} picture left out (its question is kept):",
+    "import.pictures_left_out.other": "{count} pictures left out (their questions are kept):",
     "import.skipped.one": "{count} item skipped:",
     "import.skipped.other": "{count} items skipped:",
     "import.at_note": "note {number}",
@@ -821,6 +833,36 @@ MESSAGES: dict[str, str] = {
     "import.skip.media_only": (
         "only an image or a sound in the field {field}: the bot shows text alone"
     ),
+    "import.skip.picture": "picture “{name}” left out, the question kept: {problem}",
+    "import.skip.picture_extra_question.one": (
+        "{count} picture left out (“{name}”): a question shows one picture (the first is kept)"
+    ),
+    "import.skip.picture_extra_question.other": (
+        "{count} pictures left out, from “{name}” on: a question shows one picture (the first is "
+        "kept)"
+    ),
+    "import.skip.picture_extra_explanation.one": (
+        "{count} picture left out (“{name}”): an explanation shows one picture (the first is kept)"
+    ),
+    "import.skip.picture_extra_explanation.other": (
+        "{count} pictures left out, from “{name}” on: an explanation shows one picture (the "
+        "first is kept)"
+    ),
+    "import.skip.picture_only": (
+        "the question was only a picture, and the picture could not be brought in: nothing "
+        "left to ask"
+    ),
+    "import.skip.picture_in_answer.one": (
+        "{count} picture in an answer or its feedback left out (“{name}”): the bot shows "
+        "pictures with the question and its explanation only"
+    ),
+    "import.skip.picture_in_answer.other": (
+        "{count} pictures in the answers or their feedback left out, from “{name}” on: the bot "
+        "shows pictures with the question and its explanation only"
+    ),
+    "import.picture_alt": "Picture from {file}",
+    "import.picture_prompt": "What does the picture show?",
+    "import.note.sounds": "sounds and videos were left out (the bot shows text and pictures)",
     "import.skip.no_wrong_choices": "no other answer to offer as a wrong choice",
     "import.skip.missing_field": "“{field}” is missing",
     "import.skip.opentdb_not_question": (

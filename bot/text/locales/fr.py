@@ -759,6 +759,20 @@ MESSAGES: dict[str, str] = {
     "import.wrote": (
         "Écrit dans {path}. Vérifiez-le : quizbot validate {path} · jouez-le : quizbot play {id}"
     ),
+    "import.pictures_stdout": (
+        "Les images ont été laissées de côté : le quiz est allé sur la sortie standard. Donnez "
+        "--output FICHIER pour les écrire à côté."
+    ),
+    "import.picture_exists": (
+        "Ce fichier d'image existe déjà et n'a pas été écrit par quizbot import : {path}. "
+        "Choisissez un autre --id ou --output."
+    ),
+    "import.wrote_pictures.one": "{count} image écrite dans {folder}",
+    "import.wrote_pictures.other": "{count} images écrites dans {folder}",
+    "import.pictures_left_out.one": "{count} image laissée de côté (sa question est gardée) :",
+    "import.pictures_left_out.other": (
+        "{count} images laissées de côté (leurs questions sont gardées) :"
+    ),
     "import.skipped.one": "{count} élément ignoré :",
     "import.skipped.other": "{count} éléments ignorés :",
     "import.at_note": "note {number}",
@@ -904,6 +918,40 @@ MESSAGES: dict[str, str] = {
     "import.skip.empty_field": "champ vide : {field}",
     "import.skip.media_only": (
         "seulement une image ou un son dans le champ {field} : le bot n’affiche que du texte"
+    ),
+    "import.skip.picture": "image « {name} » laissée de côté, la question gardée : {problem}",
+    "import.skip.picture_extra_question.one": (
+        "{count} image laissée de côté (« {name} ») : une question montre une image (la "
+        "première est gardée)"
+    ),
+    "import.skip.picture_extra_question.other": (
+        "{count} images laissées de côté, à partir de « {name} » : une question montre une "
+        "image (la première est gardée)"
+    ),
+    "import.skip.picture_extra_explanation.one": (
+        "{count} image laissée de côté (« {name} ») : une explication montre une image (la "
+        "première est gardée)"
+    ),
+    "import.skip.picture_extra_explanation.other": (
+        "{count} images laissées de côté, à partir de « {name} » : une explication montre "
+        "une image (la première est gardée)"
+    ),
+    "import.skip.picture_only": (
+        "la question n'était qu'une image, et l'image n'a pas pu être reprise : plus rien à "
+        "demander"
+    ),
+    "import.skip.picture_in_answer.one": (
+        "{count} image d'une réponse ou de son commentaire laissée de côté (« {name} ») : "
+        "le bot montre les images avec la question et son explication seulement"
+    ),
+    "import.skip.picture_in_answer.other": (
+        "{count} images des réponses ou de leurs commentaires laissées de côté, à partir de "
+        "« {name} » : le bot montre les images avec la question et son explication seulement"
+    ),
+    "import.picture_alt": "Image tirée de {file}",
+    "import.picture_prompt": "Que montre l'image ?",
+    "import.note.sounds": (
+        "les sons et les vidéos ont été laissés de côté (le bot montre du texte et des images)"
     ),
     "import.skip.no_wrong_choices": "aucune autre réponse à proposer comme mauvais choix",
     "import.skip.missing_field": "« {field} » manque",
