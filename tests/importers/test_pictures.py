@@ -408,6 +408,6 @@ def test_a_gift_question_of_a_picture_alone_asks_what_it_shows_or_is_skipped_wit
     assert alt(picture(first)) == "A yellow bird"
     beside = FilesBeside(tmp_path)
     french = import_file("birds.gift", gift.encode(), Options(language="fr"), beside)
-    assert french.quiz.questions[0].prompt.versions[0][1] == "Que montre l'image\u00a0?"
+    assert french.quiz.questions[0].prompt.versions[0][1] == "Que montre l’image\u00a0?"
     left_out = import_file("birds.gift", gift.encode(), Options(pictures=False))
     assert [(line, key) for line, key, _ in reasons(left_out)] == [(1, "skip.empty_prompt")]

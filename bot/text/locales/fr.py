@@ -764,7 +764,7 @@ MESSAGES: dict[str, str] = {
         "--output FICHIER pour les écrire à côté."
     ),
     "import.picture_exists": (
-        "Ce fichier d'image existe déjà et n'a pas été écrit par quizbot import : {path}. "
+        "Ce fichier d’image existe déjà et n’a pas été écrit par quizbot import : {path}. "
         "Choisissez un autre --id ou --output."
     ),
     "import.wrote_pictures.one": "{count} image écrite dans {folder}",
@@ -937,11 +937,11 @@ MESSAGES: dict[str, str] = {
         "une image (la première est gardée)"
     ),
     "import.skip.picture_only": (
-        "la question n'était qu'une image, et l'image n'a pas pu être reprise : plus rien à "
+        "la question n’était qu’une image, et l’image n’a pas pu être reprise : plus rien à "
         "demander"
     ),
     "import.skip.picture_in_answer.one": (
-        "{count} image d'une réponse ou de son commentaire laissée de côté (« {name} ») : "
+        "{count} image d’une réponse ou de son commentaire laissée de côté (« {name} ») : "
         "le bot montre les images avec la question et son explication seulement"
     ),
     "import.skip.picture_in_answer.other": (
@@ -949,7 +949,7 @@ MESSAGES: dict[str, str] = {
         "« {name} » : le bot montre les images avec la question et son explication seulement"
     ),
     "import.picture_alt": "Image tirée de {file}",
-    "import.picture_prompt": "Que montre l'image ?",
+    "import.picture_prompt": "Que montre l’image ?",
     "import.note.sounds": (
         "les sons et les vidéos ont été laissés de côté (le bot montre du texte et des images)"
     ),
