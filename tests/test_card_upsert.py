@@ -27,6 +27,7 @@ from bot.storage.sqlite.card_upsert import UPSERT_CARDS, CardFunctions, card_arg
 START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 KEY = ("tg:1", "parallelism", "tensor-split")
 MS = timedelta(milliseconds=1)
+RATINGS = (Rating.Again, Rating.Hard, Rating.Good)
 
 
 class Cards:
@@ -82,15 +83,16 @@ def test_a_new_cards_row_is_the_librarys_first_review_byte_for_byte(
 ) -> None:
     scheduler = make_scheduler(fuzzing=fuzzing)
     reviewer = Reviewer(scheduler)
-    assert reviewer.first_review(True)  # both ratings templated in the SQL
+    assert reviewer.first_review(True)  # every rating templated in the SQL
     assert reviewer.first_review(False)
+    assert reviewer.first_review(True, hard=True)  # right with a typo (issue 27)
     cards = Cards(tmp_path / "cards.db", reviewer)
     rng = random.Random(20)
     for number, at in enumerate(instants(rng, 1500)):
-        correct, elapsed = rng.random() < 0.5, rng.randrange(0, 120_000)
+        rating, elapsed = rng.choice(RATINGS), rng.randrange(0, 120_000)
+        correct, typo = rating != Rating.Again, rating == Rating.Hard
         user = f"tg:{number}"
-        cards.answer(user, correct, at, elapsed)
-        rating = Rating.Good if correct else Rating.Again
+        cards.answer(user, correct, at, elapsed, typo)
         theirs, _ = scheduler.review_card(new_card(at), rating, at, elapsed)
         assert cards.row(user) == expected(theirs, not correct, at), (at, correct)
 
@@ -229,13 +231,12 @@ def test_right_with_a_typo_is_reviewed_as_hard_new_card_or_not(
     cards = Cards(tmp_path / "cards.db", Reviewer(scheduler))
     other = Reviewer(make_scheduler(fuzzing=fuzzing))
     rng = random.Random(22)
-    ratings = (Rating.Again, Rating.Hard, Rating.Good)
     for player in range(40):
         user, ours, missed = f"tg:{player}", None, False
         at = next(instants(rng, 1))
         for _ in range(rng.randrange(1, 7)):
             at += timedelta(seconds=rng.randrange(30 * 86_400))
-            rating, seed = rng.choice(ratings), rng.random()
+            rating, seed = rng.choice(RATINGS), rng.random()
             correct, typo = rating != Rating.Again, rating == Rating.Hard
             random.seed(seed)
             cards.answer(user, correct, at, 1000, typo)

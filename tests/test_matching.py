@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from rapidfuzz.distance import DamerauLevenshtein
 
 from bot.domain.matching import (
     SURROUNDING,
     Accepted,
+    AcceptedAnswers,
+    TextMatch,
     allowed_edits,
     fold,
     match_text,
@@ -202,3 +207,60 @@ def test_a_percentage_is_read_as_a_share(percent: int, language: str) -> None:
     share = read_number(f"{percent} %", "%", language)
     assert share is not None
     assert abs(share - percent / 100) < 1e-12
+
+
+def scanned(typed: str, answers: tuple[Accepted, ...]) -> TextMatch | None:
+    """The rule as first written: every accepted answer in the quiz's order, exactly first,
+    then the first at the fewest edits within its tolerance and with the same digits."""
+    accented = fold(typed, True)
+    loose = fold(typed)
+    if not accented:
+        return None
+    for candidate in answers:
+        if candidate.form == (accented if candidate.strict else loose):
+            return TextMatch(candidate, 0, accented != candidate.accented)
+    best: TextMatch | None = None
+    for candidate in answers:
+        form = accented if candidate.strict else loose
+        if not candidate.edits or abs(len(candidate.form) - len(form)) > candidate.edits:
+            continue
+        if re.findall(r"\d+", form) != list(candidate.digits):
+            continue
+        cutoff = candidate.edits if best is None else min(candidate.edits, best.edits - 1)
+        distance = DamerauLevenshtein.distance(form, candidate.form)
+        if distance <= cutoff:
+            best = TextMatch(candidate, distance, True)
+    return best
+
+
+WORDS = st.text("aàbeéco1 2", min_size=1, max_size=12)
+
+
+@given(
+    answers=st.lists(
+        st.tuples(WORDS, st.booleans(), st.booleans()), min_size=1, max_size=8, unique_by=str
+    ),
+    data=st.data(),
+)
+def test_the_index_finds_what_a_scan_in_the_quizs_order_finds(
+    answers: list[tuple[str, bool, bool]], data: st.DataObject
+) -> None:
+    """`AcceptedAnswers` (a question's answers indexed once) against a plain scan, with
+    accents strict or not and typos tolerated or not per answer, ties included: the same
+    answer, at the same edits, however the typed line was written."""
+    prepared = tuple(Accepted.of(text, strict, exact) for text, strict, exact in answers)
+    typed = data.draw(st.one_of(WORDS, st.sampled_from([text for text, _, _ in answers])))
+    typed = data.draw(st.sampled_from([typed, typed.upper(), f" {typed}!", typed[::-1]]))
+    assert AcceptedAnswers(prepared).match(typed) == scanned(typed, prepared)
+
+
+@pytest.mark.parametrize("first_strict", [True, False])
+def test_an_answer_that_keeps_its_accents_and_one_that_does_not_tie_in_the_quizs_order(
+    first_strict: bool,
+) -> None:
+    """ "àb" is both the strict "àb" and, accents dropped, the loose "ab": the first wins."""
+    both = (Accepted.of("àb", strict_accents=True), Accepted.of("ab"))
+    answers = both if first_strict else both[::-1]
+    found = AcceptedAnswers(answers).match("àb")
+    assert found is not None
+    assert found.accepted == answers[0] == scanned("àb", answers).accepted  # type: ignore[union-attr]

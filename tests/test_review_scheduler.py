@@ -84,11 +84,12 @@ def test_fuzzing_changes_long_intervals_but_seeded_it_repeats() -> None:
 
 def test_a_new_cards_shortcut_is_exactly_what_the_library_computes() -> None:
     scheduler = make_scheduler(fuzzing=False)
-    for correct, at in itertools.product(
-        (True, False), (START + timedelta(days=17, seconds=3), START.replace(microsecond=7))
+    for rating, at in itertools.product(
+        (Rating.Good, Rating.Hard, Rating.Again),
+        (START + timedelta(days=17, seconds=3), START.replace(microsecond=7)),
     ):
-        ours = Reviewer(scheduler).review(None, False, correct, at, 5)
-        rating = Rating.Good if correct else Rating.Again
+        correct, hard = rating != Rating.Again, rating == Rating.Hard
+        ours = Reviewer(scheduler).review(None, False, correct, at, 5, hard=hard)
         theirs, _ = scheduler.review_card(new_card(at), rating, at, 5)
         assert ours.card == theirs.to_json()  # byte for byte what the library writes
         assert (ours.due, ours.state) == (theirs.due, theirs.state)

@@ -83,7 +83,7 @@ async def test_a_right_review_moves_the_card_out_and_leaves_nothing_due(
 class Exploding(Reviewer):
     """Every card review fails, a new card's too (no template: SQLite's upsert calls back)."""
 
-    def first_review(self, correct: bool) -> None:
+    def first_review(self, correct: bool, hard: bool = False) -> None:
         return None
 
     def review(self, *args: object, **kwargs: object) -> object:  # type: ignore[override]

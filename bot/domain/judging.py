@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.domain.entities import Answer
-from bot.domain.matching import match_text, read_number, within
+from bot.domain.matching import read_number, within
 from bot.domain.models import LETTERS, Question
 from bot.domain.question_types import TYPED, NumberKey, SetKey, TextKey
 
@@ -101,7 +101,7 @@ def _judge_order(picked: tuple[int, ...], count: int) -> Verdict | None:
 def _judge_typed(question: Question, typed: str, language: str) -> Verdict | None:
     key = question.key
     if isinstance(key, TextKey):
-        found = match_text(typed, key.accepted)
+        found = key.matcher.match(typed)
         if found is None:
             return Verdict(False, response=typed)
         spelling = found.accepted.spelling if found.misspelt else None

@@ -88,22 +88,56 @@ class TextMatch:
     verdict then gives the spelling."""
 
 
-def match_text(typed: str, accepted: tuple[Accepted, ...]) -> TextMatch | None:
-    """The accepted answer `typed` matches: exactly first, else with the fewest typos."""
-    accented = fold(typed, True)
-    loose = _without_accents(accented)
-    if not accented:
-        return None
-    for candidate in accepted:
-        if candidate.form == (accented if candidate.strict else loose):
-            return TextMatch(candidate, 0, accented != candidate.accented)
+class AcceptedAnswers:
+    """A question's accepted answers, indexed once for matching (`TextKey` keeps one): a
+    typed answer is then looked up, not compared with each, and only the answers with its
+    digits and a typo tolerance are candidates for a distance. The first answer in the
+    quiz's order wins a tie, as a scan in that order would find it."""
+
+    __slots__ = ("_by_digits", "_exact", "answers")
+
+    def __init__(self, answers: tuple[Accepted, ...]) -> None:
+        self.answers = answers
+        self._exact: dict[tuple[bool, str], tuple[int, Accepted]] = {}
+        """(strict, form) to the first answer of that form, with its position."""
+        by_digits: dict[tuple[str, ...], list[Accepted]] = {}
+        for position, candidate in enumerate(answers):
+            self._exact.setdefault((candidate.strict, candidate.form), (position, candidate))
+            if candidate.edits:
+                by_digits.setdefault(candidate.digits, []).append(candidate)
+        self._by_digits = {digits: tuple(found) for digits, found in by_digits.items()}
+        """The answers that tolerate typos, by the digits they hold (never a typo in one)."""
+
+    def match(self, typed: str) -> TextMatch | None:
+        """The accepted answer `typed` matches: exactly first, else with the fewest typos."""
+        accented = fold(typed, True)
+        if not accented:
+            return None
+        loose = _without_accents(accented)
+        strict = self._exact.get((True, accented))
+        found = self._exact.get((False, loose))
+        if strict is not None and (found is None or strict[0] < found[0]):
+            found = strict
+        if found is not None:
+            return TextMatch(found[1], 0, accented != found[1].accented)
+        candidates = self._by_digits.get(tuple(_DIGITS.findall(loose)), ())
+        return _fewest_typos(accented, loose, candidates)
+
+
+def match_text(typed: str, accepted: AcceptedAnswers | tuple[Accepted, ...]) -> TextMatch | None:
+    """The accepted answer `typed` matches: exactly first, else with the fewest typos (a
+    question's `TextKey.matcher` is indexed once; a tuple is indexed for this call)."""
+    index = accepted if isinstance(accepted, AcceptedAnswers) else AcceptedAnswers(accepted)
+    return index.match(typed)
+
+
+def _fewest_typos(accented: str, loose: str, candidates: tuple[Accepted, ...]) -> TextMatch | None:
+    """The first of `candidates` (typos tolerated, the typed answer's digits) at the fewest
+    edits within its tolerance."""
     best: TextMatch | None = None
-    digits = tuple(_DIGITS.findall(loose))
-    for candidate in accepted:
+    for candidate in candidates:
         form = accented if candidate.strict else loose
-        if not candidate.edits or abs(len(candidate.form) - len(form)) > candidate.edits:
-            continue
-        if digits != candidate.digits:
+        if abs(len(candidate.form) - len(form)) > candidate.edits:
             continue
         cutoff = candidate.edits if best is None else min(candidate.edits, best.edits - 1)
         distance = DamerauLevenshtein.distance(form, candidate.form, score_cutoff=cutoff)

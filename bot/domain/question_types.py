@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from bot.domain.language_codes import version_in
-from bot.domain.matching import Accepted
+from bot.domain.matching import Accepted, AcceptedAnswers
 
 QuestionType = Literal["choice", "truefalse", "multiple", "text", "number", "order"]
 QUESTION_TYPES: tuple[QuestionType, ...] = (
@@ -53,11 +53,14 @@ class TextKey:
     accepted: tuple[Accepted, ...] = field(default=(), compare=False)
     """Every language's answers once each, in the quiz's order of languages: what a typed
     answer is matched against (an answer right in any of the quiz's languages is right)."""
+    matcher: AcceptedAnswers = field(init=False, compare=False, repr=False)
+    """`accepted` indexed once for matching: what judging a typed answer looks up."""
 
     def __post_init__(self) -> None:
         if not self.accepted:
             unique = {item.spelling: item for _, found in self.answers for item in found}
             object.__setattr__(self, "accepted", tuple(unique.values()))
+        object.__setattr__(self, "matcher", AcceptedAnswers(self.accepted))
 
     @classmethod
     def of(

@@ -83,8 +83,8 @@ class Reviewer:
         self.computed = 0
         """Existing cards' reviews the library computed (the others were shared)."""
         self._first = {
-            correct: self._fresh_template(Rating.Good if correct else Rating.Again)
-            for correct in (True, False)
+            rating: self._fresh_template(rating)
+            for rating in (Rating.Again, Rating.Hard, Rating.Good)
         }
 
     def _fresh_template(self, rating: Rating) -> FirstReview | None:
@@ -105,10 +105,10 @@ class Reviewer:
         parts = (prefix + '"due": "', '"' + middle + '"last_review": "', '"' + suffix)
         return FirstReview(card.due - _REFERENCE, int(card.state), parts)
 
-    def first_review(self, correct: bool) -> FirstReview | None:
-        """A new card's first review with this answer, to be placed at the answer's instant;
-        None when it must be computed each time (fuzzed)."""
-        return self._first[correct]
+    def first_review(self, correct: bool, hard: bool = False) -> FirstReview | None:
+        """A new card's first review with this answer (`hard`: right with a typo), to be
+        placed at the answer's instant; None when it must be computed each time (fuzzed)."""
+        return self._first[grade(correct, hard)]
 
     def review(
         self,
@@ -128,7 +128,7 @@ class Reviewer:
         at_text = at_text or at.isoformat()
         missed = missed_before or not correct
         hard = hard and correct
-        template = self._first[correct] if previous is None and not hard else None
+        template = self._first[grade(correct, hard)] if previous is None else None
         if template is not None:
             due = at + template.interval
             prefix, middle, suffix = template.parts

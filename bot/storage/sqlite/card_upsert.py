@@ -70,7 +70,10 @@ def card_arguments(
     """UPSERT_CARDS' parameters, one tuple per answer with a question, in answer order (a card
     answered twice in a batch is reviewed twice, in order): a new card's row as the library
     would write it, and what the conflict's review needs."""
-    firsts = {correct: _placeable(reviewer.first_review(correct)) for correct in (True, False)}
+    firsts = {
+        graded: _placeable(reviewer.first_review(*graded))
+        for graded in ((True, False), (False, False), (True, True))
+    }  # (correct, hard): Good, Again, Hard (right with a typo)
     rows: list[tuple[object, ...]] = []
     for item in created:
         if not item.question_id:
@@ -85,7 +88,7 @@ def card_arguments(
         tail = f".{micro:06d}+00:00" if micro else "+00:00"
         at_text = (_SECONDS.get(second) or _second_text(second)) + tail  # at.isoformat()
         hard = correct and answer.typo
-        first = None if hard else firsts[correct]
+        first = firsts[correct, hard]
         if first is None:
             new = reviewer.review(None, False, correct, at, elapsed, hard=hard)
             card, state, due_at = new.card, new.state, due_ms(new)
