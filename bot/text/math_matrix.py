@@ -1,0 +1,178 @@
+"""A formula cut into the parts mathtext draws and the matrices it cannot (no array support).
+
+mathtext (bot/text/math_picture.py) knows no LaTeX environment, so `A = \\begin{pmatrix} 1 & 2
+\\\\ 3 & 4 \\end{pmatrix}` is read here into `A =` and a `Matrix` of cells, each cell plain
+mathtext again; the picture is then put together from the parts (bot/text/math_grid.py) and
+the Unicode text reads a matrix as `(1 2; 3 4)` (bot/text/math_unicode.py). No matplotlib and
+no Pillow here: the Unicode path needs this reading too. Bounded: `MAX_ROWS` × `MAX_COLUMNS`
+cells, one level (a matrix in a matrix is refused), and every mistake is a FormulaError that
+says which environment and where, for `quizbot validate`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+
+MAX_ROWS = 10
+MAX_COLUMNS = 10
+DELIMITERS: dict[str, tuple[str, str]] = {
+    "matrix": ("", ""),
+    "pmatrix": ("(", ")"),
+    "bmatrix": ("[", "]"),
+    "Bmatrix": ("{", "}"),
+    "vmatrix": ("|", "|"),
+    "Vmatrix": ("‖", "‖"),
+    "cases": ("{", ""),
+    "array": ("", ""),
+}
+"""The environments drawn, and the delimiters each puts left and right of its cells."""
+SUPPORTED = ", ".join(DELIMITERS)
+
+_TOKEN = re.compile(r"\\(?:(begin|end)\s*\{([^{}]*)\}|\\|.)|([{}&])", re.DOTALL)
+"""`\\begin{name}`, `\\end{name}`, any other escape (so `\\\\` and `\\&` are one token),
+or a brace or `&`."""
+_ARRAY_SPEC = re.compile(r"\s*\{([^{}]*)\}")
+
+
+class FormulaError(ValueError):
+    """A formula that cannot be drawn; the message says why, for `quizbot validate`."""
+
+
+@dataclass(frozen=True, slots=True)
+class Matrix:
+    """One environment's cells, row by row (rows padded to the same length with "")."""
+
+    environment: str
+    rows: tuple[tuple[str, ...], ...]
+    align: tuple[str, ...]
+    """Each column's alignment: "l", "c" or "r"."""
+
+    @property
+    def left(self) -> str:
+        return DELIMITERS[self.environment][0]
+
+    @property
+    def right(self) -> str:
+        return DELIMITERS[self.environment][1]
+
+
+Part = str | Matrix
+"""Formula text mathtext draws as it is, or a matrix."""
+
+
+def has_environment(latex: str) -> bool:
+    """The cheap test: without `\\begin` or `\\end` a formula is one part, itself."""
+    return "\\begin" in latex or "\\end" in latex
+
+
+@lru_cache(maxsize=1024)
+def parts(latex: str) -> tuple[Part, ...]:
+    """The formula's parts left to right (blank text left out); FormulaError if an environment
+    is unknown, nested, unclosed, closed by another's `\\end`, or too large."""
+    if not has_environment(latex):
+        return (latex,) if latex.strip() else ()
+    found: list[Part] = []
+    text_from = 0
+    tokens = _TOKEN.finditer(latex)
+    for token in tokens:
+        kind, name = token[1], token[2]
+        if kind == "end":
+            raise FormulaError(f"\\end{{{name}}} closes nothing (character {token.start() + 1})")
+        if kind != "begin":
+            continue
+        if name not in DELIMITERS:
+            raise FormulaError(
+                f"the environment {name or '(unnamed)'} cannot be drawn (character"
+                f" {token.start() + 1}); these can: {SUPPORTED}"
+            )
+        if latex[text_from : token.start()].strip():
+            found.append(latex[text_from : token.start()])
+        body_from, align = token.end(), tuple[str, ...]()
+        if name == "array":
+            body_from, align = _array_spec(latex, token)
+        body_to, text_from = _closing(latex, token, tokens, name)
+        found.append(_matrix(name, latex[body_from:body_to], align))
+    if latex[text_from:].strip():
+        found.append(latex[text_from:])
+    return tuple(found)
+
+
+def _array_spec(latex: str, begin: re.Match[str]) -> tuple[int, tuple[str, ...]]:
+    """Where the array's body starts, and its columns' alignments (`{lcr}`: no rules)."""
+    spec = _ARRAY_SPEC.match(latex, begin.end())
+    where = f"(character {begin.start() + 1})"
+    if spec is None:
+        raise FormulaError(f"\\begin{{array}} needs its columns, e.g. {{cc}} {where}")
+    letters = spec[1].replace(" ", "")
+    if not letters or set(letters) - set("lcr"):
+        raise FormulaError(
+            f"an array's columns are written with l, c and r only, not {{{spec[1]}}} {where}"
+        )
+    return spec.end(), tuple(letters)
+
+
+def _closing(
+    latex: str, begin: re.Match[str], tokens: Iterator[re.Match[str]], name: str
+) -> tuple[int, int]:
+    """Where the environment's body ends and its `\\end{…}` ends; FormulaError otherwise."""
+    where = f"(character {begin.start() + 1})"
+    for token in tokens:
+        if token[1] == "begin":
+            raise FormulaError(
+                f"a matrix inside a matrix cannot be drawn: \\begin{{{token[2]}}} inside"
+                f" \\begin{{{name}}} (character {token.start() + 1})"
+            )
+        if token[1] == "end":
+            if token[2] != name:
+                raise FormulaError(
+                    f"\\begin{{{name}}} {where} is closed by \\end{{{token[2]}}}"
+                    f" (character {token.start() + 1})"
+                )
+            return token.start(), token.end()
+    raise FormulaError(f"\\begin{{{name}}} {where} is never closed by \\end{{{name}}}")
+
+
+def _matrix(name: str, body: str, align: tuple[str, ...]) -> Matrix:
+    rows = _cells(body)
+    if len(rows) > MAX_ROWS:
+        raise FormulaError(f"the {name} has {len(rows)} rows; at most {MAX_ROWS}")
+    width = max(len(row) for row in rows)
+    if width > MAX_COLUMNS:
+        raise FormulaError(f"the {name} has {width} columns; at most {MAX_COLUMNS}")
+    if name == "cases":
+        if width > 2:
+            raise FormulaError(f"a cases row has {width} cells; at most 2 (value & condition)")
+        align = ("l", "l")
+    if name == "array" and width > len(align):
+        raise FormulaError(f"an array row has {width} cells; its columns say {len(align)}")
+    if not align:
+        align = ("c",) * width
+    padded = tuple(row + ("",) * (len(align) - len(row)) for row in rows)
+    return Matrix(name, padded, align)
+
+
+def _cells(body: str) -> list[tuple[str, ...]]:
+    """The body's rows (split at `\\\\`) of cells (split at `&`), outside braces; a last empty
+    row (a trailing `\\\\`) is dropped, as LaTeX does."""
+    rows: list[tuple[str, ...]] = []
+    cells: list[str] = []
+    depth, cell_from = 0, 0
+    for token in _TOKEN.finditer(body):
+        mark = token[3] or token[0]
+        if mark == "{":
+            depth += 1
+        elif mark == "}":
+            depth -= 1
+        elif depth == 0 and mark in ("&", "\\\\"):
+            cells.append(body[cell_from : token.start()].strip())
+            cell_from = token.end()
+            if mark == "\\\\":
+                rows.append(tuple(cells))
+                cells = []
+    cells.append(body[cell_from:].strip())
+    if cells != [""] or not rows:
+        rows.append(tuple(cells))
+    return rows
