@@ -37,7 +37,12 @@ def test_faithful(latex: str, text: str) -> None:
         ("t_f+t_b", "t_f+t_b"),  # Unicode has no subscript f or b
         ("e^{m_{old}}", "e^(m_old)"),
         ("\\sqrt{x+1}", "√(x+1)"),
-        ("\\begin{pmatrix}1&2\\end{pmatrix}", "[ 1 2 ]"),  # pylatexenc's reading
+        ("\\begin{pmatrix}1&2\\end{pmatrix}", "(1 2)"),  # row by row
+        ("A = \\begin{pmatrix}1&2\\\\3&4\\end{pmatrix}", "A = (1 2; 3 4)"),
+        ("\\det\\begin{vmatrix}a&b\\\\c&d\\end{vmatrix} = ad-bc", "det|a b; c d| = ad−bc"),
+        ("\\begin{matrix}x_1\\\\x_2\\end{matrix}", "[x₁; x₂]"),  # bracketed all the same
+        ("|x| = \\begin{cases}x & x \\ge 0\\\\-x & x<0\\end{cases}", "|x| = {x, x ≥ 0; −x, x<0}"),
+        ("\\begin{align}a&b\\end{align}", "a b"),  # not a matrix: pylatexenc's reading
         ("{a", "a"),
     ],
 )
