@@ -19,6 +19,7 @@ from adapters.formula_pool import drawing_pool
 from bot.text.math_matrix import MAX_COLUMNS, MAX_ROWS, Matrix, parts
 from bot.text.math_picture import FormulaError, FormulaPictures, check, draw
 from bot.text.math_unicode import to_unicode
+from bot.text.mathml import to_mathml
 from tests.support.formula_references import MAX_OFF_PIXELS, greyed, off_pixels
 from tests.support.paths import ROOT
 
@@ -45,14 +46,27 @@ def ink_clusters(image: Image.Image, dark: int = 110) -> int:
 
 
 def test_a_formula_is_cut_into_text_and_matrices() -> None:
-    assert parts(PMATRIX) == ("A = ", Matrix("pmatrix", (("1", "2"), ("3", "4")), ("c", "c")))
+    two = Matrix("pmatrix", (("1", "2"), ("3", "4")), ("c", "c"), "(", ")")
+    assert parts(PMATRIX) == ("A = ", two)
     assert parts(DETERMINANT)[0] == "\\det "
     assert parts(DETERMINANT)[2] == " = ad - bc"
     ragged = parts(r"\begin{bmatrix} a & {b \\ c} \\ d \\ \end{bmatrix}")
-    assert ragged == (Matrix("bmatrix", (("a", "{b \\\\ c}"), ("d", "")), ("c", "c")),)
+    assert ragged == (Matrix("bmatrix", (("a", "{b \\\\ c}"), ("d", "")), ("c", "c"), "[", "]"),)
     array = parts(r"\begin{array}{lr} x & \& \end{array}")
-    assert array == (Matrix("array", (("x", "\\&"),), ("l", "r")),)
+    assert array == (Matrix("array", (("x", "\\&"),), ("l", "r"), "", ""),)
     assert parts("x^2") == ("x^2",)
+
+
+def test_left_and_right_around_a_bare_matrix_are_its_delimiters() -> None:
+    """LaTeX's older idiom: `\\left( \\begin{array}…\\end{array} \\right)`."""
+    cases = parts(r"f(x) = \left\{ \begin{array}{ll} x & x \geq 0 \end{array} \right.")
+    assert cases == ("f(x) = ", Matrix("array", (("x", "x \\geq 0"),), ("l", "l"), "{", ""))
+    norm = parts(r"\left\| \begin{matrix} a \end{matrix} \right\Vert^2")
+    assert norm == (Matrix("matrix", (("a",),), ("c",), "‖", "‖"), "^2")
+    as_pmatrix = r"\left( \begin{matrix} 1 & 2 \\ 3 & 4 \end{matrix} \right)"
+    assert draw(as_pmatrix) == draw(r"\begin{pmatrix} 1 & 2 \\ 3 & 4 \end{pmatrix}")
+    with pytest.raises(FormulaError, match="around a pmatrix, which has its own delimiters"):
+        check(r"\left[ \begin{pmatrix} 1 \end{pmatrix} \right]")
 
 
 @pytest.mark.parametrize(
@@ -133,6 +147,14 @@ def test_a_matrix_is_not_faithful_in_unicode_and_reads_row_by_row() -> None:
     shown = to_unicode(PMATRIX)
     assert (shown.text, shown.faithful) == ("A = (1 2; 3 4)", False)
     assert to_unicode(DETERMINANT).text == "det |a b; c d| = ad − bc"
+    assert to_unicode(r"\left( \begin{matrix} a \\ b \end{matrix} \right)^T").text == "(a; b)ᵀ"
+
+
+def test_the_report_writes_a_matrix_in_mathml() -> None:
+    shown = to_mathml(PMATRIX)
+    assert shown is not None
+    assert shown.count("<mtr>") == 2
+    assert shown.count("<mtd>") == 4
 
 
 async def test_a_matrix_is_drawn_by_the_worker_process() -> None:

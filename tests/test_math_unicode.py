@@ -21,6 +21,7 @@ from bot.text.math_unicode import to_unicode
         ("x \\le y \\ne z \\to \\infty", "x ≤ y ≠ z → ∞"),
         ("[s, \\text{toutes les têtes}]", "[s, toutes les têtes]"),
         ("x_{ij}^{n+1}", "xᵢⱼⁿ⁺¹"),
+        ("\\left(x+1\\right)^2", "(x+1)²"),  # \left and \right only size the delimiter
     ],
 )
 def test_faithful(latex: str, text: str) -> None:
@@ -43,6 +44,7 @@ def test_faithful(latex: str, text: str) -> None:
         ("\\begin{matrix}x_1\\\\x_2\\end{matrix}", "[x₁; x₂]"),  # bracketed all the same
         ("|x| = \\begin{cases}x & x \\ge 0\\\\-x & x<0\\end{cases}", "|x| = {x, x ≥ 0; −x, x<0}"),
         ("\\begin{align}a&b\\end{align}", "a b"),  # not a matrix: pylatexenc's reading
+        ("\\left\\{\\begin{array}{l}a\\end{array}\\right.", "{a}"),  # closed in text
         ("{a", "a"),
     ],
 )

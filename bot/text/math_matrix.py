@@ -3,7 +3,8 @@
 mathtext (bot/text/math_picture.py) knows no LaTeX environment, so `A = \\begin{pmatrix} 1 & 2
 \\\\ 3 & 4 \\end{pmatrix}` is read here into `A =` and a `Matrix` of cells, each cell plain
 mathtext again; the picture is then put together from the parts (bot/text/math_grid.py) and
-the Unicode text reads a matrix as `(1 2; 3 4)` (bot/text/math_unicode.py). No matplotlib and
+the Unicode text reads a matrix as `(1 2; 3 4)` (bot/text/math_unicode.py). `\\left(` and
+`\\right)` around a bare `matrix` or `array` are its delimiters, as in LaTeX. No matplotlib and
 no Pillow here: the Unicode path needs this reading too. Bounded: `MAX_ROWS` × `MAX_COLUMNS`
 cells, one level (a matrix in a matrix is refused), and every mistake is a FormulaError that
 says which environment and where, for `quizbot validate`.
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 MAX_ROWS = 10
@@ -35,6 +36,16 @@ _TOKEN = re.compile(r"\\(?:(begin|end)\s*\{([^{}]*)\}|\\|.)|([{}&])", re.DOTALL)
 """`\\begin{name}`, `\\end{name}`, any other escape (so `\\\\` and `\\&` are one token),
 or a brace or `&`."""
 _ARRAY_SPEC = re.compile(r"\s*\{([^{}]*)\}")
+_SIZED = {
+    "(": "(", ")": ")", "[": "[", "]": "]", "\\{": "{", "\\}": "}", "\\lbrace": "{",
+    "\\rbrace": "}", "|": "|", "\\vert": "|", "\\lvert": "|", "\\rvert": "|", "\\|": "‖",
+    "\\Vert": "‖", "\\lVert": "‖", "\\rVert": "‖", ".": "",
+}  # fmt: skip
+"""What `\\left` and `\\right` may put around a bare matrix or array, as math_grid draws it."""
+_DELIMITER = "|".join(re.escape(mark) + ("(?![A-Za-z])" if mark[-1].isalpha() else "")
+                      for mark in sorted(_SIZED, key=len, reverse=True))  # fmt: skip
+_LEFT = re.compile(rf"\\left\s*({_DELIMITER})\s*$")
+_RIGHT = re.compile(rf"^\s*\\right\s*({_DELIMITER})")
 
 
 class FormulaError(ValueError):
@@ -43,20 +54,15 @@ class FormulaError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Matrix:
-    """One environment's cells, row by row (rows padded to the same length with "")."""
+    """One environment's cells, row by row (rows padded to the same length with ""), and the
+    delimiters drawn around them: the environment's, or `\\left…\\right…` around a bare one."""
 
     environment: str
     rows: tuple[tuple[str, ...], ...]
     align: tuple[str, ...]
     """Each column's alignment: "l", "c" or "r"."""
-
-    @property
-    def left(self) -> str:
-        return DELIMITERS[self.environment][0]
-
-    @property
-    def right(self) -> str:
-        return DELIMITERS[self.environment][1]
+    left: str
+    right: str
 
 
 Part = str | Matrix
@@ -97,7 +103,30 @@ def parts(latex: str) -> tuple[Part, ...]:
         found.append(_matrix(name, latex[body_from:body_to], align))
     if latex[text_from:].strip():
         found.append(latex[text_from:])
-    return tuple(found)
+    return _sized(found)
+
+
+def _sized(found: list[Part]) -> tuple[Part, ...]:
+    """`\\left( \\begin{matrix}…\\end{matrix} \\right)` as a pmatrix would be: the delimiters
+    taken out of the text beside a matrix drawn without its own (matrix, array)."""
+    for at, part in enumerate(found):
+        if not isinstance(part, Matrix) or not 0 < at < len(found) - 1:
+            continue
+        before, after = found[at - 1], found[at + 1]
+        if not isinstance(before, str) or not isinstance(after, str):
+            continue
+        left, right = _LEFT.search(before), _RIGHT.match(after)
+        if left is None or right is None:
+            continue
+        if part.left or part.right:
+            raise FormulaError(
+                f"\\left{left[1]} … \\right{right[1]} around a {part.environment}, which has"
+                " its own delimiters: put a matrix inside them, or the "
+                f"{part.environment} alone"
+            )
+        found[at] = replace(part, left=_SIZED[left[1]], right=_SIZED[right[1]])
+        found[at - 1], found[at + 1] = before[: left.start()], after[right.end() :]
+    return tuple(part for part in found if not isinstance(part, str) or part.strip())
 
 
 def _array_spec(latex: str, begin: re.Match[str]) -> tuple[int, tuple[str, ...]]:
@@ -151,7 +180,7 @@ def _matrix(name: str, body: str, align: tuple[str, ...]) -> Matrix:
     if not align:
         align = ("c",) * width
     padded = tuple(row + ("",) * (len(align) - len(row)) for row in rows)
-    return Matrix(name, padded, align)
+    return Matrix(name, padded, align, *DELIMITERS[name])
 
 
 def _cells(body: str) -> list[tuple[str, ...]]:

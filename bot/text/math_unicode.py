@@ -40,6 +40,9 @@ MISSING = {"ne": "≠", "bot": "⊥", "land": "∧", "lor": "∨", "neg": "¬", 
 FUNCTIONS = _words("log ln exp sin cos tan max min arg det gcd lim sup inf dim ker")
 SYMBOLS = frozenset(GREEK + OPERATORS)
 FRACTIONS = frozenset({"frac", "dfrac", "tfrac"})
+SIZING = frozenset({"left", "right"})
+"""Macros that only size the delimiter after them: in text, the delimiter as it is (mathtext
+knows no `\\bigl` and the like, so those stay refused)."""
 TEXT_MACROS = frozenset({"mathrm", "text", "textrm", "operatorname", "mathit", "mbox"})
 SPACES = {",": "\u202f", ";": " ", ":": " ", " ": " ", "!": "", "quad": " ", "qquad": "  "}
 ESCAPED = {"{": "{", "}": "}", "%": "%", "$": "$", "_": "_", "#": "#", "&": "&"}
@@ -106,15 +109,17 @@ def best_effort(latex: str) -> str:
         return " ".join(_CONVERTER.latex_to_text(latex).split())
 
 
-BRACKETS = {"matrix": ("[", "]"), "array": ("[", "]"), "cases": ("{", "}")}
-"""A matrix drawn without delimiters is still bracketed in text, so its rows hold together."""
+PAIRS = {"(": ")", "[": "]", "{": "}", "|": "|", "‖": "‖"}
+"""In text a matrix is always bracketed on both sides, so its rows hold together: a bare one
+in [ ], a case or a `\\left\\{ … \\right.` closed with its pair."""
 
 
 def _part_best_effort(part: str | Matrix) -> str:
     """Text as `best_effort` reads it; a matrix as `(1 2; 3 4)`, a case as `{x, x ≥ 0; …}`."""
     if isinstance(part, str):
         return _Reader(part, lenient=True).expression(until=None)
-    left, right = BRACKETS.get(part.environment, (part.left, part.right))
+    left = part.left or next((o for o, c in PAIRS.items() if c == part.right), "[")
+    right = part.right or PAIRS.get(left, "]")
     between = ", " if part.environment == "cases" else " "
     rows = (
         between.join(_Reader(cell, lenient=True).expression(until=None).strip() for cell in row)
@@ -177,6 +182,10 @@ class _Reader:
             return symbol(name)
         if name in FUNCTIONS:
             return name
+        if name in SIZING:
+            if self.position < len(self.tokens) and self.tokens[self.position][3] == ".":
+                self.position += 1  # `\right.`: no delimiter
+            return ""
         if name in SPACES:
             return SPACES[name]
         if name in ESCAPED:
