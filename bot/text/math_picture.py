@@ -167,9 +167,20 @@ def _axis() -> int:
     return round(minus.baseline - float(rows[0] + rows[-1]) / 2)
 
 
+ALIASES = {"le": "leq", "ge": "geq", "land": "wedge", "lor": "vee", "textrm": "mathrm",
+           "mbox": "text"}  # fmt: skip
+"""LaTeX's other names for what mathtext knows: the Unicode whitelist (math_unicode) takes
+them, so the picture must too."""
+_ALIAS = re.compile(r"\\(" + "|".join(ALIASES) + r")(?![A-Za-z])")
+
+
 def _mathtext(latex: str) -> str:
     """mathtext reads `$…$`; a displayed formula is drawn the same (one line, larger card)."""
-    return f"${latex.strip()}$"
+    return "$" + _ALIAS.sub(_alias, latex.strip()) + "$"
+
+
+def _alias(found: re.Match[str]) -> str:
+    return "\\" + ALIASES[found[1]]
 
 
 def content_key(latex: str) -> str:
