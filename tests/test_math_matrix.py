@@ -116,6 +116,36 @@ def test_a_matrix_is_drawn_taller_than_a_line_with_a_column_of_ink_per_column() 
     assert ink_clusters(decoded(draw(r"\begin{matrix} 1 & 2 & 3 & 4 \end{matrix}"))) == 4
 
 
+def last_cluster_rows(image: Image.Image, dark: int = 110) -> tuple[int, int]:
+    """The top and bottom rows of the rightmost run of inked columns."""
+    inked = [
+        x
+        for x in range(image.width)
+        if image.crop((x, 0, x + 1, image.height)).getextrema()[0] < dark
+    ]
+    start = max(x for x in inked if x - 1 not in inked)
+    rows = [
+        y
+        for y in range(image.height)
+        if image.crop((start, y, image.width, y + 1)).getextrema()[0] < dark
+    ]
+    return rows[0], rows[-1]
+
+
+def test_a_script_after_a_matrix_is_the_matrixs() -> None:
+    """`^{-1}` sits at the matrix's top right and `_{ij}` at its bottom right, not on the
+    line's baseline as mathtext would put them after `A`."""
+    column = r"\begin{pmatrix} 1 \\ 2 \\ 3 \end{pmatrix}"
+    raised = decoded(draw(column + "^{-1}"))
+    top, bottom = last_cluster_rows(raised)
+    assert bottom < raised.height * 0.35
+    lowered = decoded(draw(column + "_{ij}"))
+    top, bottom = last_cluster_rows(lowered)
+    assert top > lowered.height * 0.6
+    assert parts(column + "^{-1} = B")[1] == "^{-1} = B"  # the reading keeps the text
+    assert to_unicode(column + "^{-1}").text == "(1; 2; 3)⁻¹"
+
+
 @pytest.mark.parametrize(
     "latex",
     [

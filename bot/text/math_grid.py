@@ -31,6 +31,12 @@ DELIMITER_WIDTHS = {"(": 0.34, "[": 0.28, "{": 0.42, "|": 0.0, "‖": 0.16}
 CLOSING = {")": "(", "]": "[", "}": "{"}
 """A closing delimiter is its opening one mirrored."""
 SUPERSAMPLE = 4
+SCRIPT = 0.7
+"""A script's size, as a share of the formula's (TeX's 7 pt beside 10 pt)."""
+SUPERSCRIPT_DROP = 0.27
+"""A script on a matrix: the superscript's baseline this far (ems) below the matrix's top,
+as TeX places it on a tall nucleus (sup_drop, 0.386 of the script's em)."""
+SCRIPT_GAP = 0.05
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +63,25 @@ def side_by_side(pieces: Sequence[Ink], em: float) -> Ink:
         sheet.paste(piece.mask, (x, above - piece.baseline))
         x += piece.mask.width + gap
     return Ink(sheet, above)
+
+
+def scripted(nucleus: Ink, sup: Ink | None, sub: Ink | None, em: float) -> Ink:
+    """A matrix with its superscript on its top right and its subscript at its bottom right:
+    `^{-1}` and `^\\top` read as the matrix's, not as the line's."""
+    placed = []
+    if sup is not None:
+        placed.append((sup, round(SUPERSCRIPT_DROP * em) - sup.baseline))
+    if sub is not None:
+        placed.append((sub, nucleus.mask.height - sub.baseline))
+    top = min([0, *(y for _, y in placed)])
+    bottom = max([nucleus.mask.height, *(y + ink.mask.height for ink, y in placed)])
+    gap = round(SCRIPT_GAP * em)
+    width = nucleus.mask.width + gap + max([0, *(ink.mask.width for ink, _ in placed)])
+    sheet = Image.new("L", (width, bottom - top), 0)
+    sheet.paste(nucleus.mask, (0, -top))
+    for ink, y in placed:
+        sheet.paste(ink.mask, (nucleus.mask.width + gap, y - top))
+    return Ink(sheet, nucleus.baseline - top)
 
 
 def grid(

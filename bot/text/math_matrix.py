@@ -205,3 +205,33 @@ def _cells(body: str) -> list[tuple[str, ...]]:
     if cells != [""] or not rows:
         rows.append(tuple(cells))
     return rows
+
+
+def leading_scripts(text: str) -> tuple[str, str, str]:
+    """The superscript and subscript that open `text` (what follows a matrix: `^{-1}`, `^T`,
+    `_{ij}`), each without its braces, and the rest: ("-1", "", " = B") for `^{-1} = B`."""
+    scripts = {"^": "", "_": ""}
+    rest = text.lstrip()
+    while rest[:1] in scripts and not scripts[rest[0]]:
+        mark, body, rest = rest[0], *_argument(rest[1:].lstrip())
+        if not body:
+            break
+        scripts[mark] = body
+        rest = rest.lstrip()
+    if not any(scripts.values()):
+        return "", "", text
+    return scripts["^"], scripts["_"], rest
+
+
+def _argument(text: str) -> tuple[str, str]:
+    """A script's argument, a braced group (without its braces), a macro or one character,
+    and what follows it; ("", text) when there is none."""
+    if text.startswith("{"):
+        depth = 0
+        for token in _TOKEN.finditer(text):
+            depth += {"{": 1, "}": -1}.get(token[3] or "", 0)
+            if depth == 0:
+                return text[1 : token.start()], text[token.end() :]
+        return "", text
+    macro = re.match(r"\\[A-Za-z]+|\\.|[^\s{}^_]", text)
+    return (macro[0], text[macro.end() :]) if macro else ("", text)

@@ -33,7 +33,7 @@ from PIL import Image
 
 from bot.text import math_grid
 from bot.text.math_grid import Ink
-from bot.text.math_matrix import FormulaError, Matrix, has_environment, parts
+from bot.text.math_matrix import FormulaError, Matrix, has_environment, leading_scripts, parts
 
 __all__ = ["CARD", "INK", "MAX_FORMULA", "FormulaError", "FormulaPictures", "check", "draw"]
 
@@ -47,7 +47,7 @@ FONT_SIZE = 22
 DPI = 100
 PAD_INCHES = 0.18
 MEMORY_ENTRIES = 256
-GRID_VERSION = 1
+GRID_VERSION = 2
 """Raised when math_grid's layout changes: matrices are drawn again."""
 RENDERER_VERSION = (
     f"mathtext-{matplotlib.__version__}-{CARD}-{INK}-{FONT_SIZE}-{DPI}-grid{GRID_VERSION}"
@@ -128,26 +128,37 @@ def draw(latex: str) -> bytes:
 def _drawn_in_parts(latex: str) -> bytes:
     """Text and matrices drawn piece by piece with mathtext, laid out by math_grid."""
     em = FONT_SIZE * DPI / 72
-    pieces = []
+    pieces: list[Ink] = []
+    after_matrix = False
     for part in parts(latex):
         if isinstance(part, Matrix):
             cells = [[_ink(cell) if cell else None for cell in row] for row in part.rows]
             delimiters = (part.left, part.right)
             pieces.append(math_grid.grid(cells, part.align, delimiters, em, _axis()))
-        else:
-            pieces.append(_ink(part))
+            after_matrix = True
+            continue
+        text = part
+        if after_matrix:
+            sup, sub, text = leading_scripts(part)
+            if sup or sub:
+                small = FONT_SIZE * math_grid.SCRIPT
+                scripts = (_ink(sup, small) if sup else None, _ink(sub, small) if sub else None)
+                pieces[-1] = math_grid.scripted(pieces[-1], *scripts, em)
+        if text.strip():
+            pieces.append(_ink(text))
+        after_matrix = False
     whole = math_grid.side_by_side(pieces, em)
     return math_grid.card(whole, round(PAD_INCHES * DPI), CARD, INK)
 
 
-def _ink(latex: str) -> Ink:
+def _ink(latex: str, font_size: float = FONT_SIZE) -> Ink:
     """One piece drawn by mathtext: its coverage and its baseline.
 
     The raster says not where its baseline is; the vector parse gives the box's height above
     it (rounded up), and the raster starts one pixel above the box. A raster of ink that
     stays above the baseline (`^{-1}`) stops short of it, so the mask is extended down to it.
     """
-    size = FontProperties(size=FONT_SIZE)
+    size = FontProperties(size=font_size)
     with _LOCK:
         raster = _RASTER.parse(_mathtext(latex), dpi=DPI, prop=size)
         vector = _PARSER.parse(_mathtext(latex), dpi=DPI, prop=size)
