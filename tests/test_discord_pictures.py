@@ -58,7 +58,7 @@ async def test_a_formula_that_timed_out_is_drawn_again_later_and_an_unreadable_o
     monkeypatch.setattr(math_picture, "RENDER_SECONDS", 0.01)
     now = [0.0]
     stuck = asking(r"$$\frac{a}{b}$$")
-    unreadable = asking(r"$$\begin{pmatrix}a&b\end{pmatrix}$$")
+    unreadable = asking(r"$$\begin{pmatrix}a&b\end{bmatrix}$$")
     with Counting(stuck=True) as executor:
         kept = MessagePictures(FormulaPictures(executor=executor), now=lambda: now[0])
         assert await kept.of_question(stuck, "en") is None
@@ -77,5 +77,6 @@ async def test_a_formula_that_timed_out_is_drawn_again_later_and_an_unreadable_o
     assert said == [
         f"question {BASE.id}: no formula picture (TimeoutError), Unicode for now",
         f"question {BASE.id}: no formula picture (TimeoutError), Unicode for now",
-        f"question {BASE.id}: formula left in Unicode: Unknown symbol: \\begin (character 1)",
+        f"question {BASE.id}: formula left in Unicode: \\begin{{pmatrix}} (character 1) is "
+        "closed by \\end{bmatrix} (character 19)",
     ]

@@ -21,7 +21,7 @@ from PIL import Image, ImageChops, ImageStat
 
 from bot.text import math_picture
 from bot.text.math_picture import CARD, FormulaError, FormulaPictures, draw
-from bot.text.math_unicode import to_unicode
+from bot.text.math_unicode import FUNCTIONS, SYMBOLS, TEXT_MACROS, to_unicode
 from tests.support.formulas import every_formula
 
 REFERENCES = Path(__file__).parent / "references" / "formulas"
@@ -73,6 +73,18 @@ def test_a_changed_formula_is_caught_by_the_comparison() -> None:
     drawn = decoded(draw("\\frac{p-2}{m+p-1}")).resize(decoded(draw("\\frac{p-1}{m+p-1}")).size)
     reference = decoded((REFERENCES / "bubble.png").read_bytes()).resize(drawn.size)
     assert max(ImageStat.Stat(ImageChops.difference(drawn, reference)).mean) > 1.0
+
+
+def test_every_macro_unicode_takes_is_one_a_picture_can_draw() -> None:
+    """A formula faithful in Unicode must pass `quizbot validate` too: `\\le`, `\\land`,
+    `\\mbox` are drawn as mathtext's `\\leq`, `\\wedge`, `\\text`."""
+    for name in sorted(SYMBOLS | set(FUNCTIONS)):
+        math_picture.check(f"\\{name} x")
+    for name in sorted(TEXT_MACROS):
+        math_picture.check(f"\\{name}{{x}}")
+    assert draw("x \\le y") == draw("x \\leq y")
+    with pytest.raises(FormulaError, match="Unknown symbol"):
+        draw("x \\lel y")
 
 
 def test_the_same_formula_gives_the_same_bytes() -> None:

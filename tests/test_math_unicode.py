@@ -21,6 +21,7 @@ from bot.text.math_unicode import to_unicode
         ("x \\le y \\ne z \\to \\infty", "x ≤ y ≠ z → ∞"),
         ("[s, \\text{toutes les têtes}]", "[s, toutes les têtes]"),
         ("x_{ij}^{n+1}", "xᵢⱼⁿ⁺¹"),
+        ("\\left(x+1\\right)^2", "(x+1)²"),  # \left and \right only size the delimiter
     ],
 )
 def test_faithful(latex: str, text: str) -> None:
@@ -37,7 +38,13 @@ def test_faithful(latex: str, text: str) -> None:
         ("t_f+t_b", "t_f+t_b"),  # Unicode has no subscript f or b
         ("e^{m_{old}}", "e^(m_old)"),
         ("\\sqrt{x+1}", "√(x+1)"),
-        ("\\begin{pmatrix}1&2\\end{pmatrix}", "[ 1 2 ]"),  # pylatexenc's reading
+        ("\\begin{pmatrix}1&2\\end{pmatrix}", "(1 2)"),  # row by row
+        ("A = \\begin{pmatrix}1&2\\\\3&4\\end{pmatrix}", "A = (1 2; 3 4)"),
+        ("\\det\\begin{vmatrix}a&b\\\\c&d\\end{vmatrix} = ad-bc", "det|a b; c d| = ad−bc"),
+        ("\\begin{matrix}x_1\\\\x_2\\end{matrix}", "[x₁; x₂]"),  # bracketed all the same
+        ("|x| = \\begin{cases}x & x \\ge 0\\\\-x & x<0\\end{cases}", "|x| = {x, x ≥ 0; −x, x<0}"),
+        ("\\begin{align}a&b\\end{align}", "a b"),  # not a matrix: pylatexenc's reading
+        ("\\left\\{\\begin{array}{l}a\\end{array}\\right.", "{a}"),  # closed in text
         ("{a", "a"),
     ],
 )

@@ -1,7 +1,8 @@
 """What `quizbot validate` says of a text's formulas: each must be one a chat can show.
 
 A formula Unicode shows faithfully still has to parse, and any other one is posted as a
-picture, so each is read by mathtext (bot/text/math_picture.py) without drawing it.
+picture, so each is read by mathtext (bot/text/math_picture.py) without drawing it: its
+matrices cut out first (bot/text/math_matrix.py), each cell read on its own.
 """
 
 from __future__ import annotations

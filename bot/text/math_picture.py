@@ -4,6 +4,8 @@ The one module that imports matplotlib (Agg, no GUI). Dark ink on a light card w
 so a formula reads in a dark chat theme. Bounded: a formula over `MAX_FORMULA` characters is
 refused, and `FormulaPictures.picture` waits at most `RENDER_SECONDS` for a render. Cached by
 content: in memory (LRU) and, given a folder, on disk, so a restart does not draw again.
+mathtext has no environments: a formula with matrices is read into parts (bot/text/math_matrix),
+each part and cell drawn here and the whole put together by Pillow (bot/text/math_grid).
 """
 
 from __future__ import annotations
@@ -15,15 +17,25 @@ import re
 import threading
 from collections import OrderedDict
 from concurrent.futures import Executor
+from functools import cache
 from pathlib import Path
 
 import matplotlib
+import numpy as np
 
 matplotlib.use("Agg")  # before any figure: the library must never look for a display
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from matplotlib.font_manager import FontProperties
 from matplotlib.mathtext import MathTextParser
+from PIL import Image
+
+from bot.text import math_grid
+from bot.text.math_grid import Ink
+from bot.text.math_matrix import FormulaError, Matrix, has_environment, leading_scripts, parts
+
+__all__ = ["CARD", "INK", "MAX_FORMULA", "FormulaError", "FormulaPictures", "check", "draw"]
 
 MAX_FORMULA = 400
 """Characters of LaTeX a formula may have: more is a paragraph, not a formula."""
@@ -35,16 +47,17 @@ FONT_SIZE = 22
 DPI = 100
 PAD_INCHES = 0.18
 MEMORY_ENTRIES = 256
-RENDERER_VERSION = f"mathtext-{matplotlib.__version__}-{CARD}-{INK}-{FONT_SIZE}-{DPI}"
+GRID_VERSION = 2
+"""Raised when math_grid's layout changes: matrices are drawn again."""
+RENDERER_VERSION = (
+    f"mathtext-{matplotlib.__version__}-{CARD}-{INK}-{FONT_SIZE}-{DPI}-grid{GRID_VERSION}"
+)
 """Part of every cache key: a new matplotlib or a new look draws again."""
 
 _PARSER = MathTextParser("path")
+_RASTER = MathTextParser("agg")
 _LOCK = threading.Lock()
 """mathtext's parser and font cache are shared state: one render at a time."""
-
-
-class FormulaError(ValueError):
-    """A formula that cannot be drawn; the message says why, for `quizbot validate`."""
 
 
 def check_length(latex: str) -> None:
@@ -53,13 +66,25 @@ def check_length(latex: str) -> None:
 
 
 def check(latex: str) -> None:
-    """Raise FormulaError if the formula is too long or mathtext cannot parse it (no drawing)."""
+    """Raise FormulaError if the formula is too long, holds a matrix that cannot be drawn, or
+    mathtext cannot parse it or one of its cells (no drawing)."""
     check_length(latex)
+    for part in parts(latex):
+        if isinstance(part, str):
+            _parse(part)
+            continue
+        for row_number, row in enumerate(part.rows, start=1):
+            for column, cell in enumerate(row, start=1):
+                if cell:
+                    _parse(cell, f"the {part.environment}'s row {row_number}, column {column}: ")
+
+
+def _parse(latex: str, where: str = "") -> None:
     try:
         with _LOCK:
             _PARSER.parse(_mathtext(latex), dpi=72)
     except ValueError as error:
-        raise FormulaError(_reason(str(error))) from None
+        raise FormulaError(where + _reason(str(error))) from None
 
 
 _PARSE_ERROR = re.compile(
@@ -81,6 +106,8 @@ def _reason(error: str) -> str:
 def draw(latex: str) -> bytes:
     """The formula as PNG bytes, drawn now (blocking: call it through FormulaPictures)."""
     check(latex)
+    if has_environment(latex):
+        return _drawn_in_parts(latex)
     figure = Figure(facecolor=CARD)
     FigureCanvasAgg(figure)
     figure.text(0, 0, _mathtext(latex), fontsize=FONT_SIZE, color=INK)
@@ -98,9 +125,73 @@ def draw(latex: str) -> bytes:
     return buffer.getvalue()
 
 
+def _drawn_in_parts(latex: str) -> bytes:
+    """Text and matrices drawn piece by piece with mathtext, laid out by math_grid."""
+    em = FONT_SIZE * DPI / 72
+    pieces: list[Ink] = []
+    after_matrix = False
+    for part in parts(latex):
+        if isinstance(part, Matrix):
+            cells = [[_ink(cell) if cell else None for cell in row] for row in part.rows]
+            delimiters = (part.left, part.right)
+            pieces.append(math_grid.grid(cells, part.align, delimiters, em, _axis()))
+            after_matrix = True
+            continue
+        text = part
+        if after_matrix:
+            sup, sub, text = leading_scripts(part)
+            if sup or sub:
+                small = FONT_SIZE * math_grid.SCRIPT
+                scripts = (_ink(sup, small) if sup else None, _ink(sub, small) if sub else None)
+                pieces[-1] = math_grid.scripted(pieces[-1], *scripts, em)
+        if text.strip():
+            pieces.append(_ink(text))
+        after_matrix = False
+    whole = math_grid.side_by_side(pieces, em)
+    return math_grid.card(whole, round(PAD_INCHES * DPI), CARD, INK)
+
+
+def _ink(latex: str, font_size: float = FONT_SIZE) -> Ink:
+    """One piece drawn by mathtext: its coverage and its baseline.
+
+    The raster says not where its baseline is; the vector parse gives the box's height above
+    it (rounded up), and the raster starts one pixel above the box. A raster of ink that
+    stays above the baseline (`^{-1}`) stops short of it, so the mask is extended down to it.
+    """
+    size = FontProperties(size=font_size)
+    with _LOCK:
+        raster = _RASTER.parse(_mathtext(latex), dpi=DPI, prop=size)
+        vector = _PARSER.parse(_mathtext(latex), dpi=DPI, prop=size)
+    drawn = Image.fromarray(np.asarray(raster.image, dtype=np.uint8), mode="L")
+    baseline = round(vector.height - vector.depth) + 1
+    mask = Image.new("L", (drawn.width, max(drawn.height, baseline + round(vector.depth))), 0)
+    mask.paste(drawn, (0, 0))
+    return Ink(mask, baseline)
+
+
+@cache
+def _axis() -> int:
+    """The math axis (the middle of a minus sign) in pixels above the baseline: a matrix's
+    middle sits there, as TeX centres it."""
+    minus = _ink("-")
+    rows = np.nonzero(np.asarray(minus.mask).max(axis=1))[0]
+    return round(minus.baseline - float(rows[0] + rows[-1]) / 2)
+
+
+ALIASES = {"le": "leq", "ge": "geq", "land": "wedge", "lor": "vee", "textrm": "mathrm",
+           "mbox": "text"}  # fmt: skip
+"""LaTeX's other names for what mathtext knows: the Unicode whitelist (math_unicode) takes
+them, so the picture must too."""
+_ALIAS = re.compile(r"\\(" + "|".join(ALIASES) + r")(?![A-Za-z])")
+
+
 def _mathtext(latex: str) -> str:
     """mathtext reads `$…$`; a displayed formula is drawn the same (one line, larger card)."""
-    return f"${latex.strip()}$"
+    return "$" + _ALIAS.sub(_alias, latex.strip()) + "$"
+
+
+def _alias(found: re.Match[str]) -> str:
+    return "\\" + ALIASES[found[1]]
 
 
 def content_key(latex: str) -> str:

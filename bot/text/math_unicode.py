@@ -5,7 +5,8 @@ Faithful is a conservative whitelist: letters, digits and operators; the symbols
 sub- and superscripts whose every character has a Unicode sub- or superscript (h², Xᵀ, xᵢ).
 Anything else (a stacked `\\frac`, a sum with limits, `t_f` since Unicode has no subscript f, a
 matrix, displayed math) is not: it needs a picture (bot/text/math_picture.py), and until one is
-posted the text shows pylatexenc's best effort (`t_f`, `a/b`), which every reader can follow.
+posted the text shows pylatexenc's best effort (`t_f`, `a/b`), which every reader can follow;
+a matrix reads row by row, `(1 2; 3 4)` (bot/text/math_matrix.py cuts it out).
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from pylatexenc.latex2text import LatexNodes2Text
+
+from bot.text.math_matrix import FormulaError, Matrix, has_environment, parts
 
 
 def _words(text: str) -> list[str]:
@@ -37,6 +40,9 @@ MISSING = {"ne": "≠", "bot": "⊥", "land": "∧", "lor": "∨", "neg": "¬", 
 FUNCTIONS = _words("log ln exp sin cos tan max min arg det gcd lim sup inf dim ker")
 SYMBOLS = frozenset(GREEK + OPERATORS)
 FRACTIONS = frozenset({"frac", "dfrac", "tfrac"})
+SIZING = frozenset({"left", "right"})
+"""Macros that only size the delimiter after them: in text, the delimiter as it is (mathtext
+knows no `\\bigl` and the like, so those stay refused)."""
 TEXT_MACROS = frozenset({"mathrm", "text", "textrm", "operatorname", "mathit", "mbox"})
 SPACES = {",": "\u202f", ";": " ", ":": " ", " ": " ", "!": "", "quad": " ", "qquad": "  "}
 ESCAPED = {"{": "{", "}": "}", "%": "%", "$": "$", "_": "_", "#": "#", "&": "&"}
@@ -89,12 +95,37 @@ def best_effort(latex: str) -> str:
     """Any formula as a reader of plain text writes it: `t_f`, `(a)/(b)`, symbols in Unicode.
 
     The whitelist's reading, lenient where it stops (bot/text/math_unicode's `_Reader`); what
-    even that cannot read (an environment, a stray brace) is pylatexenc's reading of it all.
+    even that cannot read (a stray brace, an environment that is not a matrix) is
+    pylatexenc's reading of it all.
     """
+    if has_environment(latex):
+        try:
+            return "".join(_part_best_effort(part) for part in parts(latex)).strip()
+        except (FormulaError, _NotFaithfulError):
+            pass
     try:
         return _Reader(latex, lenient=True).expression(until=None)
     except _NotFaithfulError:
         return " ".join(_CONVERTER.latex_to_text(latex).split())
+
+
+PAIRS = {"(": ")", "[": "]", "{": "}", "|": "|", "‖": "‖"}
+"""In text a matrix is always bracketed on both sides, so its rows hold together: a bare one
+in [ ], a case or a `\\left\\{ … \\right.` closed with its pair."""
+
+
+def _part_best_effort(part: str | Matrix) -> str:
+    """Text as `best_effort` reads it; a matrix as `(1 2; 3 4)`, a case as `{x, x ≥ 0; …}`."""
+    if isinstance(part, str):
+        return _Reader(part, lenient=True).expression(until=None)
+    left = part.left or next((o for o, c in PAIRS.items() if c == part.right), "[")
+    right = part.right or PAIRS.get(left, "]")
+    between = ", " if part.environment == "cases" else " "
+    rows = (
+        between.join(_Reader(cell, lenient=True).expression(until=None).strip() for cell in row)
+        for row in part.rows
+    )
+    return f"{left}{'; '.join(rows)}{right}"
 
 
 @lru_cache(maxsize=256)
@@ -151,6 +182,10 @@ class _Reader:
             return symbol(name)
         if name in FUNCTIONS:
             return name
+        if name in SIZING:
+            if self.position < len(self.tokens) and self.tokens[self.position][3] == ".":
+                self.position += 1  # `\right.`: no delimiter
+            return ""
         if name in SPACES:
             return SPACES[name]
         if name in ESCAPED:

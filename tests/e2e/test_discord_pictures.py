@@ -215,7 +215,7 @@ async def test_practice_shows_the_picture_and_the_verdict_the_explanations(
     assert world.channel.history() == []  # nothing public
 
 
-MATRIX = r"Is $$\begin{pmatrix}a&b\\c&d\end{pmatrix}$$ invertible?"
+MATRIX = r"Is $$\begin{pmatrix}\begin{matrix}a\end{matrix}&b\\c&d\end{pmatrix}$$ invertible?"
 
 
 async def test_a_formula_mathtext_cannot_draw_leaves_the_text_alone_said_once(
@@ -238,8 +238,9 @@ async def test_a_formula_mathtext_cannot_draw_leaves_the_text_alone_said_once(
     closed = latest(world, message.id)
     assert all(button.disabled for button in letter_buttons(closed))
     said = [r.getMessage() for r in caplog.records if r.name == "adapters.discord_bot.pictures"]
-    assert said == [f"question {question.id}: formula left in Unicode: Unknown symbol: "
-                    "\\begin (character 1)"]  # fmt: skip
+    assert said == [f"question {question.id}: formula left in Unicode: a matrix inside a "
+                    "matrix cannot be drawn: \\begin{matrix} inside \\begin{pmatrix} "
+                    "(character 16)"]  # fmt: skip
 
 
 TYPED = load_quiz(TYPES / "every-type.yaml")

@@ -181,6 +181,34 @@ async def test_a_stacked_formula_is_drawn_in_a_process_and_posted_as_a_photo(
         assert "1 answer" in closed["caption"]
 
 
+MATRIX = "Is $A = \\begin{pmatrix}1&2\\\\3&4\\end{pmatrix}$ invertible?"
+"""mathtext has no matrices: bot/text/math_grid.py puts the cells together."""
+
+
+async def test_a_matrix_is_drawn_in_a_process_and_posted_as_a_photo(
+    fake: FakeTelegramAPI,
+    tmp_path: Path,
+    quizzes: dict[str, Quiz],
+    clock: FakeClock,
+    group: dict[str, Any],
+) -> None:
+    quiz = quizzes["parallelism"]
+    quiz = replace(quiz, questions=(replace(quiz.questions[0], prompt=Text(MATRIX, MATRIX)),))
+    _, _, chris = users(fake)
+    fake.add_admin(group, chris)
+    async with running_bot(
+        fake, tmp_path / "quiz.db", {quiz.id: quiz}, clock, formula_processes=1
+    ) as bot:
+        since = len(fake.calls)
+        fake.send_command(group, chris, "/quiz parallelism 1")
+        call, posted = await next_photo(bot, group, since)
+        upload = call.params["photo"]
+        assert isinstance(upload, Upload)
+        with Image.open(io.BytesIO(upload.data)) as card:
+            assert card.height > 100  # two rows: a line is 66 px, a stacked fraction 83
+        assert "A = (1 2; 3 4) invertible?" in posted["caption"]  # row by row in the text
+
+
 async def test_a_card_too_long_for_a_caption_follows_its_picture(
     fake: FakeTelegramAPI,
     tmp_path: Path,
