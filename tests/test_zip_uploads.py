@@ -199,7 +199,7 @@ async def test_a_hostile_zip_is_refused_with_its_message_and_nothing_stored(
         assert "{" not in text
         assert named in text
     assert "Nothing was kept" in english
-    assert "Rien n'a été gardé" in french
+    assert "Rien n’a été gardé" in french
     assert await nothing_stored(store)
 
 

@@ -68,7 +68,7 @@ async def test_a_zip_of_50_pictures_is_refused_in_french_and_nothing_is_stored(
         said = await upload(world, world.admin, "pics.zip", zips.too_many_pictures(50))
     assert said == (
         "Ce .zip contient trop de fichiers\u00a0: un fichier de quiz et ses images (la limite "
-        "d'images\u00a0: 20). Rien n'a été gardé."
+        "d’images\u00a0: 20). Rien n’a été gardé."
     )
     store: Store = world.bot.store
     assert await store.chat_quiz_entries(f"dc:{world.channel.guild.id}") == []

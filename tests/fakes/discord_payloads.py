@@ -23,6 +23,7 @@ PERMISSION_BITS = {
     "send_messages": 1 << 11,
     "manage_messages": 1 << 13,
     "embed_links": 1 << 14,
+    "attach_files": 1 << 15,
     "read_message_history": 1 << 16,
     "use_application_commands": 1 << 31,
 }
@@ -36,7 +37,9 @@ MEMBER_PERMISSIONS = sum(
     )
 )
 """What @everyone may do in a new server's text channel."""
-BOT_PERMISSIONS = MEMBER_PERMISSIONS | PERMISSION_BITS["embed_links"]
+BOT_PERMISSIONS = (
+    MEMBER_PERMISSIONS | PERMISSION_BITS["embed_links"] | PERMISSION_BITS["attach_files"]
+)
 """What the invite link asks for (adapters/discord_bot/doctor.py)."""
 _counter = itertools.count()
 
