@@ -24,7 +24,7 @@ from bot.health.versions import quizbot_version
 from bot.play.service import QuizService, UnknownQuizError
 from bot.storage.interface import Store, StoreError
 from bot.storage.opening import describe, open_store
-from bot.text import boards, render
+from bot.text import boards, quiz_texts
 from bot.text.export import write_csv
 from bot.text.i18n import t
 
@@ -215,7 +215,7 @@ def run_list(quizzes: dict[str, Quiz], language: Language) -> int:
     if not quizzes:
         print(t(language, "quiz.none"))
     for quiz in sorted(quizzes.values(), key=lambda quiz: quiz.id):
-        print(render.quiz_line(quiz, language))
+        print(quiz_texts.quiz_line(quiz, language))
     return 0
 
 
@@ -238,7 +238,7 @@ async def run_with_store(
             return await console_review.run_review(args, service, language)
         return await run_play(args, service, language, settings.database)
     except UnknownQuizError as error:
-        print(render.unknown_quiz(error.name, error.known, language), file=sys.stderr)
+        print(quiz_texts.unknown_quiz(error.name, error.known, language), file=sys.stderr)
         return 1
     finally:
         await store.close()

@@ -24,7 +24,7 @@ from bot.domain.entities import Answer
 from bot.domain.models import Language, Picture, Quiz
 from bot.domain.rules import Leaderboard, Ranked
 from bot.domain.views import QuestionView
-from bot.text import answer_texts, boards, render
+from bot.text import answer_texts, boards, quiz_texts, render
 from bot.text.authored import authored
 from bot.text.i18n import t
 from bot.text.markup import PLAIN, clean_name
@@ -129,7 +129,7 @@ class TerminalView:
         self.console.print()
 
     def intro(self, quiz: Quiz, count: int) -> None:
-        heading, _, description = render.quiz_intro(quiz, count, self.language).partition("\n")
+        heading, _, description = quiz_texts.quiz_intro(quiz, count, self.language).partition("\n")
         self.paragraph(heading, "bold")
         self.paragraph(description)
 

@@ -18,7 +18,7 @@ from bot.catalog.field_reader import Problem
 from bot.catalog.loader import check_source, load_quiz, validate
 from bot.domain.entities import Answer, Post
 from bot.domain.models import Quiz, Text, pick_language, ui_language
-from bot.text import markup, render
+from bot.text import markup, quiz_texts, render
 from bot.text.i18n import t
 
 NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
@@ -148,17 +148,17 @@ def test_a_missing_explanation_is_a_warning_at_the_questions_line(tmp_path: Path
 
 def test_the_credit_is_shown_with_the_quiz_in_each_markup(tmp_path: Path) -> None:
     quiz = load_quiz(write(tmp_path, GERMAN, "erdkunde"))
-    assert render.quiz_line(quiz, "fr") == (
+    assert quiz_texts.quiz_line(quiz, "fr") == (
         "erdkunde · Hauptstädte · 2 questions · facile\n"
         "   Source\u00a0: Open Trivia Database (https://opentdb.com) · CC BY-SA 4.0"
     )
-    assert render.credit_line(quiz, "en", markup.HtmlStyle()) == (
+    assert quiz_texts.credit_line(quiz, "en", markup.HtmlStyle()) == (
         'Source: <a href="https://opentdb.com">Open Trivia Database</a> · CC BY-SA 4.0'
     )
-    assert render.credit_line(quiz, "en", markup.MarkdownStyle()) == (
+    assert quiz_texts.credit_line(quiz, "en", markup.MarkdownStyle()) == (
         "Source\\: [Open Trivia Database](<https://opentdb.com>) · CC BY\\-SA 4.0"
     )
-    intro = render.quiz_intro(quiz, 2, "en")
+    intro = quiz_texts.quiz_intro(quiz, 2, "en")
     assert intro.splitlines() == [
         "Hauptstädte · easy · 2 questions",
         "Source: Open Trivia Database (https://opentdb.com) · CC BY-SA 4.0",

@@ -16,7 +16,7 @@ from bot.domain.entities import Answer, PlayerFootprint, Post, ScoreLine
 from bot.domain.models import LANGUAGES, Language, Quiz, Text
 from bot.domain.platform_limits import DISCORD_MESSAGE, TELEGRAM_ALERT
 from bot.domain.rules import Leaderboard, Ranked
-from bot.text import boards, markup, render
+from bot.text import boards, forget_texts, markup, quiz_texts, render
 from bot.text.i18n import CATALOGS, t
 
 NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
@@ -61,7 +61,7 @@ def test_plural_forms() -> None:
 def test_the_forget_prompt_counts_answers_and_chats_not_rows(
     footprint: PlayerFootprint, language: Language, kept: str
 ) -> None:
-    card = render.forget_prompt(footprint, "42", language)
+    card = forget_texts.forget_prompt(footprint, "42", language)
     assert kept in card.text
     assert "row" not in card.text
     assert "ligne" not in card.text
@@ -69,7 +69,7 @@ def test_the_forget_prompt_counts_answers_and_chats_not_rows(
 
 
 def test_the_forget_prompt_says_when_there_is_nothing_to_delete() -> None:
-    card = render.forget_prompt(PlayerFootprint(0, 0, 0), "42", "fr")
+    card = forget_texts.forget_prompt(PlayerFootprint(0, 0, 0), "42", "fr")
     assert card.text == "Je ne garde aucune donnée sur vous."
     assert not card.buttons
 
@@ -85,7 +85,7 @@ def test_the_forget_prompt_says_when_there_is_nothing_to_delete() -> None:
     ],
 )
 def test_help_says_how_long_a_question_stays_open(language: Language, line: str) -> None:
-    assert line in render.help_text(language)
+    assert line in quiz_texts.help_text(language)
 
 
 @pytest.mark.parametrize(

@@ -56,7 +56,7 @@ from bot.play.runners import Publishers, build_runners, lose_chat, resume
 from bot.play.service import QuizService
 from bot.play.timers import AsyncioTimers
 from bot.storage.interface import Store
-from bot.text import render
+from bot.text import forget_texts, render
 from bot.text.i18n import t
 from bot.text.math_picture import FormulaPictures
 
@@ -215,7 +215,7 @@ class QuizBot(discord.AutoShardedClient):
         outcome = await self.service.forget(
             DISCORD.key(owner), user_key(interaction.user), confirm
         )
-        text = render.forget_result(outcome, language)
+        text = forget_texts.forget_result(outcome, language)
         if outcome is ForgetOutcome.NOT_YOURS:
             await send_private(interaction, text)
             return

@@ -31,7 +31,7 @@ from bot.domain.uploads import shown_id
 from bot.play.rounds import Control
 from bot.play.service import UnknownQuizError
 from bot.storage.interface import RoundConflictError
-from bot.text import boards, markup, render, review_texts, upload_texts
+from bot.text import boards, forget_texts, markup, quiz_texts, review_texts, upload_texts
 from bot.text.i18n import t
 
 T = TypeVar("T")
@@ -92,7 +92,7 @@ async def find_quiz(interaction: discord.Interaction[Any], name: str) -> Quiz | 
         return await context_of(interaction).service.quiz_in(chat_of(interaction), name)
     except UnknownQuizError as error:
         language = language_of(interaction)
-        await send_private(interaction, render.unknown_quiz(error.name, error.known, language))
+        await send_private(interaction, quiz_texts.unknown_quiz(error.name, error.known, language))
         return None
 
 
@@ -208,7 +208,7 @@ async def practice_command(interaction: discord.Interaction[Any], quiz: str) -> 
     if found is None:
         return
     chat_id, channel_ref = chat_of(interaction), str(interaction.channel_id)
-    intro = render.quiz_intro(found, len(found.questions), language, ui.STYLE)
+    intro = quiz_texts.quiz_intro(found, len(found.questions), language, ui.STYLE)
     await send_private(interaction, f"{intro}\n\n{t(language, 'discord.practice_intro')}")
     bot.publisher.remember(chat_id, player.user_id, interaction)
     await bot.runner.start(
@@ -278,7 +278,9 @@ async def stats_command(
 async def help_command(interaction: discord.Interaction[Any]) -> None:
     language = language_of(interaction)
     imports = upload_texts.import_help(language, "discord")  # issue 19: a server's own quizzes
-    await send_private(interaction, ui.STYLE.escape(f"{render.help_text(language)}\n\n{imports}"))
+    await send_private(
+        interaction, ui.STYLE.escape(f"{quiz_texts.help_text(language)}\n\n{imports}")
+    )
 
 
 @app_commands.command(name=text("discord.name.forgetme"), description=text("command.forgetme"))
@@ -286,7 +288,7 @@ async def forgetme_command(interaction: discord.Interaction[Any]) -> None:
     """Ask first, privately; the buttons carry the asker's id so no one else can confirm."""
     language, user = language_of(interaction), interaction.user
     footprint = await context_of(interaction).service.footprint(user_key(user))
-    card = render.forget_prompt(footprint, str(user.id), language)
+    card = forget_texts.forget_prompt(footprint, str(user.id), language)
     await interaction.response.send_message(
         card.text, view=ui.forget_buttons(card), ephemeral=True, allowed_mentions=ui.NO_MENTIONS
     )

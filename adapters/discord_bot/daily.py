@@ -33,7 +33,7 @@ from bot.domain.uploads import shown_id
 from bot.domain.views import ClosedView, QuestionView
 from bot.domain.weak_spots import WEAK_NAME
 from bot.play.service import UnknownQuizError
-from bot.text import daily_texts, render, upload_texts, weak_texts
+from bot.text import daily_texts, quiz_texts, upload_texts, weak_texts
 from bot.text.i18n import t
 
 
@@ -143,7 +143,7 @@ async def daily_set(
             player=player_of(interaction),
         )
     except UnknownQuizError as error:
-        await send_private(interaction, render.unknown_quiz(error.name, error.known, language))
+        await send_private(interaction, quiz_texts.unknown_quiz(error.name, error.known, language))
         return
     quizzes = await bot.service.quizzes_of(schedule.quiz_ids)
     summary = daily_texts.schedule_summary(schedule, quizzes, language, ui.STYLE)

@@ -27,7 +27,7 @@ from bot.play.review_reminders import ReminderRunner
 from bot.play.rounds import Control, RoundRunner
 from bot.play.service import QuizService, UnknownQuizError
 from bot.storage.interface import RoundConflictError
-from bot.text import boards, render, review_texts, upload_texts
+from bot.text import boards, forget_texts, quiz_texts, render, review_texts, upload_texts
 from bot.text.i18n import t
 
 log = logging.getLogger(__name__)
@@ -100,7 +100,7 @@ async def quiz_list(
     """The quizzes this chat can play (its own set apart), a start button each."""
     chat = update.effective_chat
     quizzes = await app.service.catalog_in(chat_key(chat)) if chat else app.service.catalog()
-    buttons = [[render.start_button(quiz, language)] for quiz in quizzes]
+    buttons = [[quiz_texts.start_button(quiz, language)] for quiz in quizzes]
     return upload_texts.quiz_list_in(quizzes, language, STYLE), keyboard(buttons)
 
 
@@ -117,7 +117,7 @@ async def start_round(
         quiz = found or await app.service.quiz_in(chat_key(chat), name)
     except UnknownQuizError as error:
         text, markup = await quiz_list(app, update, language)
-        unknown = render.unknown_quiz(error.name, error.known, language)
+        unknown = quiz_texts.unknown_quiz(error.name, error.known, language)
         await reply(update, f"{STYLE.escape(unknown)}\n\n{text}", markup)
         return
     count = _whole_number(extra[0] if extra else None, 1, len(quiz.questions))
@@ -205,7 +205,7 @@ async def leaderboard_command(update: Update, context: Context) -> None:
             quiz_id = (await app.service.quiz_in(chat_key(chat), word)).id
         except UnknownQuizError as error:
             await reply(
-                update, STYLE.escape(render.unknown_quiz(error.name, error.known, language))
+                update, STYLE.escape(quiz_texts.unknown_quiz(error.name, error.known, language))
             )
             return
     board = await app.service.leaderboard(chat_key(chat), period, user_key(user), quiz_id)
@@ -227,7 +227,7 @@ async def stats_command(update: Update, context: Context) -> None:
 
 
 async def help_command(update: Update, context: Context) -> None:
-    await reply(update, STYLE.escape(render.help_text(language_of(update))))
+    await reply(update, STYLE.escape(quiz_texts.help_text(language_of(update))))
 
 
 async def practice_command(update: Update, context: Context) -> None:
@@ -291,7 +291,7 @@ async def forget_command(update: Update, context: Context) -> None:
     if user is None:
         return
     footprint = await quiz_app(context).service.footprint(user_key(user))
-    card = render.forget_prompt(footprint, str(user.id), language_of(update))
+    card = forget_texts.forget_prompt(footprint, str(user.id), language_of(update))
     await reply(
         update, STYLE.escape(card.text), keyboard([list(card.buttons)]) if card.buttons else None
     )

@@ -38,7 +38,7 @@ from bot.domain.models import Language, pick_language
 from bot.domain.views import ClosedView, QuestionView
 from bot.play.daily_runner import DailyRunner
 from bot.play.service import UnknownQuizError
-from bot.text import daily_texts, render, upload_texts
+from bot.text import daily_texts, quiz_texts, upload_texts
 from bot.text.i18n import t
 
 
@@ -133,7 +133,9 @@ async def daily_command(update: Update, context: Context) -> None:
             player=player_of(user),
         )
     except UnknownQuizError as error:
-        await reply(update, STYLE.escape(render.unknown_quiz(error.name, error.known, language)))
+        await reply(
+            update, STYLE.escape(quiz_texts.unknown_quiz(error.name, error.known, language))
+        )
         return
     quizzes = await runner.service.quizzes_of(schedule.quiz_ids)
     await reply(update, daily_texts.schedule_summary(schedule, quizzes, language, STYLE))

@@ -25,7 +25,7 @@ from bot.domain.rules import Accepted, ForgetOutcome
 from bot.domain.views import PressResult, QuestionView
 from bot.play.responses import Picking
 from bot.play.rounds import Control
-from bot.text import answer_texts, render
+from bot.text import answer_texts, forget_texts, render
 from bot.text.i18n import t
 
 log = logging.getLogger(__name__)
@@ -157,7 +157,7 @@ async def on_forget(update: Update, context: Context, owner: str, confirm: bool)
     outcome = await quiz_app(context).service.forget(
         TELEGRAM.key(owner), TELEGRAM.key(query.from_user.id), confirm
     )
-    text = render.forget_result(outcome, language)
+    text = forget_texts.forget_result(outcome, language)
     if outcome is ForgetOutcome.NOT_YOURS:
         await answer_query(update, text, alert=True)
         return

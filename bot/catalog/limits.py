@@ -24,7 +24,7 @@ from bot.domain.platform_limits import (
     TELEGRAM_MESSAGE,
 )
 from bot.domain.question_types import SINGLE, SetKey
-from bot.text import markup, render
+from bot.text import markup, quiz_texts, render
 
 Finding = tuple[str | None, str]
 
@@ -45,7 +45,7 @@ def check_quiz(quiz: Quiz, *, exact: bool = False) -> list[Finding]:
 
 def _check_start(quiz: Quiz) -> Iterator[Finding]:
     for language in quiz.render_languages():
-        button = render.start_button(quiz, language)
+        button = quiz_texts.start_button(quiz, language)
         if len(button.label) > DISCORD_BUTTON_LABEL:
             yield (
                 None,

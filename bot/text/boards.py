@@ -13,7 +13,7 @@ from bot.domain.models import Language, Quiz, pick_language
 from bot.domain.platform_limits import DISCORD_EMBED_DESCRIPTION, TELEGRAM_MESSAGE
 from bot.domain.rules import Leaderboard, Ranked
 from bot.domain.views import RoundSummary
-from bot.text import render
+from bot.text import quiz_texts
 from bot.text.i18n import t
 from bot.text.markup import PLAIN, Style, clean_name
 
@@ -48,7 +48,7 @@ def round_summary(
     if not ranking:
         head.append(style.escape(t(language, "summary.nobody")))
     lines = [_summary_line(entry, total, language, style) for entry in ranking]
-    credit = render.credit_line(quiz, language, style)  # attribution, e.g. CC BY-SA content
+    credit = quiz_texts.credit_line(quiz, language, style)  # attribution, e.g. CC BY-SA content
     tail = [] if credit is None else [credit]
     room = limit - sum(len(line) + 1 for line in tail)
     return "\n".join(head + _fitting(head, lines, language, style, room) + tail)

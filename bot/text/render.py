@@ -1,4 +1,5 @@
-"""Every user-facing text, built from the catalogs, for any platform's markup.
+"""A question's texts, built from the catalogs, for any platform's markup: its card, its
+verdicts, its closed card and votes (quizzes and /forgetme: quiz_texts.py, forget_texts.py).
 
 Adapters pass a `Style` from `bot.text.markup` (plain, Telegram HTML, Discord Markdown);
 every text a user wrote goes through its `escape`, a quiz author's through
@@ -9,16 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from bot.domain import payload, uploads
-from bot.domain.entities import Answer, PlayerFootprint, Post
+from bot.domain.entities import Answer, Post
 from bot.domain.models import LETTERS, Language, Question, Quiz
 from bot.domain.platform_limits import TELEGRAM_ALERT as ALERT_LIMIT
 from bot.domain.question_types import SINGLE
 from bot.domain.rules import (
-    DEFAULT_SECONDS,
     Accepted,
     AlreadyAnswered,
-    ForgetOutcome,
     Refusal,
     Refused,
 )
@@ -26,7 +24,7 @@ from bot.domain.views import PressResult
 from bot.text import answer_buttons, answer_texts
 from bot.text.authored import authored, shown
 from bot.text.i18n import t
-from bot.text.markup import PLAIN, Button, Card, Style, clean_name
+from bot.text.markup import PLAIN, Card, Style
 
 
 def letter(index: int) -> str:
@@ -232,91 +230,3 @@ def vote_bars(
         )
     lines.append(t(language, "closed.votes", count=total))
     return style.escape("\n".join(lines))
-
-
-def quiz_line(quiz: Quiz, language: Language, style: Style = PLAIN) -> str:
-    """One quiz in a list, with its credit on a second line when it has one."""
-    line = style.escape(
-        t(
-            language,
-            "quiz.line",
-            id=uploads.shown_id(quiz.id),
-            title=quiz.title.get(language),
-            count=len(quiz.questions),
-            difficulty=t(language, f"difficulty.{quiz.difficulty}"),
-        )
-    )
-    credit = credit_line(quiz, language, style)
-    return line if credit is None else f"{line}\n   {credit}"
-
-
-def credit_line(quiz: Quiz, language: Language, style: Style = PLAIN) -> str | None:
-    """ "Source: Open Trivia Database (https://opentdb.com) · CC BY-SA 4.0", or None."""
-    credit = quiz.credit
-    if credit is None:
-        return None
-    name = style.link(credit.name, credit.url) if credit.url else style.escape(credit.name)
-    licence = f" · {style.escape(credit.licence)}" if credit.licence else ""
-    return f"{style.escape(t(language, 'quiz.source'))} {name}{licence}"
-
-
-def quiz_intro(quiz: Quiz, count: int, language: Language, style: Style = PLAIN) -> str:
-    intro = t(
-        language,
-        "quiz.intro",
-        title=quiz.title.get(language),
-        count=count,
-        difficulty=t(language, f"difficulty.{quiz.difficulty}"),
-    )
-    lines = [style.bold(style.escape(intro))]
-    if quiz.description is not None:
-        lines.append(style.escape(quiz.description.get(language)))
-    credit = credit_line(quiz, language, style)
-    if credit is not None:
-        lines.append(credit)
-    return "\n".join(lines)
-
-
-def help_text(language: Language) -> str:
-    return t(language, "help.text", seconds=DEFAULT_SECONDS)
-
-
-def quiz_list(quizzes: Sequence[Quiz], language: Language, style: Style = PLAIN) -> str:
-    """/quizzes: a heading and one line a quiz, or a line saying there is none."""
-    if not quizzes:
-        return style.escape(t(language, "quiz.none"))
-    lines = [style.bold(style.escape(t(language, "quiz.list_title")))]
-    return "\n".join(lines + [quiz_line(quiz, language, style) for quiz in quizzes])
-
-
-def unknown_quiz(name: str, known: Sequence[str], language: Language) -> str:
-    if not known:
-        return t(language, "quiz.none")
-    return t(language, "quiz.unknown", name=clean_name(name), names=", ".join(known))
-
-
-def start_button(quiz: Quiz, language: Language) -> Button:
-    return Button(
-        t(language, "quiz.start_button", title=quiz.title.get(language)),
-        payload.encode(payload.StartPress(uploads.shown_id(quiz.id))),
-    )
-
-
-def forget_prompt(footprint: PlayerFootprint, owner: str, language: Language) -> Card:
-    """Ask before deleting everything about a player, in words (answers and chats, not the
-    rows they take); only `owner` may answer."""
-    if not footprint.rows:
-        return Card(t(language, "forget.nothing"))
-    buttons = (
-        Button(t(language, "forget.yes"), payload.encode(payload.ForgetPress(owner, True))),
-        Button(t(language, "forget.no"), payload.encode(payload.ForgetPress(owner, False))),
-    )
-    if not footprint.answers:
-        return Card(t(language, "forget.ask_profile"), buttons)
-    chats = t(language, "forget.chats", count=footprint.chats)
-    kept = t(language, "forget.answers", count=footprint.answers, chats=chats)
-    return Card(t(language, "forget.ask", kept=kept), buttons)
-
-
-def forget_result(outcome: ForgetOutcome, language: Language) -> str:
-    return t(language, f"forget.{outcome.value}")

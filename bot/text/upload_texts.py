@@ -25,7 +25,7 @@ from bot.domain.uploads import (
 from bot.text.i18n import t
 from bot.text.import_texts import placed_lines
 from bot.text.markup import PLAIN, Style
-from bot.text.render import quiz_line, quiz_list
+from bot.text.quiz_texts import quiz_line, quiz_list
 
 Platform = Literal["telegram", "discord"]
 SHOWN_PROBLEMS = 5
