@@ -28,7 +28,7 @@ from adapters.discord_bot.interactions import (
     send_private,
     user_key,
 )
-from adapters.discord_bot.pictures import MessagePictures, files
+from adapters.discord_bot.pictures import files, message_pictures
 from adapters.discord_bot.publisher import DiscordPublisher
 from adapters.discord_bot.report import register_report
 from adapters.discord_bot.responding import Responder
@@ -99,7 +99,7 @@ class QuizBot(discord.AutoShardedClient):
         self.clock: Clock = DiscordClock()
         self.service = QuizService(store, quizzes, clock=self.clock, rng=rng)
         self.timers = AsyncioTimers(self.clock, on_error=self._timer_failed)
-        self.pictures = MessagePictures(formulas or FormulaPictures())
+        self.pictures = message_pictures(formulas or FormulaPictures())
         self.publisher = DiscordPublisher(self, self.pictures)
         publishers = Publishers(
             rounds=self.publisher,

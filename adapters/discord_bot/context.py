@@ -11,10 +11,10 @@ from typing import Any, Protocol, cast
 
 import discord
 
-from adapters.discord_bot.pictures import MessagePictures
 from adapters.discord_bot.publisher import DiscordPublisher
 from bot.domain.clock import Clock
 from bot.domain.report_links import LinkSigner
+from bot.pictures.message_pictures import MessagePictures
 from bot.play.daily_runner import DailyRunner
 from bot.play.review import ReviewRunner
 from bot.play.review_reminders import ReminderRunner

@@ -23,7 +23,7 @@ from adapters.discord_bot.interactions import (
     player_of,
     send_private,
 )
-from adapters.discord_bot.pictures import MessagePictures, files, shown_in, upload
+from adapters.discord_bot.pictures import files, shown_in, upload
 from adapters.discord_bot.publisher import closed_edit, message_ref, parse_ref
 from bot.domain import daily
 from bot.domain.daily import DailyPost
@@ -32,6 +32,7 @@ from bot.domain.platform_limits import DISCORD_CHOICE_NAME, DISCORD_CHOICES
 from bot.domain.uploads import shown_id
 from bot.domain.views import ClosedView, QuestionView
 from bot.domain.weak_spots import WEAK_NAME
+from bot.pictures.message_pictures import MessagePictures
 from bot.play.service import UnknownQuizError
 from bot.text import daily_texts, quiz_texts, upload_texts, weak_texts
 from bot.text.i18n import t

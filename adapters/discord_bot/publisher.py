@@ -18,11 +18,12 @@ import discord
 
 from adapters.discord_bot import ui
 from adapters.discord_bot.gone import translated
-from adapters.discord_bot.pictures import MessagePictures, closed_embeds, files, shown_in, upload
+from adapters.discord_bot.pictures import closed_embeds, files, shown_in, upload
 from bot.domain.entities import Round
 from bot.domain.models import Language, pick_language
 from bot.domain.platform_limits import DISCORD_EMBED_DESCRIPTION
 from bot.domain.views import ClosedView, QuestionView, RoundSummary
+from bot.pictures.message_pictures import MessagePictures
 from bot.play.review import someone_missed
 from bot.text import boards
 

@@ -11,8 +11,8 @@ as the photo alone, then the card as a text message with the keyboard (that mess
 post). A closed or updated caption that no longer fits is cut (`fit_caption`); callers that
 close a question first try the card without its explanation and send the explanation after.
 
-A formula that cannot be drawn (FormulaError, or over RENDER_SECONDS) costs its picture only:
-the text already shows it in Unicode. Logged once per question, message kind and reason.
+Which picture a message carries, and what a formula that cannot be drawn costs (its picture
+only: the text already shows it in Unicode), is bot/pictures/message_pictures.py's.
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ from __future__ import annotations
 import html
 import logging
 import re
-from concurrent.futures import BrokenExecutor
 from typing import Any
 
 from telegram import Bot, InlineKeyboardMarkup, Message
@@ -32,10 +31,10 @@ from adapters.platform_ids import TELEGRAM
 from bot.domain.clock import Clock
 from bot.domain.models import Language, Picture, Question
 from bot.domain.platform_limits import TELEGRAM_CAPTION
-from bot.pictures import for_messages
+from bot.pictures.message_pictures import MessagePictures
 from bot.storage.interface import Store
 from bot.text.markup import HtmlStyle
-from bot.text.math_picture import FormulaError, FormulaPictures
+from bot.text.math_picture import FormulaPictures
 
 log = logging.getLogger(__name__)
 STYLE = HtmlStyle()
@@ -43,9 +42,6 @@ PHOTO = "photo:"
 STALE_FILE_ID = ("wrong file identifier", "wrong remote file identifier", "file reference")
 """What Telegram says of a file_id it no longer honours (lower case, as PTB words it)."""
 _TAG = re.compile(r"<[^>]*>")
-UNDRAWN = (FormulaError, TimeoutError, BrokenExecutor)
-"""Why a formula picture may be missing: unreadable or too long, too slow, or the drawing
-process died (the pool is not restarted: formulas then go as text until the bot restarts)."""
 
 
 def message_ref(message: Message) -> str:
@@ -76,9 +72,8 @@ class Photos:
     def __init__(self, bot: Bot, store: Store, formulas: FormulaPictures, clock: Clock) -> None:
         self.bot = bot
         self.store = store
-        self.formulas = formulas
+        self.pictures = MessagePictures(formulas, logger=log)
         self.clock = clock
-        self._logged: set[tuple[str, str, str]] = set()
         self._file_ids: dict[str, str] = {}
         """Digest -> file_id read or written here: the store is read once per picture."""
 
@@ -88,26 +83,10 @@ class Photos:
         return TELEGRAM.key(int(self.bot.token.split(":", 1)[0]))
 
     async def question_picture(self, question: Question, language: Language) -> Picture | None:
-        try:
-            return await for_messages.question_picture(question, language, self.formulas)
-        except UNDRAWN as error:
-            self._failed(question, "question", error)
-            return None
+        return await self.pictures.of_question(question, language)
 
     async def explanation_picture(self, question: Question, language: Language) -> Picture | None:
-        try:
-            return await for_messages.explanation_picture(question, language, self.formulas)
-        except UNDRAWN as error:
-            self._failed(question, "explanation", error)
-            return None
-
-    def _failed(self, question: Question, kind: str, error: Exception) -> None:
-        key = (question.id, kind, str(error))  # question ids repeat across quizzes: the reason too
-        if key in self._logged:
-            return
-        self._logged.add(key)
-        reason = str(error) or "it took too long"
-        log.warning("question %s: its %s formulas go as text: %s", question.id, kind, reason)
+        return await self.pictures.of_explanation(question, language)
 
     async def send(
         self,

@@ -446,6 +446,6 @@ async def test_a_formula_that_cannot_be_drawn_goes_as_text_logged_once(
             await bot.advance(30)
             assert only_flag(fake.message(group, posted["message_id"]))
     assert fake.calls_to("sendPhoto") == []
-    warned = [r.getMessage() for r in caplog.records if "formulas go as text" in r.getMessage()]
+    warned = [r.getMessage() for r in caplog.records if "left in Unicode" in r.getMessage()]
     assert len(warned) == 1, warned  # once, not once a post
     assert "at most 400" in warned[0]

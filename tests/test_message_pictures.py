@@ -1,4 +1,4 @@
-"""The Discord adapter's pictures (adapters/discord_bot/pictures.py): a formula card is drawn
+"""The pictures both bots post (bot/pictures/message_pictures.py): a formula card is drawn
 and stacked once, then kept; a formula that times out is left in Unicode for a while and then
 drawn again; one mathtext cannot read is never tried again."""
 
@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from adapters.discord_bot import pictures
-from adapters.discord_bot.pictures import RETRY_SECONDS, MessagePictures
 from bot.catalog.loader import load_quiz
 from bot.domain.models import Question, Text
+from bot.pictures import message_pictures as pictures
+from bot.pictures.message_pictures import RETRY_SECONDS, MessagePictures
 from bot.text import math_picture
 from bot.text.math_picture import FormulaPictures
 from tests.support.paths import TYPES
